@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Settings, read once per runtime from the environment and validated. Each concern has its own
+ * section so a Lambda only needs the settings of the code it bundles; a missing or bad value
+ * fails at start with every problem listed.
+ */
+export function readConfig<S extends z.ZodType>(section: string, schema: S, env = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new Error(`Invalid ${section} configuration:\n  ${problems.join('\n  ')}`);
+}
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const dynamoConfigSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  /** Only set where DynamoDB is answered somewhere else than AWS (the local stand-in). */
+  DYNAMODB_ENDPOINT: optionalUrl,
+});
+
+export const authConfigSchema = z
+  .object({
+    /** The signing key itself (local stack); on AWS the key lives in Secrets Manager instead. */
+    TOKEN_SECRET: z.string().min(32).optional(),
+    TOKEN_SECRET_ARN: z.string().min(1).optional(),
+    TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(10),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(50),
+    LOGIN_THROTTLE_WINDOW_SECONDS: positiveInt(15 * 60),
+  })
+  .refine((c) => c.TOKEN_SECRET || c.TOKEN_SECRET_ARN, {
+    message: 'set TOKEN_SECRET or TOKEN_SECRET_ARN',
+    path: ['TOKEN_SECRET_ARN'],
+  });
+
+export const shopConfigSchema = z.object({
+  SHOP_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as GBP')
+    .default('GBP'),
+});

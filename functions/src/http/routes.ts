@@ -1,0 +1,73 @@
+/**
+ * The route table: the one list of API routes. CDK creates one Lambda per route group and one
+ * API Gateway route per entry from it; the local server mounts the same table. A new route is one
+ * line here plus its handler in the group's `*.api.ts` module (the compiler insists on it).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  readonly method: HttpMethod;
+  /** API Gateway path syntax: `/api/products/{id}`. */
+  readonly path: string;
+  readonly group: RouteGroup;
+  /** Public routes answer without a token; every other route requires a valid session. */
+  readonly public?: boolean;
+}
+
+/**
+ * Route groups, each deployed as one Lambda. `needs` lists what the group's code touches, so CDK
+ * grants exactly that and nothing more.
+ */
+export const routeGroups = {
+  auth: { entry: 'src/api/auth.api.ts', needs: ['table', 'tokenSecret'] },
+} as const satisfies Record<string, RouteGroupDef>;
+
+export interface RouteGroupDef {
+  /** Handler module relative to the functions workspace; it exports `handler`. */
+  readonly entry: string;
+  readonly needs: readonly ('table' | 'tokenSecret' | 'stateMachine' | 'bedrock')[];
+}
+
+export type RouteGroup = keyof typeof routeGroups;
+
+export const routes = [
+  { method: 'POST', path: '/api/auth/login', group: 'auth', public: true },
+  { method: 'GET', path: '/api/auth/status', group: 'auth', public: true },
+  { method: 'POST', path: '/api/auth/logout', group: 'auth' },
+] as const satisfies readonly RouteDef[];
+
+export type Route = (typeof routes)[number];
+export type RouteKey<R extends RouteDef = Route> = `${R['method']} ${R['path']}`;
+export type RouteKeyOf<G extends RouteGroup> = RouteKey<Extract<Route, { group: G }>>;
+
+export const routeKey = (route: RouteDef): string => `${route.method} ${route.path}`;
+
+/** Finds the route for a request path, with its path parameters (the local server's API Gateway). */
+export function matchRoute(
+  method: string,
+  path: string,
+): { route: Route; pathParameters: Record<string, string> } | undefined {
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const params = matchPath(route.path, path);
+    if (params) return { route, pathParameters: params };
+  }
+  return undefined;
+}
+
+function matchPath(template: string, path: string): Record<string, string> | undefined {
+  const want = template.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    const actual = got[i] ?? '';
+    if (part.startsWith('{') && part.endsWith('}')) {
+      if (!actual) return undefined;
+      params[part.slice(1, -1)] = decodeURIComponent(actual);
+    } else if (part !== actual) {
+      return undefined;
+    }
+  }
+  return params;
+}

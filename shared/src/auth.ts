@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The signed-in user as the API returns it (`user` in login and status answers). */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(['admin', 'staff']),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+export type Role = PublicUser['role'];
+
+/** POST /api/auth/login: an e-mail address or a username, plus the password. */
+export const loginRequestSchema = z
+  .object({
+    email: z.string().trim().min(1).max(254).optional(),
+    username: z.string().trim().min(1).max(64).optional(),
+    password: z.string().min(1, 'Password is required').max(1024),
+  })
+  .strict()
+  .refine((body) => Boolean(body.email) !== Boolean(body.username), {
+    message: 'Send either email or username',
+  });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export type LoginResponse =
+  | { success: true; token: string; user: PublicUser }
+  | { success: false; error: string };
+
+export type AuthStatusResponse = { isAuthenticated: boolean; user: PublicUser | null };
+
+export const MIN_PASSWORD_LENGTH = 8;
