@@ -27,7 +27,10 @@ export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: attributeNames.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    AttributeDefinitions: attributeNames.map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S' as const,
+    })),
     KeySchema: [
       { AttributeName: partitionKey, KeyType: 'HASH' as const },
       { AttributeName: sortKey, KeyType: 'RANGE' as const },

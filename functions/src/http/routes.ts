@@ -37,7 +37,8 @@ export const routes = [
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];
-export type RouteKey<R extends RouteDef = Route> = `${R['method']} ${R['path']}`;
+/** `METHOD /path` of each route (distributed over the union, so methods and paths never mix). */
+export type RouteKey<R extends RouteDef = Route> = R extends RouteDef ? `${R['method']} ${R['path']}` : never;
 export type RouteKeyOf<G extends RouteGroup> = RouteKey<Extract<Route, { group: G }>>;
 
 export const routeKey = (route: RouteDef): string => `${route.method} ${route.path}`;

@@ -1,0 +1,33 @@
+import type { PublicUser } from '@cmp/shared';
+import { getSession } from '../data/session.repository';
+import { getUser } from '../data/user.repository';
+import { UnauthorizedError } from '../http/errors';
+import { toPublicUser } from './public-user';
+import { verifyToken } from './tokens';
+
+export interface AuthContext {
+  user: PublicUser;
+  sessionId: string;
+}
+
+/**
+ * Checks an `Authorization: Bearer <token>` header: the token itself, then its session (not revoked,
+ * not expired) and its user (still enabled), on every request.
+ */
+export async function authenticate(authorization: string | undefined): Promise<AuthContext> {
+  const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)\s*$/i.exec(authorization ?? '');
+  if (!authorization) throw new UnauthorizedError('Authentication required');
+  if (!match?.[1]) throw new UnauthorizedError('Malformed Authorization header');
+  const { userId, sessionId } = await verifyToken(match[1]);
+  const [session, user] = await Promise.all([getSession(sessionId), getUser(userId)]);
+  if (
+    !session ||
+    session.user_id !== userId ||
+    session.revoked_at ||
+    session.expires_at * 1000 <= Date.now()
+  ) {
+    throw new UnauthorizedError('Session ended, please sign in again');
+  }
+  if (!user || user.disabled) throw new UnauthorizedError('Account disabled');
+  return { user: toPublicUser(user), sessionId };
+}

@@ -1,0 +1,43 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+
+/** scrypt cost: N=2^17, r=8, p=1 needs 128 MiB, so maxmem is set above Node's 32 MiB default. */
+const COST = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 64;
+const MAX_MEMORY = 256 * 1024 * 1024;
+
+function derive(password: string, salt: Buffer, cost: typeof COST): Promise<Buffer> {
+  const options: ScryptOptions = { ...cost, maxmem: MAX_MEMORY };
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+/** Hashes a password as `scrypt$N$r$p$salt$key` (base64url), so the cost can change later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, COST);
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** Compares in constant time; a malformed stored hash never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64url');
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** A real hash of a random password: verifying against it costs what a real check costs. */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  return dummyHash;
+}

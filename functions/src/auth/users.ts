@@ -1,0 +1,44 @@
+import { MIN_PASSWORD_LENGTH, type PublicUser } from '@cmp/shared';
+import { z } from 'zod';
+import { createUser, setUserDisabled } from '../data/user.repository';
+import { ValidationError } from '../http/errors';
+import { hashPassword } from './password';
+import { toPublicUser } from './public-user';
+
+export const newUserSchema = z.object({
+  email: z.email('a valid e-mail address is required').max(254),
+  username: z
+    .string()
+    .trim()
+    .min(2)
+    .max(64)
+    .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, dash and underscore only'),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().max(100).default(''),
+  role: z.enum(['admin', 'staff']).default('staff'),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(1024),
+});
+export type NewUserInput = z.input<typeof newUserSchema>;
+
+/** Validates, hashes the password and stores a new user; e-mail and username must be unused. */
+export async function addUser(input: NewUserInput): Promise<PublicUser> {
+  const parsed = newUserSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ValidationError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  }
+  const { password, firstName, lastName, ...rest } = parsed.data;
+  const user = await createUser({
+    ...rest,
+    first_name: firstName,
+    last_name: lastName,
+    password_hash: await hashPassword(password),
+  });
+  return toPublicUser(user);
+}
+
+export async function disableUser(id: number): Promise<void> {
+  await setUserDisabled(id, true);
+}

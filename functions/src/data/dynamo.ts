@@ -1,0 +1,25 @@
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoConfigSchema, readConfig } from '../config';
+
+const config = readConfig('DynamoDB', dynamoConfigSchema);
+
+/** The application table's name. */
+export const tableName = config.TABLE_NAME;
+
+/** The document client every repository uses; only the endpoint differs between AWS and the local stack. */
+export const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}),
+  { marshallOptions: { removeUndefinedValues: true } },
+);
+
+/** True when a conditional write lost (the item existed, or the condition no longer held). */
+export function isConditionFailed(error: unknown): boolean {
+  return (
+    error instanceof ConditionalCheckFailedException ||
+    (error instanceof Error && error.name === 'ConditionalCheckFailedException')
+  );
+}
+
+export const nowIso = (now = Date.now()) => new Date(now).toISOString();
+export const epochSeconds = (ms: number) => Math.floor(ms / 1000);

@@ -1,0 +1,107 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '@cmp/shared';
+import { ConflictError } from '../http/errors';
+import { lastIssuedId, nextId } from './counter.repository';
+import { db, isConditionFailed, nowIso, tableName } from './dynamo';
+
+/**
+ * Users. Key design: the user item at `USER#<id>`; e-mail and username are each claimed by a
+ * uniqueness item (`USER_EMAIL#<email>`, `USER_NAME#<username>`, lower-cased) pointing at the id,
+ * which is also how sign-in finds a user.
+ */
+export interface UserRecord {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  password_hash: string;
+  disabled: boolean;
+  created_at: string;
+}
+
+const keys = {
+  user: (id: number) => ({ PK: `USER#${id}`, SK: 'USER' }),
+  email: (email: string) => ({ PK: `USER_EMAIL#${email.toLowerCase()}`, SK: 'UNIQUE' }),
+  username: (username: string) => ({ PK: `USER_NAME#${username.toLowerCase()}`, SK: 'UNIQUE' }),
+};
+
+export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'disabled'>;
+
+export async function createUser(input: NewUser): Promise<UserRecord> {
+  const id = await nextId('user');
+  await claim(keys.email(input.email), id, `A user with e-mail ${input.email} already exists`);
+  try {
+    await claim(keys.username(input.username), id, `A user named ${input.username} already exists`);
+  } catch (error) {
+    await release(keys.email(input.email));
+    throw error;
+  }
+  const user: UserRecord = { ...input, id, disabled: false, created_at: nowIso() };
+  await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.user(id), type: 'user', ...user } }));
+  return user;
+}
+
+/** True once any user was ever created. */
+export async function hasAnyUser(): Promise<boolean> {
+  return (await lastIssuedId('user')) > 0;
+}
+
+export async function getUser(id: number): Promise<UserRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.user(id) }));
+  return Item ? toUser(Item) : undefined;
+}
+
+export async function findUserByEmail(email: string): Promise<UserRecord | undefined> {
+  return findByClaim(keys.email(email));
+}
+
+export async function findUserByUsername(username: string): Promise<UserRecord | undefined> {
+  return findByClaim(keys.username(username));
+}
+
+export async function setUserDisabled(id: number, disabled: boolean): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.user(id),
+      UpdateExpression: 'SET disabled = :disabled',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':disabled': disabled },
+    }),
+  );
+}
+
+async function findByClaim(key: { PK: string; SK: string }): Promise<UserRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key }));
+  return typeof Item?.user_id === 'number' ? getUser(Item.user_id) : undefined;
+}
+
+async function claim(
+  key: { PK: string; SK: string },
+  userId: number,
+  conflictMessage: string,
+): Promise<void> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...key, user_id: userId },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailed(error)) throw new ConflictError(conflictMessage);
+    throw error;
+  }
+}
+
+async function release(key: { PK: string; SK: string }): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName, Key: key }));
+}
+
+function toUser(item: Record<string, unknown>): UserRecord {
+  const { PK: _pk, SK: _sk, type: _type, ...user } = item;
+  return user as unknown as UserRecord;
+}

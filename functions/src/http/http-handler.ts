@@ -1,0 +1,130 @@
+/**
+ * The HTTP stack every route group shares: API Gateway v2 event → normalise headers → route →
+ * authenticate (unless the route table marks the route public) → parse the JSON body → validate
+ * body, query and path with zod → handler → JSON response; errors are mapped in one place.
+ */
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpRouterHandler from '@middy/http-router';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { AuthContext } from '../auth/authenticate';
+import { logger } from '../logger';
+import { NotFoundError, UnauthorizedError, ValidationError } from './errors';
+import { requireSession } from './middleware/authenticate.middleware';
+import { errorResponse } from './middleware/error-response.middleware';
+import { jsonBody } from './middleware/json-body.middleware';
+import { type ApiResult, toHttpResponse } from './response';
+import { type RouteGroup, type RouteKeyOf, routeKey, routes } from './routes';
+
+export type { ApiResult } from './response';
+
+/** The Lambda context, extended with what the middlewares found out about the request. */
+export interface ApiContext extends Context {
+  auth?: AuthContext;
+  body?: unknown;
+}
+
+export interface ApiRequest<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  /** The signed-in session; null only on public routes. */
+  auth: AuthContext | null;
+  headers: Readonly<Record<string, string | undefined>>;
+  sourceIp: string;
+  requestId: string;
+}
+
+interface Schemas<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export interface RouteHandler {
+  readonly schemas: Schemas<z.ZodType, z.ZodType, z.ZodType>;
+  run(request: ApiRequest<unknown, unknown, unknown>): Promise<ApiResult>;
+}
+
+/** Declares a route handler with the schemas its input must satisfy. */
+export function defineRoute<
+  B extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  P extends z.ZodType = z.ZodUnknown,
+>(
+  schemas: Schemas<B, Q, P>,
+  run: (request: ApiRequest<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
+): RouteHandler {
+  return { schemas, run: run as RouteHandler['run'] };
+}
+
+/** The signed-in session of a protected route. */
+export function sessionOf(request: ApiRequest<unknown, unknown, unknown>): AuthContext {
+  if (!request.auth) throw new UnauthorizedError();
+  return request.auth;
+}
+
+/**
+ * The Lambda handler of one route group. `handlers` must name exactly the group's routes of the
+ * route table, so a route cannot exist without its handler or the other way round.
+ */
+export function groupHandler<G extends RouteGroup>(
+  group: G,
+  handlers: { [K in RouteKeyOf<G>]: RouteHandler },
+) {
+  const table = handlers as Record<string, RouteHandler>;
+  const groupRoutes = routes
+    .filter((route) => route.group === group)
+    .map((route) => {
+      const handler = table[routeKey(route)];
+      if (!handler) throw new Error(`No handler for ${routeKey(route)}`);
+      return {
+        method: route.method,
+        path: route.path,
+        handler: routeChain(handler, 'public' in route && route.public === true),
+      };
+    });
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(httpHeaderNormalizer())
+    .use(errorResponse())
+    .handler(
+      httpRouterHandler({
+        routes: groupRoutes,
+        notFoundResponse: () => {
+          throw new NotFoundError('Route does not exist');
+        },
+      }),
+    );
+}
+
+function routeChain(handler: RouteHandler, isPublic: boolean) {
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>();
+  if (!isPublic) chain.use(requireSession());
+  if (handler.schemas.body) chain.use(jsonBody());
+  return chain.handler(async (event, context) => {
+    const { schemas } = handler;
+    const request: ApiRequest<unknown, unknown, unknown> = {
+      body: parse(schemas.body, context.body, 'body'),
+      query: parse(schemas.query, event.queryStringParameters ?? {}, 'query'),
+      params: parse(schemas.params, event.pathParameters ?? {}, 'path'),
+      auth: context.auth ?? null,
+      headers: event.headers,
+      sourceIp: event.requestContext.http.sourceIp,
+      requestId: event.requestContext.requestId,
+    };
+    logger.appendKeys({ requestId: request.requestId });
+    const result = await handler.run(request);
+    return toHttpResponse(result, event.headers['accept-encoding']);
+  });
+}
+
+function parse(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return value;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const messages = parsed.error.issues.map((issue) =>
+    issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+  );
+  throw new ValidationError(`Invalid ${where}: ${messages.join('; ')}`);
+}

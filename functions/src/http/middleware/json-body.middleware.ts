@@ -1,0 +1,31 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { UnsupportedMediaTypeError, ValidationError } from '../errors';
+import type { ApiContext } from '../http-handler';
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Parses a JSON request body into `context.body`; an empty body counts as `{}`. */
+export function jsonBody(): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, ApiContext> {
+  return {
+    before: async ({ event, context }) => {
+      const raw = event.body
+        ? event.isBase64Encoded
+          ? Buffer.from(event.body, 'base64').toString('utf8')
+          : event.body
+        : '';
+      if (raw.trim() === '') {
+        context.body = {};
+        return;
+      }
+      if (!JSON_TYPE.test(event.headers['content-type'] ?? '')) {
+        throw new UnsupportedMediaTypeError('Content-Type must be application/json');
+      }
+      try {
+        context.body = JSON.parse(raw);
+      } catch {
+        throw new ValidationError('Request body is not valid JSON');
+      }
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const LOCAL_TABLE_NAME = 'check-my-price-local';
+
+/**
+ * The one place that decides how the functions reach their AWS services on this machine: the
+ * endpoints of the local stand-ins and the settings that AWS would otherwise provide.
+ */
+export function localFunctionEnv(options: {
+  dynamoEndpoint: string;
+  tokenSecret: string;
+}): Record<string, string> {
+  return {
+    TABLE_NAME: LOCAL_TABLE_NAME,
+    DYNAMODB_ENDPOINT: options.dynamoEndpoint,
+    TOKEN_SECRET: options.tokenSecret,
+    AWS_REGION: process.env.AWS_REGION ?? 'eu-west-2',
+    // The stand-ins accept any credentials; real ones must never be needed for the local stack.
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_SESSION_TOKEN: '',
+    POWERTOOLS_SERVICE_NAME: 'check-my-price',
+    POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+  };
+}
+
+/** The token signing key: generated once per data directory (Secrets Manager's stand-in), or per run in memory. */
+export async function localTokenSecret(dataDir: string | undefined): Promise<string> {
+  if (!dataDir) return randomBytes(48).toString('base64url');
+  const file = join(dataDir, 'token-secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(48).toString('base64url');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { handleApiRequest, loadGroupHandlers, sendJson } from './api-adapter';
+import { type LocalDynamo, startLocalDynamo } from './dynamo-local';
+import { LOCAL_TABLE_NAME, localFunctionEnv, localTokenSecret } from './local-env';
+import { serveSpa } from './static-site';
+import { ensureWebBuilt } from './web-build';
+
+export interface LocalStackOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Where dynalite and the signing key persist; undefined keeps everything in memory (tests). */
+  dataDir?: string;
+  /** The first admin, created only when the data has no user yet; a random password when left out. */
+  admin?: { email?: string; password?: string };
+  /** Serve the SPA (built when stale); API-only stacks skip the build. */
+  serveWeb?: boolean;
+  /** Extra settings for the functions, e.g. shorter throttle windows in tests. */
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  dynamo: LocalDynamo;
+  /** Set when this start created the first admin. */
+  createdAdmin?: { email: string; password: string; generated: boolean };
+  stop(): Promise<void>;
+}
+
+/** A file beside the data that tells `npm run user:add` where the running stack's DynamoDB answers. */
+export const ENDPOINT_FILE = 'dynamo-endpoint.json';
+
+/**
+ * The whole product on one machine, in this process: dynalite, the route groups' Lambda handlers
+ * behind a local API Gateway, and the SPA with `/config.json`, all on one origin.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const log = options.log ?? console.log;
+  const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  if (options.serveWeb !== false) await ensureWebBuilt(log);
+
+  const server = createServer();
+  // Listen first, so a port in use fails before anything else starts.
+  server.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
+  await once(server, 'listening');
+
+  const dynamo = await startLocalDynamo({
+    ...(dataDir ? { path: join(dataDir, 'dynamodb') } : {}),
+    tableName: LOCAL_TABLE_NAME,
+  });
+  Object.assign(
+    process.env,
+    localFunctionEnv({ dynamoEndpoint: dynamo.endpoint, tokenSecret: await localTokenSecret(dataDir) }),
+    options.env,
+  );
+  const handlers = await loadGroupHandlers();
+  const shopCurrency = process.env.SHOP_CURRENCY ?? 'GBP';
+
+  server.on('request', (req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const respond = async () => {
+      if (path === '/api' || path.startsWith('/api/')) return handleApiRequest(req, res, handlers);
+      if (path === '/config.json') return sendJson(res, 200, { apiUrl: '/api', shopCurrency });
+      if (options.serveWeb === false) return sendJson(res, 404, { success: false, error: 'Not found' });
+      serveSpa(req, res);
+    };
+    respond().catch((error: unknown) => {
+      log(`Unexpected error serving ${req.method} ${path}: ${(error as Error).message}`);
+      if (!res.headersSent) sendJson(res, 500, { success: false, error: 'Internal server error' });
+      else res.destroy();
+    });
+  });
+
+  const createdAdmin = await createFirstAdmin(options.admin ?? {});
+  const port = (server.address() as AddressInfo).port;
+  if (dataDir)
+    await writeFile(
+      join(dataDir, ENDPOINT_FILE),
+      JSON.stringify({ endpoint: dynamo.endpoint, pid: process.pid }),
+    );
+
+  return {
+    url: `http://${options.host && options.host !== '127.0.0.1' ? options.host : 'localhost'}:${port}`,
+    port,
+    dynamo,
+    ...(createdAdmin ? { createdAdmin } : {}),
+    stop: async () => {
+      await closeServer(server);
+      await dynamo.close();
+      if (dataDir) await rm(join(dataDir, ENDPOINT_FILE), { force: true });
+    },
+  };
+}
+
+async function createFirstAdmin(admin: { email?: string; password?: string }) {
+  const { hasAnyUser } = await import('@cmp/functions/data/user.repository');
+  if (await hasAnyUser()) return undefined;
+  const { addUser } = await import('@cmp/functions/auth/users');
+  const email = admin.email ?? 'admin@example.com';
+  const password = admin.password ?? randomBytes(12).toString('base64url');
+  await addUser({ email, username: 'admin', firstName: 'Admin', lastName: '', role: 'admin', password });
+  return { email, password, generated: admin.password === undefined };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * `npm start`: the whole product on this machine at http://localhost:3000 (PORT), data kept under
+ * .data/ (DATA_DIR) across restarts.
+ */
+import { startLocalStack } from './stack';
+
+const port = Number(process.env.PORT ?? 3000);
+
+try {
+  const stack = await startLocalStack({
+    port,
+    ...(process.env.HOST ? { host: process.env.HOST } : {}),
+    dataDir: process.env.DATA_DIR ?? '.data',
+    admin: {
+      ...(process.env.ADMIN_EMAIL ? { email: process.env.ADMIN_EMAIL } : {}),
+      ...(process.env.ADMIN_PASSWORD ? { password: process.env.ADMIN_PASSWORD } : {}),
+    },
+  });
+  console.log(`\nCheck My Price is running at ${stack.url}`);
+  const admin = stack.createdAdmin;
+  if (admin?.generated) {
+    console.log(`Sign in as ${admin.email} with password ${admin.password}`);
+    console.log('This password is shown only once. Add more users with: npm run user:add -- --help');
+  } else if (admin) {
+    console.log(`Sign in as ${admin.email} with the password from ADMIN_PASSWORD.`);
+  } else {
+    console.log('Sign in with an existing account (add one with: npm run user:add -- --help).');
+  }
+  console.log('Press Ctrl-C to stop.\n');
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'EADDRINUSE') {
+    console.error(
+      `Port ${port} is already in use: stop the other program or choose another port, e.g. PORT=3001 npm start`,
+    );
+  } else {
+    console.error(`Could not start Check My Price: ${message}`);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,52 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { webDistDir } from './paths';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The same security headers CloudFront adds in front of the deployed SPA. */
+export const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+/**
+ * S3 + CloudFront's stand-in: files from web/dist, and index.html for any other path so the
+ * SPA's client-side routes load directly.
+ */
+export function serveSpa(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+  const file = normalize(join(webDistDir, path));
+  const inside = file.startsWith(webDistDir) || `${file}${sep}` === webDistDir;
+  const isFile = inside && existsSync(file) && statSync(file).isFile() && !path.endsWith('/.build-hash');
+  const target = isFile ? file : join(webDistDir, 'index.html');
+  const hashedAsset = isFile && path.startsWith('/assets/');
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+    'cache-control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(target).pipe(res);
+}
