@@ -16,7 +16,8 @@ export type GroupHandlers = Record<RouteGroup, LambdaHandler>;
 export async function loadGroupHandlers(): Promise<GroupHandlers> {
   const entries = await Promise.all(
     Object.entries(routeGroups).map(async ([group, { entry }]) => {
-      const module = (await import(`../../functions/${entry}`)) as { handler: LambdaHandler };
+      const url = new URL(`../../functions/${entry}`, import.meta.url).href;
+      const module = (await import(/* @vite-ignore */ url)) as { handler: LambdaHandler };
       return [group, module.handler] as const;
     }),
   );

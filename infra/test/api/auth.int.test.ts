@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack.stop());
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the e-mail address and returns a token and the public user', async () => {
+    const { status, body } = await stack.api('POST', '/api/auth/login', {
+      body: { email: ADMIN.email, password: ADMIN.password },
+    });
+
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      success: true,
+      token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      user: { id: 1, username: 'admin', email: ADMIN.email, firstName: 'Admin', lastName: '', role: 'admin' },
+    });
+  });
+
+  it('signs in with the username, whatever its case', async () => {
+    const { status, body } = await stack.api('POST', '/api/auth/login', {
+      body: { username: 'ADMIN', password: ADMIN.password },
+    });
+
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+  });
+
+  it('gives one answer for a wrong password and for an unknown user', async () => {
+    const wrongPassword = await stack.api('POST', '/api/auth/login', {
+      body: { email: ADMIN.email, password: 'not-the-password' },
+    });
+    const unknownUser = await stack.api('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.com', password: 'not-the-password' },
+    });
+
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownUser.status).toBe(401);
+    expect(wrongPassword.body).toEqual({ success: false, error: 'Invalid email/username or password' });
+    expect(unknownUser.body).toEqual(wrongPassword.body);
+  });
+
+  it('refuses a request without a password with a clear 400', async () => {
+    const { status, body } = await stack.api('POST', '/api/auth/login', { body: { email: ADMIN.email } });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ success: false, error: expect.stringContaining('password') });
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const { status, body } = await stack.api('POST', '/api/auth/login', { body: '{"email":' });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ success: false, error: 'Request body is not valid JSON' });
+  });
+});
+
+describe('GET /api/auth/status and POST /api/auth/logout', () => {
+  it('reports the signed-in user, and nobody once the session is logged out', async () => {
+    const token = await stack.login();
+
+    const before = await stack.api('GET', '/api/auth/status', { token });
+    const logout = await stack.api('POST', '/api/auth/logout', { token });
+    const after = await stack.api('GET', '/api/auth/status', { token });
+
+    expect(before.body).toEqual({
+      isAuthenticated: true,
+      user: expect.objectContaining({ email: ADMIN.email }),
+    });
+    expect(logout.status).toBe(200);
+    expect(after.body).toEqual({ isAuthenticated: false, user: null });
+  });
+
+  it('reports nobody when no token is sent', async () => {
+    const { status, body } = await stack.api('GET', '/api/auth/status');
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ isAuthenticated: false, user: null });
+  });
+
+  it('ends only the session it was called with', async () => {
+    const first = await stack.login();
+    const second = await stack.login();
+
+    await stack.api('POST', '/api/auth/logout', { token: first });
+
+    expect((await stack.api('GET', '/api/auth/status', { token: second })).body.isAuthenticated).toBe(true);
+  });
+});
+
+describe('the local API gateway', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const { status, body } = await stack.api('GET', '/api/no-such-thing');
+
+    expect(status).toBe(404);
+    expect(body).toEqual({ success: false, error: 'Not found' });
+  });
+
+  it('refuses request bodies over API Gateway’s 10 MB limit', async () => {
+    const { status, body } = await stack.api('POST', '/api/auth/login', {
+      body: JSON.stringify({ email: ADMIN.email, password: 'x'.repeat(10 * 1024 * 1024) }),
+    });
+
+    expect(status).toBe(413);
+    expect(body.success).toBe(false);
+  });
+
+  it('serves the web app settings at /config.json', async () => {
+    const response = await fetch(`${stack.url}/config.json`);
+
+    expect(await response.json()).toEqual({ apiUrl: '/api', shopCurrency: 'GBP' });
+  });
+});

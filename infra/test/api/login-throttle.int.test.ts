@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
+
+// Long enough for the failures to land in one window on a busy machine, short enough to wait out.
+const WINDOW_SECONDS = 6;
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    env: {
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '100',
+      LOGIN_THROTTLE_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    },
+  });
+});
+afterAll(() => stack.stop());
+
+const attempt = (email: string, password: string) =>
+  stack.api('POST', '/api/auth/login', { body: { email, password } });
+
+describe('sign-in throttling per account', () => {
+  it('locks an account after too many failures, even for the right password, and lets it in after the window', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt(ADMIN.email, 'wrong-password')).status).toBe(401);
+
+    const locked = await attempt(ADMIN.email, ADMIN.password);
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 + 200));
+    const afterWindow = await attempt(ADMIN.email, ADMIN.password);
+
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({
+      success: false,
+      error: 'Too many failed sign-in attempts. Try again in 1 minute.',
+    });
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(afterWindow.status).toBe(200);
+  });
+
+  it('counts unknown accounts like real ones, so a lock does not reveal who exists', async () => {
+    for (let i = 0; i < 3; i++) await attempt('nobody@example.com', 'wrong-password');
+
+    const locked = await attempt('nobody@example.com', 'wrong-password');
+
+    expect(locked.status).toBe(429);
+  });
+});

@@ -1,0 +1,55 @@
+import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../local/stack';
+
+export const ADMIN = { email: 'admin@example.com', username: 'admin', password: 'correct-horse-battery' };
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestStack extends LocalStack {
+  /** Real HTTP to the stack's API; JSON in, JSON out. */
+  api<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
+  /** Signs in and returns the bearer token. */
+  login(email?: string, password?: string): Promise<string>;
+}
+
+/**
+ * A local stack for one test file: in-memory dynalite, a free loopback port, a known admin.
+ * Functions' modules read their settings once, so use one stack per test file.
+ */
+export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = {}): Promise<TestStack> {
+  const stack = await startLocalStack({
+    serveWeb: false,
+    admin: { email: ADMIN.email, password: ADMIN.password },
+    log: () => undefined,
+    ...options,
+    port: 0,
+  });
+  const api: TestStack['api'] = async (method, path, { token, body, headers } = {}) => {
+    const response = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  };
+  const login: TestStack['login'] = async (email = ADMIN.email, password = ADMIN.password) => {
+    const { status, body } = await api<{ token: string }>('POST', '/api/auth/login', {
+      body: { email, password },
+    });
+    if (status !== 200) throw new Error(`Sign-in failed with ${status}: ${JSON.stringify(body)}`);
+    return body.token;
+  };
+  return Object.assign(stack, { api, login });
+}
