@@ -1,0 +1,27 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { toHttpResponse } from './response';
+
+describe('toHttpResponse', () => {
+  const large = { success: true, items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item ${i}` })) };
+
+  it('gzips large JSON for clients that accept it, base64-encoded for API Gateway', () => {
+    const response = toHttpResponse({ body: large }, 'gzip, deflate, br');
+
+    expect(response.headers?.['content-encoding']).toBe('gzip');
+    expect(response.isBase64Encoded).toBe(true);
+    expect(JSON.parse(gunzipSync(Buffer.from(response.body ?? '', 'base64')).toString())).toEqual(large);
+  });
+
+  it('sends small bodies and bodies for clients without gzip as plain JSON', () => {
+    expect(toHttpResponse({ body: { success: true } }, 'gzip').body).toBe('{"success":true}');
+    expect(toHttpResponse({ body: large }, '').headers?.['content-encoding']).toBeUndefined();
+  });
+
+  it('keeps the status and never lets the answer be cached', () => {
+    const response = toHttpResponse({ status: 409, body: { success: false, error: 'Taken' } });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.headers?.['cache-control']).toBe('no-store');
+  });
+});
