@@ -1,0 +1,83 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runScript } from '../support/processes';
+
+/** `npm start` as an engineer meets it: the printed sign-in, one origin, Ctrl-C, restarts, a busy port. */
+let dataDir: string;
+let port: number;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'cmp-start-'));
+  port = await freePort();
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+const start = () => runScript('infra/local/start.ts', { PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+
+const signIn = (password: string) =>
+  fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password }),
+  });
+
+describe('npm start', () => {
+  let password = '';
+
+  it('creates the first admin on an empty data directory, prints how to sign in, and serves app and API on one origin', async () => {
+    const app = start();
+    try {
+      const output = await app.waitFor('Press Ctrl-C');
+      password = /Sign in as admin@example\.com with password (\S+)/.exec(output)?.[1] ?? '';
+
+      const page = await fetch(`http://127.0.0.1:${port}/products`);
+      const config = await fetch(`http://127.0.0.1:${port}/config.json`);
+
+      expect(output).toContain(`Check My Price is running at http://localhost:${port}`);
+      expect(password.length).toBeGreaterThanOrEqual(12);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      expect(await config.json()).toEqual({ apiUrl: '/api', shopCurrency: 'GBP' });
+      expect((await signIn(password)).status).toBe(200);
+    } finally {
+      app.child.kill('SIGINT');
+      expect(await app.exited).toBe(0);
+    }
+  });
+
+  it('keeps the data across a restart and prints no new password', async () => {
+    const app = start();
+    try {
+      const output = await app.waitFor('Press Ctrl-C');
+
+      expect(output).not.toContain('with password');
+      expect((await signIn(password)).status).toBe(200);
+    } finally {
+      app.child.kill('SIGINT');
+      await app.exited;
+    }
+  });
+
+  it('says in one line that the port is in use, without a stack trace', async () => {
+    const first = start();
+    await first.waitFor('Press Ctrl-C');
+    const second = runScript('infra/local/start.ts', { PORT: String(port), DATA_DIR: `${dataDir}-second` });
+    try {
+      const code = await second.exited;
+      const lines = second
+        .output()
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('npm warn'));
+
+      expect(code).toBe(1);
+      expect(lines).toEqual([`Port ${port} is already in use: stop the other program or choose another port, e.g. PORT=3001 npm start`]);
+    } finally {
+      first.child.kill('SIGINT');
+      await first.exited;
+      await rm(`${dataDir}-second`, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
+
+let stack: TestStack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack({ serveWeb: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+beforeEach(async () => {
+  page = await (await browser.newContext()).newPage();
+});
+afterEach(() => page.context().close());
+
+const pathname = () => new URL(page.url()).pathname;
+
+async function signIn(email = ADMIN.email, password = ADMIN.password) {
+  await page.goto(`${stack.url}/login`);
+  await page.getByPlaceholder('Enter your email').fill(email);
+  await page.getByPlaceholder('Enter password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+describe('signing in', () => {
+  it('shows the login card and lands on the dashboard after success, keeping the session in local storage', async () => {
+    await page.goto(`${stack.url}/login`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Login' }).isVisible()).toBe(true);
+    expect(await page.getByText('Price Comparison Dashboard').isVisible()).toBe(true);
+
+    await signIn();
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+
+    expect(pathname()).toBe('/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toMatch(/^ey/);
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData'))) ?? '{}')).toEqual(
+      expect.objectContaining({ email: ADMIN.email, role: 'admin' }),
+    );
+  });
+
+  it('disables the button while signing in and shows the server’s error above the form for a wrong password', async () => {
+    await page.goto(`${stack.url}/login`);
+    await page.getByPlaceholder('Enter your email').fill(ADMIN.email);
+    await page.getByPlaceholder('Enter password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    const busy = page.getByRole('button', { name: 'Logging in...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+
+    expect(await alert.textContent()).toContain('Invalid email/username or password');
+    expect(pathname()).toBe('/login');
+    expect(await page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+  });
+});
+
+describe('routes', () => {
+  it('sends a signed-out visitor of /products to /login', async () => {
+    await page.goto(`${stack.url}/products`);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+
+    expect(pathname()).toBe('/login');
+  });
+
+  it('sends a signed-in user from /login to /dashboard', async () => {
+    await signIn();
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+
+    await page.goto(`${stack.url}/login`);
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+
+    expect(pathname()).toBe('/dashboard');
+  });
+
+  it('sends unknown paths to /login when signed out and to /dashboard when signed in', async () => {
+    await page.goto(`${stack.url}/no/such/page`);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    const signedOut = pathname();
+
+    await signIn();
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+    await page.goto(`${stack.url}/no/such/page`);
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+
+    expect(signedOut).toBe('/login');
+    expect(pathname()).toBe('/dashboard');
+  });
+
+  it('moves around the shell with the nav buttons, marking the active one', async () => {
+    await signIn();
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+
+    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    const productsActive = await page.getByRole('link', { name: 'Products' }).getAttribute('aria-current');
+    await page.getByRole('link', { name: 'Competitors' }).click();
+    await page.getByRole('heading', { name: 'Competitor URLs' }).waitFor();
+    await page.getByRole('link', { name: 'Check My Price' }).click();
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+
+    expect(productsActive).toBe('page');
+    expect(pathname()).toBe('/dashboard');
+  });
+});
+
+describe('the user menu', () => {
+  it('shows initials, first name, role and e-mail, and logs out to /login, ending the session', async () => {
+    await signIn();
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+
+    const trigger = page.getByRole('button', { name: 'User menu' });
+    expect(await trigger.textContent()).toBe('AD');
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const menuText = await menu.textContent();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+
+    expect(menuText).toContain('Admin');
+    expect(menuText).toContain('Administrator');
+    expect(menuText).toContain(ADMIN.email);
+    expect(pathname()).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
+    expect((await stack.api('GET', '/api/auth/status', { token: token ?? '' })).body.isAuthenticated).toBe(false);
+  });
+
+  it('signs out on the next visit when the session was ended elsewhere', async () => {
+    await signIn();
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    await stack.api('POST', '/api/auth/logout', { token: token ?? '' });
+
+    await page.goto(`${stack.url}/products`);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+
+    expect(pathname()).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { repoRoot } from '../../local/paths';
+
+/** A port that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface RunningCommand {
+  child: ChildProcessWithoutNullStreams;
+  output(): string;
+  /** Resolves with the output so far once `text` has appeared in it. */
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<string>;
+  exited: Promise<number | null>;
+}
+
+/** Runs a TypeScript entry point of the repository as `npm` would, with extra environment. */
+export function runScript(script: string, env: Record<string, string>): RunningCommand {
+  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [script], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = (text: string | RegExp, timeoutMs = 60_000) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        if (typeof text === 'string' ? output.includes(text) : text.test(output)) {
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(output);
+        }
+      };
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(new Error(`Timed out waiting for ${text}; output so far:\n${output}`));
+      }, timeoutMs);
+      listeners.add(check);
+      check();
+    });
+  return { child, output: () => output, waitFor, exited };
+}

@@ -1,0 +1,58 @@
+// The route table (spec §2 Routes). Pages load lazily so the first download stays small.
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { PageSpinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { CatchAll, RedirectIfSignedIn, RequireAuth, SessionGate } from './routes/guards';
+
+function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <SessionGate />,
+      HydrateFallback: PageSpinner,
+      children: [
+        {
+          path: paths.login,
+          element: <RedirectIfSignedIn />,
+          children: [
+            { index: true, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+          ],
+        },
+        {
+          path: '/',
+          element: <RequireAuth />,
+          children: [
+            {
+              lazy: async () => ({ Component: (await import('./routes/app/root')).AppRoot }),
+              children: [
+                { index: true, element: <Navigate to={paths.dashboard} replace /> },
+                {
+                  path: paths.dashboard,
+                  lazy: async () => ({ Component: (await import('./routes/app/dashboard')).DashboardRoute }),
+                },
+                {
+                  path: paths.products,
+                  lazy: async () => ({ Component: (await import('./routes/app/products')).ProductsRoute }),
+                },
+                {
+                  path: paths.competitors,
+                  lazy: async () => ({
+                    Component: (await import('./routes/app/competitors')).CompetitorsRoute,
+                  }),
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <CatchAll /> },
+      ],
+    },
+  ]);
+}
+
+let router: ReturnType<typeof createRouter> | undefined;
+
+export function AppRouter() {
+  router ??= createRouter();
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,60 @@
+// Confirmation dialog (Radix AlertDialog): Cancel gets focus first, so Enter never confirms by accident.
+import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+import { type ButtonVariant, buttonClasses } from './button';
+import { contentClasses, dialogSizes, overlayClasses } from './dialog';
+
+export const AlertDialog = AlertDialogPrimitive.Root;
+export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
+
+export function AlertDialogContent({
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  return (
+    <AlertDialogPrimitive.Portal>
+      <AlertDialogPrimitive.Overlay className={overlayClasses} />
+      <AlertDialogPrimitive.Content className={cn(contentClasses, dialogSizes.md, className)} {...props} />
+    </AlertDialogPrimitive.Portal>
+  );
+}
+
+export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1.5', className)} {...props} />;
+}
+
+export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
+  );
+}
+
+export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
+  return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
+}
+
+export function AlertDialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
+  return (
+    <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+/** The confirming button; `variant="destructive"` for deletes. */
+export function AlertDialogAction({
+  variant = 'default',
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: ButtonVariant }) {
+  return <AlertDialogPrimitive.Action className={cn(buttonClasses(variant), className)} {...props} />;
+}
+
+export function AlertDialogCancel({
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
+  return <AlertDialogPrimitive.Cancel className={cn(buttonClasses('outline'), className)} {...props} />;
+}

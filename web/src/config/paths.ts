@@ -1,0 +1,7 @@
+// Route paths in one place, so links, redirects and the router agree.
+export const paths = {
+  login: '/login',
+  dashboard: '/dashboard',
+  products: '/products',
+  competitors: '/competitors',
+} as const;

@@ -1,0 +1,83 @@
+// Login card (spec §2 Login screen, §4 Login form): idle → submitting → redirect, or the error above the form.
+import { CircleAlert } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { paths } from '../../../config/paths';
+import { useSession } from './use-session';
+
+export function LoginForm() {
+  const { login } = useSession();
+  const navigate = useNavigate();
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    const outcome = await login(identifier, password);
+    if (outcome.ok) {
+      navigate(paths.dashboard, { replace: true });
+      return;
+    }
+    setError(outcome.error);
+    setSubmitting(false);
+  };
+
+  return (
+    <Card className="w-full max-w-sm">
+      <CardHeader className="text-center">
+        <CardTitle as="h1">Login</CardTitle>
+        <CardDescription>Price Comparison Dashboard</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {error ? (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
+            <span>{error}</span>
+          </Alert>
+        ) : null}
+        <form className="flex flex-col gap-4" onSubmit={onSubmit}>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-email`}>Email</Label>
+            {/* type=email per spec §5: the browser checks the format before the form is sent. */}
+            <Input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="username"
+              placeholder="Enter your email"
+              required
+              value={identifier}
+              onChange={(event) => setIdentifier(event.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-password`}>Password</Label>
+            <Input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              placeholder="Enter password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          <Button type="submit" className="w-full" disabled={submitting}>
+            {submitting ? 'Logging in...' : 'Login'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

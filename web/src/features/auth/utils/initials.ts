@@ -1,0 +1,8 @@
+/**
+ * Two-letter initials for the user menu, from the first name (spec §2 Shell header).
+ * @example initials('Ada') // 'AD'; initials('J') // 'J'; initials('') // '?'
+ */
+export function initials(firstName: string | null | undefined): string {
+  const letters = Array.from((firstName ?? '').trim());
+  return letters.length === 0 ? '?' : letters.slice(0, 2).join('').toUpperCase();
+}

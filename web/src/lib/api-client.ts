@@ -1,0 +1,118 @@
+// The one API client: Amplify's REST client is the transport, swr and the features call through here.
+// It adds the bearer token, turns 401 into "signed out" and every failure into an ApiError.
+import { Amplify } from 'aws-amplify';
+import { del, get, patch, post, put } from 'aws-amplify/api';
+import { paths } from '../config/paths';
+import { apiEndpoint, type WebConfig } from '../config/web-config';
+import { ApiError, httpError, parseJsonBody, requestHeaders, retriesAllowed } from './api-error';
+import { clearStoredSession, getStoredToken } from './session-storage';
+
+export { ApiError, errorMessage } from './api-error';
+
+const API_NAME = 'cmp';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Input = Parameters<typeof get>[0];
+type Operation = ReturnType<typeof get>;
+type Body = NonNullable<NonNullable<Input['options']>['body']>;
+
+const transports: Record<Method, (input: Input) => Operation> = {
+  GET: get,
+  POST: post,
+  PUT: put,
+  PATCH: patch,
+  DELETE: del,
+};
+
+/** Points Amplify at the API once, from `/config.json` (`apiUrl` may be relative to the page). */
+export function configureApiClient(config: WebConfig, origin = window.location.origin): void {
+  Amplify.configure(
+    { API: { REST: { [API_NAME]: { endpoint: apiEndpoint(config.apiUrl, origin) } } } },
+    // Our API uses bearer tokens, not IAM: never look for AWS credentials.
+    { API: { REST: { defaultAuthMode: 'none' } } },
+  );
+}
+
+const unauthorizedListeners = new Set<() => void>();
+
+/** Runs `listener` after any call answers 401 (the stored session is already cleared). Returns an unsubscribe. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+function handleUnauthorized(): void {
+  clearStoredSession();
+  if (unauthorizedListeners.size > 0) {
+    // The session provider signs out; the route guards then show /login.
+    for (const listener of unauthorizedListeners) listener();
+  } else if (window.location.pathname !== paths.login) {
+    window.location.assign(paths.login);
+  }
+}
+
+export interface RequestOptions {
+  /** JSON-serialisable value or FormData (multipart upload). */
+  body?: unknown;
+  query?: Record<string, string>;
+  /** Override the transport's retry on 5xx/429/network errors; by default only GET retries. */
+  retry?: boolean;
+}
+
+/** Turns whatever Amplify threw into an ApiError (Amplify throws for every status >= 300). */
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const response = (error as { response?: { statusCode?: unknown; body?: unknown } } | null)?.response;
+  if (typeof response?.statusCode === 'number') {
+    return httpError(response.statusCode, typeof response.body === 'string' ? response.body : '');
+  }
+  return new ApiError('network', 0, undefined, 'Network error', { cause: error });
+}
+
+/**
+ * Calls the API and resolves with the parsed JSON body of a 2xx answer; rejects with an ApiError
+ * (`status`, `body`, and the server's `error` text as `message`).
+ * @example await apiRequest<LoginResponse>('POST', '/auth/login', { body: { email, password } })
+ */
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, query, retry = retriesAllowed(method) } = options;
+  const operation = transports[method]({
+    apiName: API_NAME,
+    path,
+    options: {
+      headers: requestHeaders(getStoredToken(), body),
+      ...(body === undefined ? {} : { body: body as Body }),
+      ...(query ? { queryParams: query } : {}),
+      retryStrategy: { strategy: retry ? 'jittered-exponential-backoff' : 'no-retry' },
+    },
+  });
+  try {
+    const response = await operation.response;
+    const parsed = parseJsonBody(await response.body.text());
+    if (!parsed.ok) {
+      throw new ApiError('invalid-response', response.statusCode, undefined, 'Response is not JSON');
+    }
+    return parsed.value as T;
+  } catch (caught) {
+    const error = toApiError(caught);
+    if (error.status === 401) handleUnauthorized();
+    throw error;
+  }
+}
+
+/** Shorthands per method; paths are relative to `apiUrl` (e.g. `/auth/status` for `/api/auth/status`). */
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};
+
+/** The swr fetcher: the key is the API path. */
+export const swrFetcher = <T>(path: string): Promise<T> => apiClient.get<T>(path);

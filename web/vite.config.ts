@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The local API server answers /api and /config.json; in dev the SPA is served here and proxies both.
+const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
+const proxy = { '/api': apiOrigin, '/config.json': apiOrigin };
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { port: Number(process.env.PORT ?? 3000), strictPort: true, proxy },
+  preview: { port: Number(process.env.PORT ?? 3000), strictPort: true, proxy },
+});
