@@ -19,18 +19,26 @@ const stack = await startLocalStack({
     ...(process.env.ADMIN_PASSWORD ? { password: process.env.ADMIN_PASSWORD } : {}),
   },
 }).catch((error: NodeJS.ErrnoException) => {
-  console.error(error.code === 'EADDRINUSE' ? `Port ${apiPort} is already in use (set API_PORT)` : error.message);
+  console.error(
+    error.code === 'EADDRINUSE' ? `Port ${apiPort} is already in use (set API_PORT)` : error.message,
+  );
   process.exit(1);
 });
 if (stack.createdAdmin?.generated) {
-  console.log(`Sign in as ${stack.createdAdmin.email} with password ${stack.createdAdmin.password} (shown once)`);
+  console.log(
+    `Sign in as ${stack.createdAdmin.email} with password ${stack.createdAdmin.password} (shown once)`,
+  );
 }
 
-const vite = spawn(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], {
-  cwd: webDir,
-  stdio: 'inherit',
-  env: { ...process.env, API_ORIGIN: `http://127.0.0.1:${apiPort}` },
-});
+const vite = spawn(
+  process.execPath,
+  [join(repoRoot, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'],
+  {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: { ...process.env, API_ORIGIN: `http://127.0.0.1:${apiPort}` },
+  },
+);
 
 const stop = async () => {
   vite.kill('SIGTERM');

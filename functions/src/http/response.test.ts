@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { toHttpResponse } from './response';
 
 describe('toHttpResponse', () => {
-  const large = { success: true, items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item ${i}` })) };
+  const large = {
+    success: true,
+    items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item ${i}` })),
+  };
 
   it('gzips large JSON for clients that accept it, base64-encoded for API Gateway', () => {
     const response = toHttpResponse({ body: large }, 'gzip, deflate, br');

@@ -40,7 +40,18 @@ function userAdd(args: string[], stdin = ''): Promise<{ code: number | null; out
 describe('npm run user:add', () => {
   it('adds a user who can then sign in, reading the password from standard input when not given', async () => {
     const { code, output } = await userAdd(
-      ['--email', 'grace@example.com', '--username', 'grace', '--first-name', 'Grace', '--last-name', 'Hopper', '--role', 'admin'],
+      [
+        '--email',
+        'grace@example.com',
+        '--username',
+        'grace',
+        '--first-name',
+        'Grace',
+        '--last-name',
+        'Hopper',
+        '--role',
+        'admin',
+      ],
       'cobol-rules-1959\n',
     );
     const signIn = await stack.api('POST', '/api/auth/login', {
@@ -50,7 +61,12 @@ describe('npm run user:add', () => {
     expect(output).toContain('Added admin grace <grace@example.com>');
     expect(code).toBe(0);
     expect(signIn.body.user).toEqual(
-      expect.objectContaining({ firstName: 'Grace', lastName: 'Hopper', role: 'admin', email: 'grace@example.com' }),
+      expect.objectContaining({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        role: 'admin',
+        email: 'grace@example.com',
+      }),
     );
   });
 
@@ -65,7 +81,9 @@ describe('npm run user:add', () => {
       '--password',
       'seven77',
     ]);
-    const signIn = await stack.api('POST', '/api/auth/login', { body: { username: 'short', password: 'seven77' } });
+    const signIn = await stack.api('POST', '/api/auth/login', {
+      body: { username: 'short', password: 'seven77' },
+    });
 
     expect(code).not.toBe(0);
     expect(output).toContain('password: must be at least 8 characters');

@@ -14,7 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-const start = () => runScript('infra/local/start.ts', { PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+const start = () =>
+  runScript('infra/local/start.ts', {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: '',
+    ADMIN_PASSWORD: '',
+  });
 
 const signIn = (password: string) =>
   fetch(`http://127.0.0.1:${port}/api/auth/login`, {
@@ -73,7 +79,9 @@ describe('npm start', () => {
         .filter((line) => !line.startsWith('npm warn'));
 
       expect(code).toBe(1);
-      expect(lines).toEqual([`Port ${port} is already in use: stop the other program or choose another port, e.g. PORT=3001 npm start`]);
+      expect(lines).toEqual([
+        `Port ${port} is already in use: stop the other program or choose another port, e.g. PORT=3001 npm start`,
+      ]);
     } finally {
       first.child.kill('SIGINT');
       await first.exited;

@@ -132,7 +132,9 @@ describe('the user menu', () => {
     expect(pathname()).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
-    expect((await stack.api('GET', '/api/auth/status', { token: token ?? '' })).body.isAuthenticated).toBe(false);
+    expect((await stack.api('GET', '/api/auth/status', { token: token ?? '' })).body.isAuthenticated).toBe(
+      false,
+    );
   });
 
   it('signs out on the next visit when the session was ended elsewhere', async () => {
