@@ -17,7 +17,7 @@ export const loginRequestSchema = z
   .object({
     email: z.string().trim().min(1).max(254).optional(),
     username: z.string().trim().min(1).max(64).optional(),
-    password: z.string().min(1, 'Password is required').max(1024),
+    password: z.string('Password is required').min(1, 'Password is required').max(1024),
   })
   .strict()
   .refine((body) => Boolean(body.email) !== Boolean(body.username), {

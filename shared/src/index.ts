@@ -1,2 +1,3 @@
 export * from './auth';
+export * from './catalogue';
 export * from './web-config';

@@ -7,17 +7,22 @@ export type CountedEntity = 'user' | 'product' | 'category' | 'competitor-url';
 const counterKey = (entity: CountedEntity) => ({ PK: 'COUNTER', SK: entity });
 
 export async function nextId(entity: CountedEntity): Promise<number> {
+  return reserveIds(entity, 1);
+}
+
+/** Reserves `count` consecutive ids in one request (bulk imports); returns the first. */
+export async function reserveIds(entity: CountedEntity, count: number): Promise<number> {
   const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: tableName,
       Key: counterKey(entity),
-      UpdateExpression: 'ADD #value :one',
+      UpdateExpression: 'ADD #value :count',
       ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':one': 1 },
+      ExpressionAttributeValues: { ':count': count },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return Number(Attributes?.value);
+  return Number(Attributes?.value) - count + 1;
 }
 
 /** The highest id issued so far, 0 when none. */

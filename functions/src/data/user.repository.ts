@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@cmp/shared';
-import { ConflictError } from '../http/errors';
 import { lastIssuedId, nextId } from './counter.repository';
-import { db, isConditionFailed, nowIso, tableName } from './dynamo';
+import { db, nowIso, tableName } from './dynamo';
+import { type ClaimKey, claimOwner, claimUnique, releaseUnique } from './unique-claim';
 
 /**
  * Users. Key design: the user item at `USER#<id>`; e-mail and username are each claimed by a
@@ -23,19 +23,19 @@ export interface UserRecord {
 
 const keys = {
   user: (id: number) => ({ PK: `USER#${id}`, SK: 'USER' }),
-  email: (email: string) => ({ PK: `USER_EMAIL#${email.toLowerCase()}`, SK: 'UNIQUE' }),
-  username: (username: string) => ({ PK: `USER_NAME#${username.toLowerCase()}`, SK: 'UNIQUE' }),
+  email: (email: string): ClaimKey => ({ PK: `USER_EMAIL#${email.toLowerCase()}`, SK: 'UNIQUE' }),
+  username: (username: string): ClaimKey => ({ PK: `USER_NAME#${username.toLowerCase()}`, SK: 'UNIQUE' }),
 };
 
 export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'disabled'>;
 
 export async function createUser(input: NewUser): Promise<UserRecord> {
   const id = await nextId('user');
-  await claim(keys.email(input.email), id, `A user with e-mail ${input.email} already exists`);
+  await claimUnique(keys.email(input.email), id, `A user with e-mail ${input.email} already exists`);
   try {
-    await claim(keys.username(input.username), id, `A user named ${input.username} already exists`);
+    await claimUnique(keys.username(input.username), id, `A user named ${input.username} already exists`);
   } catch (error) {
-    await release(keys.email(input.email));
+    await releaseUnique(keys.email(input.email), id);
     throw error;
   }
   const user: UserRecord = { ...input, id, disabled: false, created_at: nowIso() };
@@ -73,32 +73,9 @@ export async function setUserDisabled(id: number, disabled: boolean): Promise<vo
   );
 }
 
-async function findByClaim(key: { PK: string; SK: string }): Promise<UserRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key }));
-  return typeof Item?.user_id === 'number' ? getUser(Item.user_id) : undefined;
-}
-
-async function claim(
-  key: { PK: string; SK: string },
-  userId: number,
-  conflictMessage: string,
-): Promise<void> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...key, user_id: userId },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailed(error)) throw new ConflictError(conflictMessage);
-    throw error;
-  }
-}
-
-async function release(key: { PK: string; SK: string }): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName, Key: key }));
+async function findByClaim(key: ClaimKey): Promise<UserRecord | undefined> {
+  const id = await claimOwner(key);
+  return id === undefined ? undefined : getUser(id);
 }
 
 function toUser(item: Record<string, unknown>): UserRecord {

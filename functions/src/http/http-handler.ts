@@ -7,7 +7,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '../auth/authenticate';
 import { logger } from '../logger';
 import { NotFoundError, UnauthorizedError, ValidationError } from './errors';
@@ -32,6 +32,8 @@ export interface ApiRequest<B, Q, P> {
   /** The signed-in session; null only on public routes. */
   auth: AuthContext | null;
   headers: Readonly<Record<string, string | undefined>>;
+  /** The body as bytes, for routes that take something other than JSON (uploads). */
+  rawBody: Buffer;
   sourceIp: string;
   requestId: string;
 }
@@ -105,11 +107,12 @@ function routeChain(handler: RouteHandler, isPublic: boolean) {
   return chain.handler(async (event, context) => {
     const { schemas } = handler;
     const request: ApiRequest<unknown, unknown, unknown> = {
-      body: parse(schemas.body, context.body, 'body'),
-      query: parse(schemas.query, event.queryStringParameters ?? {}, 'query'),
-      params: parse(schemas.params, event.pathParameters ?? {}, 'path'),
+      body: parse(schemas.body, context.body),
+      query: parse(schemas.query, event.queryStringParameters ?? {}),
+      params: parse(schemas.params, event.pathParameters ?? {}),
       auth: context.auth ?? null,
       headers: event.headers,
+      rawBody: Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8'),
       sourceIp: event.requestContext.http.sourceIp,
       requestId: event.requestContext.requestId,
     };
@@ -119,12 +122,18 @@ function routeChain(handler: RouteHandler, isPublic: boolean) {
   });
 }
 
-function parse(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+const english = z.locales.en();
+
+/** Zod's own messages name the field; messages our schemas set are already written for people. */
+function defaultMessageWithPath(issue: Parameters<NonNullable<z.core.$ZodErrorMap>>[0]): string | undefined {
+  const base = english.localeError(issue);
+  const message = typeof base === 'string' ? base : base?.message;
+  return issue.path?.length ? `${issue.path.join('.')}: ${message}` : message;
+}
+
+function parse(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return value;
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { error: defaultMessageWithPath });
   if (parsed.success) return parsed.data;
-  const messages = parsed.error.issues.map((issue) =>
-    issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-  );
-  throw new ValidationError(`Invalid ${where}: ${messages.join('; ')}`);
+  throw new ValidationError(parsed.error.issues.map((issue) => issue.message).join('; '));
 }

@@ -20,6 +20,9 @@ export interface RouteDef {
  */
 export const routeGroups = {
   auth: { entry: 'src/api/auth.api.ts', needs: ['table', 'tokenSecret'] },
+  products: { entry: 'src/api/products.api.ts', needs: ['table', 'tokenSecret'] },
+  categories: { entry: 'src/api/categories.api.ts', needs: ['table', 'tokenSecret'] },
+  'competitor-urls': { entry: 'src/api/competitor-urls.api.ts', needs: ['table', 'tokenSecret'] },
 } as const satisfies Record<string, RouteGroupDef>;
 
 export interface RouteGroupDef {
@@ -34,6 +37,26 @@ export const routes = [
   { method: 'POST', path: '/api/auth/login', group: 'auth', public: true },
   { method: 'GET', path: '/api/auth/status', group: 'auth', public: true },
   { method: 'POST', path: '/api/auth/logout', group: 'auth' },
+
+  { method: 'GET', path: '/api/products', group: 'products' },
+  { method: 'POST', path: '/api/products', group: 'products' },
+  { method: 'POST', path: '/api/products/import', group: 'products' },
+  { method: 'PUT', path: '/api/products/{id}', group: 'products' },
+  { method: 'DELETE', path: '/api/products/{id}', group: 'products' },
+  { method: 'PATCH', path: '/api/products/{id}/toggle-hidden', group: 'products' },
+
+  { method: 'GET', path: '/api/categories', group: 'categories' },
+  { method: 'POST', path: '/api/categories', group: 'categories' },
+  { method: 'PUT', path: '/api/categories/{id}', group: 'categories' },
+  { method: 'DELETE', path: '/api/categories/{id}', group: 'categories' },
+
+  { method: 'GET', path: '/api/competitor-urls', group: 'competitor-urls' },
+  { method: 'POST', path: '/api/competitor-urls', group: 'competitor-urls' },
+  { method: 'POST', path: '/api/competitor-urls/import', group: 'competitor-urls' },
+  { method: 'GET', path: '/api/competitor-urls/product/{productId}', group: 'competitor-urls' },
+  { method: 'GET', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
+  { method: 'PUT', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
+  { method: 'DELETE', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];

@@ -1,3 +1,6 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { LOCAL_TABLE_NAME } from '../../local/local-env';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../local/stack';
 
 export const ADMIN = { email: 'admin@example.com', username: 'admin', password: 'correct-horse-battery' };
@@ -17,6 +20,10 @@ export interface TestStack extends LocalStack {
   ): Promise<ApiResponse<T>>;
   /** Signs in and returns the bearer token. */
   login(email?: string, password?: string): Promise<string>;
+  /** Every item in the table, straight from DynamoDB (for "nothing is left" checks). */
+  scanTable(): Promise<Record<string, unknown>[]>;
+  /** Counts the DynamoDB requests `action` makes. */
+  countDynamoRequests(action: () => Promise<unknown>): Promise<number>;
 }
 
 /**
@@ -51,5 +58,28 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
     if (status !== 200) throw new Error(`Sign-in failed with ${status}: ${JSON.stringify(body)}`);
     return body.token;
   };
-  return Object.assign(stack, { api, login });
+  const scanTable = async () => {
+    const client = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: stack.dynamo.endpoint,
+        region: 'local',
+        credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      }),
+    );
+    const items: Record<string, unknown>[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(new ScanCommand({ TableName: LOCAL_TABLE_NAME, ExclusiveStartKey }));
+      items.push(...(page.Items ?? []));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    client.destroy();
+    return items;
+  };
+  const countDynamoRequests = async (action: () => Promise<unknown>) => {
+    const before = stack.dynamo.totalRequests();
+    await action();
+    return stack.dynamo.totalRequests() - before;
+  };
+  return Object.assign(stack, { api, login, scanTable, countDynamoRequests });
 }

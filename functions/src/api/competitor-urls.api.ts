@@ -1,0 +1,53 @@
+import { competitorUrlInputSchema } from '@cmp/shared';
+import {
+  addCompetitorUrl,
+  editCompetitorUrl,
+  getAllCompetitorUrls,
+  getCompetitorUrlDetail,
+  getCompetitorUrlsOfProduct,
+  removeCompetitorUrl,
+} from '../catalogue/competitor-urls';
+import { importCompetitorUrls } from '../catalogue/csv/competitor-import';
+import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
+import { defineRoute, groupHandler } from '../http/http-handler';
+import { idParams, productIdParams } from '../http/params';
+
+/** The competitor-URLs route group. */
+export const handler = groupHandler('competitor-urls', {
+  'GET /api/competitor-urls': defineRoute({}, async () => ({
+    body: { success: true, competitorUrls: await getAllCompetitorUrls() },
+  })),
+
+  'POST /api/competitor-urls': defineRoute({ body: competitorUrlInputSchema }, async ({ body }) => ({
+    status: 201,
+    body: { success: true, competitorUrl: await addCompetitorUrl(body) },
+  })),
+
+  'POST /api/competitor-urls/import': defineRoute({}, async ({ headers, rawBody }) => {
+    const file = await readUploadedFile(headers['content-type'], rawBody);
+    return { body: await importCompetitorUrls(decodeUtf8(file.content)) };
+  }),
+
+  'GET /api/competitor-urls/product/{productId}': defineRoute(
+    { params: productIdParams },
+    async ({ params }) => ({
+      body: { success: true, competitorUrls: await getCompetitorUrlsOfProduct(params.productId) },
+    }),
+  ),
+
+  'GET /api/competitor-urls/{id}': defineRoute({ params: idParams }, async ({ params }) => ({
+    body: { success: true, competitorUrl: await getCompetitorUrlDetail(params.id) },
+  })),
+
+  'PUT /api/competitor-urls/{id}': defineRoute(
+    { params: idParams, body: competitorUrlInputSchema },
+    async ({ params, body }) => ({
+      body: { success: true, competitorUrl: await editCompetitorUrl(params.id, body) },
+    }),
+  ),
+
+  'DELETE /api/competitor-urls/{id}': defineRoute({ params: idParams }, async ({ params }) => {
+    await removeCompetitorUrl(params.id);
+    return { body: { success: true } };
+  }),
+});

@@ -1,0 +1,45 @@
+import { productInputSchema } from '@cmp/shared';
+import { importProducts } from '../catalogue/csv/product-import';
+import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
+import {
+  addProduct,
+  editProduct,
+  getCatalogue,
+  removeProduct,
+  toggleProductHidden,
+} from '../catalogue/products';
+import { defineRoute, groupHandler } from '../http/http-handler';
+import { idParams } from '../http/params';
+
+/** The products route group: the catalogue, one product, visibility, CSV import. */
+export const handler = groupHandler('products', {
+  'GET /api/products': defineRoute({}, async () => ({
+    body: { success: true, products: await getCatalogue() },
+  })),
+
+  'POST /api/products': defineRoute({ body: productInputSchema }, async ({ body }) => ({
+    status: 201,
+    body: { success: true, product: await addProduct(body) },
+  })),
+
+  'POST /api/products/import': defineRoute({}, async ({ headers, rawBody }) => {
+    const file = await readUploadedFile(headers['content-type'], rawBody);
+    return { body: await importProducts(decodeUtf8(file.content)) };
+  }),
+
+  'PUT /api/products/{id}': defineRoute(
+    { params: idParams, body: productInputSchema },
+    async ({ params, body }) => ({
+      body: { success: true, product: await editProduct(params.id, body) },
+    }),
+  ),
+
+  'DELETE /api/products/{id}': defineRoute({ params: idParams }, async ({ params }) => {
+    await removeProduct(params.id);
+    return { body: { success: true } };
+  }),
+
+  'PATCH /api/products/{id}/toggle-hidden': defineRoute({ params: idParams }, async ({ params }) => ({
+    body: { success: true, ...(await toggleProductHidden(params.id)) },
+  })),
+});

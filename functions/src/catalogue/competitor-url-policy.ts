@@ -1,0 +1,45 @@
+import { isIP } from 'node:net';
+import { ValidationError } from '../http/errors';
+import { isBlockedAddress } from '../scrape/fetch/address-policy';
+import { readScrapeConfig } from '../scrape/scrape.config';
+
+const allowHosts = new Set(readScrapeConfig().SCRAPER_ALLOW_HOSTS);
+
+/** Names that only mean something inside a network, never a shop on the internet. */
+const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa'];
+
+/**
+ * Checks a competitor URL before it is stored: absolute http(s), no credentials, and a public host
+ * name — not an IP literal in a private, loopback or link-local range, not a single-label or
+ * internal name. Hosts in SCRAPER_ALLOW_HOSTS (the local demo shop) are the one exception.
+ * Returns the URL as the parser normalised it; the fetcher checks the resolved addresses again.
+ */
+export function checkCompetitorUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ValidationError('URL must be an absolute http(s) address');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ValidationError('URL must be an absolute http(s) address');
+  }
+  if (url.username || url.password) throw new ValidationError('URL must not contain a user name or password');
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  if (allowHosts.has(`${url.hostname}:${port}`)) return url.href;
+
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    if (isBlockedAddress(host))
+      throw new ValidationError('URL must point to a public address, not a private one');
+    return url.href;
+  }
+  const name = host.replace(/\.$/, '');
+  if (
+    !name.includes('.') ||
+    INTERNAL_SUFFIXES.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix))
+  ) {
+    throw new ValidationError('URL must have a public host name');
+  }
+  return url.href;
+}

@@ -1,0 +1,94 @@
+import type { CompetitorUrl, CompetitorUrlDetail, CompetitorUrlInput } from '@cmp/shared';
+import {
+  type CompetitorUrlRecord,
+  createCompetitorUrl,
+  deleteCompetitorUrlItem,
+  getCompetitorUrl,
+  listCompetitorUrls,
+  listCompetitorUrlsOfProduct,
+  updateCompetitorUrl,
+} from '../data/competitor-url.repository';
+import { deletePriceRecordsOfUrl, latestPriceRecords, toPriceData } from '../data/price-record.repository';
+import { getProduct, listProducts, type ProductRecord } from '../data/product.repository';
+import { NotFoundError, ValidationError } from '../http/errors';
+import { checkCompetitorUrl } from './competitor-url-policy';
+import { byId, requireProduct } from './products';
+
+/** How much history the detail view carries (the dialog shows 5, the dashboard's chart more). */
+export const PRICE_HISTORY_LIMIT = 100;
+
+function toCompetitorUrl(record: CompetitorUrlRecord, product: ProductRecord | undefined): CompetitorUrl {
+  return {
+    id: record.id,
+    product_id: record.product_id,
+    competitor_name: record.competitor_name,
+    url: record.url,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+    product: {
+      name: product?.name ?? '',
+      sku: product?.sku ?? '',
+      current_price: product?.current_price ?? 0,
+    },
+  };
+}
+
+/** Every competitor URL with its product: two queries (plus one per extra 1 MB page). */
+export async function getAllCompetitorUrls(): Promise<CompetitorUrl[]> {
+  const [urls, products] = await Promise.all([listCompetitorUrls(), listProducts()]);
+  const productById = byId(products);
+  return urls.map((url) => toCompetitorUrl(url, productById.get(url.product_id)));
+}
+
+export async function getCompetitorUrlsOfProduct(productId: number): Promise<CompetitorUrl[]> {
+  const [product, urls] = await Promise.all([
+    requireProduct(productId),
+    listCompetitorUrlsOfProduct(productId),
+  ]);
+  return urls.map((url) => toCompetitorUrl(url, product));
+}
+
+async function requireCompetitorUrl(id: number): Promise<CompetitorUrlRecord> {
+  const record = await getCompetitorUrl(id);
+  if (!record) throw new NotFoundError(`Competitor URL ${id} not found`);
+  return record;
+}
+
+export async function getCompetitorUrlDetail(id: number): Promise<CompetitorUrlDetail> {
+  const record = await requireCompetitorUrl(id);
+  const [product, history] = await Promise.all([
+    getProduct(record.product_id),
+    latestPriceRecords(id, PRICE_HISTORY_LIMIT),
+  ]);
+  return { ...toCompetitorUrl(record, product), price_data: history.map(toPriceData) };
+}
+
+/** Checks the fields against the rules; the product must exist. */
+async function checkFields(input: CompetitorUrlInput) {
+  const product = await getProduct(input.product_id);
+  if (!product) throw new ValidationError(`Product ${input.product_id} does not exist`);
+  const fields = {
+    product_id: input.product_id,
+    competitor_name: input.competitor_name,
+    url: checkCompetitorUrl(input.url),
+  };
+  return { product, fields };
+}
+
+export async function addCompetitorUrl(input: CompetitorUrlInput): Promise<CompetitorUrl> {
+  const { product, fields } = await checkFields(input);
+  return toCompetitorUrl(await createCompetitorUrl(fields), product);
+}
+
+export async function editCompetitorUrl(id: number, input: CompetitorUrlInput): Promise<CompetitorUrl> {
+  const existing = await requireCompetitorUrl(id);
+  const { product, fields } = await checkFields(input);
+  return toCompetitorUrl(await updateCompetitorUrl(existing, fields), product);
+}
+
+/** Deletes the URL's price records first, then the URL. */
+export async function removeCompetitorUrl(id: number): Promise<void> {
+  const record = await requireCompetitorUrl(id);
+  await deletePriceRecordsOfUrl(id);
+  await deleteCompetitorUrlItem(record);
+}

@@ -1,0 +1,85 @@
+import type { ImportResult } from '@cmp/shared';
+import { createCompetitorUrl, listCompetitorUrls, normaliseUrl } from '../../data/competitor-url.repository';
+import { reserveIds } from '../../data/counter.repository';
+import { listProducts } from '../../data/product.repository';
+import { HttpError, ValidationError } from '../../http/errors';
+import { mapLimit } from '../../lib/map-limit';
+import { competitorNameFromUrl } from '../competitor-name';
+import { checkCompetitorUrl } from '../competitor-url-policy';
+import { headerKey, isBlankRecord, parseCsv } from './csv-parse';
+import { IMPORT_CONCURRENCY, MAX_IMPORT_ROWS } from './import-limits';
+
+interface NewUrl {
+  row: number;
+  product_id: number;
+  url: string;
+}
+
+/**
+ * Imports a competitor CSV: a SKU column naming existing products, and any other columns holding
+ * competitor URLs (empty cells skipped). Unknown SKUs, bad URLs and URLs a product already has are
+ * reported per row; every valid URL is added, named after its host.
+ */
+export async function importCompetitorUrls(text: string): Promise<ImportResult> {
+  const [header, ...records] = parseCsv(text, MAX_IMPORT_ROWS);
+  if (!header) throw new ValidationError('The file is empty');
+  const skuColumn = header.findIndex((name) => headerKey(name) === 'sku');
+  if (skuColumn < 0) throw new ValidationError('Missing column: SKU');
+  const urlColumns = header.map((_, index) => index).filter((index) => index !== skuColumn);
+  if (urlColumns.length === 0)
+    throw new ValidationError('Add at least one column of competitor URLs next to SKU');
+
+  const [products, urls] = await Promise.all([listProducts(), listCompetitorUrls()]);
+  const productBySku = new Map(products.map((product) => [product.sku.trim().toUpperCase(), product]));
+  const taken = new Set(urls.map((url) => `${url.product_id} ${normaliseUrl(url.url)}`));
+
+  const errors: string[] = [];
+  const toCreate: NewUrl[] = [];
+  records.forEach((record, index) => {
+    const row = index + 2;
+    if (isBlankRecord(record)) return;
+    const sku = (record[skuColumn] ?? '').trim();
+    const product = productBySku.get(sku.toUpperCase());
+    if (!sku) return void errors.push(`Row ${row}: SKU is required`);
+    if (!product) return void errors.push(`Row ${row}: unknown SKU "${sku}"`);
+    for (const column of urlColumns) {
+      const raw = (record[column] ?? '').trim();
+      if (!raw) continue;
+      let url: string;
+      try {
+        url = checkCompetitorUrl(raw);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        errors.push(`Row ${row}: ${error.message} (${raw})`);
+        continue;
+      }
+      const key = `${product.id} ${normaliseUrl(url)}`;
+      if (taken.has(key)) {
+        errors.push(`Row ${row}: SKU "${sku}" already has ${url}`);
+        continue;
+      }
+      taken.add(key);
+      toCreate.push({ row, product_id: product.id, url });
+    }
+  });
+
+  const firstId = toCreate.length > 0 ? await reserveIds('competitor-url', toCreate.length) : 0;
+  const outcomes = await mapLimit(toCreate, IMPORT_CONCURRENCY, async (item, index) => {
+    try {
+      await createCompetitorUrl(
+        { product_id: item.product_id, url: item.url, competitor_name: competitorNameFromUrl(item.url) },
+        firstId + index,
+      );
+      return undefined;
+    } catch (error) {
+      if (error instanceof HttpError) return `Row ${item.row}: ${error.message}`;
+      throw error;
+    }
+  });
+  const writeErrors = outcomes.filter((o): o is string => o !== undefined);
+  return {
+    success: true,
+    imported: toCreate.length - writeErrors.length,
+    errors: [...errors, ...writeErrors],
+  };
+}

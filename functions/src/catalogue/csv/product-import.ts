@@ -1,0 +1,170 @@
+import {
+  hasAtMostTwoDecimals,
+  type ImportResult,
+  MAX_PRICE,
+  NAME_MAX_LENGTH,
+  SKU_MAX_LENGTH,
+} from '@cmp/shared';
+import {
+  type CategoryRecord,
+  createCategory,
+  findCategoryIdByName,
+  listCategories,
+} from '../../data/category.repository';
+import { reserveIds } from '../../data/counter.repository';
+import {
+  createProduct,
+  listProducts,
+  type ProductFields,
+  type ProductRecord,
+  updateProduct,
+} from '../../data/product.repository';
+import { ConflictError, HttpError, ValidationError } from '../../http/errors';
+import { mapLimit } from '../../lib/map-limit';
+import { headerKey, isBlankRecord, parseCsv } from './csv-parse';
+import { IMPORT_CONCURRENCY, MAX_IMPORT_ROWS } from './import-limits';
+
+/** Columns: SKU, Product Name, Current Price required; Cost and Category optional. */
+const COLUMNS = {
+  sku: 'SKU',
+  name: 'Product Name',
+  price: 'Current Price',
+  cost: 'Cost',
+  category: 'Category',
+} as const;
+const REQUIRED = [COLUMNS.sku, COLUMNS.name, COLUMNS.price];
+
+interface ValidRow {
+  row: number;
+  fields: Omit<ProductFields, 'category_id'>;
+  categoryName: string | null;
+}
+
+/**
+ * Imports a products CSV: rows are upserted by SKU (so the same file twice changes nothing),
+ * categories are created when new, and each bad row is reported by number (the header is row 1)
+ * and skipped while the good rows are imported.
+ */
+export async function importProducts(text: string): Promise<ImportResult> {
+  const [header, ...records] = parseCsv(text, MAX_IMPORT_ROWS);
+  if (!header) throw new ValidationError('The file is empty');
+  const column = indexColumns(header);
+
+  const errors: string[] = [];
+  const valid: ValidRow[] = [];
+  const firstRowOfSku = new Map<string, number>();
+  records.forEach((record, index) => {
+    const row = index + 2;
+    if (isBlankRecord(record)) return;
+    const cell = (name: keyof typeof COLUMNS) =>
+      column[name] === undefined ? '' : (record[column[name]] ?? '').trim();
+    const problem = rowProblem(cell);
+    if (problem) return void errors.push(`Row ${row}: ${problem}`);
+    const skuKey = cell('sku').toUpperCase();
+    const first = firstRowOfSku.get(skuKey);
+    if (first !== undefined)
+      return void errors.push(`Row ${row}: SKU "${cell('sku')}" already appears on row ${first}`);
+    firstRowOfSku.set(skuKey, row);
+    valid.push({
+      row,
+      fields: {
+        sku: cell('sku'),
+        name: cell('name'),
+        current_price: Number(cell('price')),
+        cost: cell('cost') ? Number(cell('cost')) : null,
+      },
+      categoryName: cell('category') || null,
+    });
+  });
+
+  const [products, categories] = await Promise.all([listProducts(), listCategories()]);
+  const categoryIds = await ensureCategories(valid, categories);
+  const existing = new Map(products.map((product) => [product.sku.trim().toUpperCase(), product]));
+  const newRows = valid.filter((v) => !existing.has(v.fields.sku.toUpperCase()));
+  const firstNewId = newRows.length > 0 ? await reserveIds('product', newRows.length) : 0;
+  const newIds = new Map(newRows.map((v, i) => [v, firstNewId + i]));
+
+  const outcomes = await mapLimit(valid, IMPORT_CONCURRENCY, async (v) => {
+    const fields: ProductFields = {
+      ...v.fields,
+      category_id: v.categoryName ? (categoryIds.get(v.categoryName.toLowerCase()) ?? null) : null,
+    };
+    try {
+      const current = existing.get(fields.sku.toUpperCase());
+      if (!current) await createProduct(fields, newIds.get(v));
+      else if (changed(current, fields)) await updateProduct(current, fields);
+      return undefined;
+    } catch (error) {
+      if (error instanceof HttpError) return `Row ${v.row}: ${error.message}`;
+      throw error;
+    }
+  });
+  const writeErrors = outcomes.filter((o): o is string => o !== undefined);
+  return {
+    success: true,
+    imported: valid.length - writeErrors.length,
+    errors: [...errors, ...writeErrors].sort((a, b) => rowOf(a) - rowOf(b)),
+  };
+}
+
+function indexColumns(header: readonly string[]): Partial<Record<keyof typeof COLUMNS, number>> {
+  const position = new Map(header.map((name, index) => [headerKey(name), index]));
+  const missing = REQUIRED.filter((name) => !position.has(headerKey(name)));
+  if (missing.length > 0) {
+    throw new ValidationError(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+  }
+  const entries = Object.entries(COLUMNS).map(([key, name]) => [key, position.get(headerKey(name))] as const);
+  return Object.fromEntries(entries.filter(([, index]) => index !== undefined));
+}
+
+function rowProblem(cell: (name: keyof typeof COLUMNS) => string): string | undefined {
+  if (!cell('sku')) return 'SKU is required';
+  if (cell('sku').length > SKU_MAX_LENGTH) return `SKU must be at most ${SKU_MAX_LENGTH} characters`;
+  if (!cell('name')) return 'Product Name is required';
+  if (cell('name').length > NAME_MAX_LENGTH)
+    return `Product Name must be at most ${NAME_MAX_LENGTH} characters`;
+  return moneyProblem(COLUMNS.price, cell('price'), true) ?? moneyProblem(COLUMNS.cost, cell('cost'), false);
+}
+
+function moneyProblem(label: string, value: string, required: boolean): string | undefined {
+  if (!value) return required ? `${label} is required` : undefined;
+  const amount = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || amount > MAX_PRICE) return `${label} must be a number ≥ 0`;
+  if (!hasAtMostTwoDecimals(amount)) return `${label} must have at most 2 decimals`;
+  return undefined;
+}
+
+/** Creates the categories the file names that do not exist yet; returns ids by lower-case name. */
+async function ensureCategories(rows: readonly ValidRow[], categories: readonly CategoryRecord[]) {
+  const ids = new Map(categories.map((c) => [c.name.trim().toLowerCase(), c.id]));
+  for (const row of rows) {
+    const name = row.categoryName;
+    if (name && !ids.has(name.toLowerCase())) {
+      ids.set(name.toLowerCase(), await createOrFindCategory(name));
+    }
+  }
+  return ids;
+}
+
+/** Another import may create the same category at the same moment: then use that one. */
+async function createOrFindCategory(name: string): Promise<number> {
+  try {
+    return (await createCategory({ name, description: null })).id;
+  } catch (error) {
+    const id = error instanceof ConflictError ? await findCategoryIdByName(name) : undefined;
+    if (id === undefined) throw error;
+    return id;
+  }
+}
+
+function changed(current: ProductRecord, fields: ProductFields): boolean {
+  return (
+    current.sku !== fields.sku ||
+    current.name !== fields.name ||
+    current.current_price !== fields.current_price ||
+    (current.cost ?? null) !== fields.cost ||
+    (current.category_id ?? null) !== fields.category_id
+  );
+}
+
+const rowOf = (message: string) => Number(/^Row (\d+)/.exec(message)?.[1] ?? 0);

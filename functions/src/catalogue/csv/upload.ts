@@ -1,0 +1,63 @@
+import busboy from 'busboy';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../http/errors';
+
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+export interface UploadedFile {
+  filename: string;
+  mimeType: string;
+  content: Buffer;
+}
+
+/**
+ * Reads the one file of a multipart/form-data body. More than one file, a file over 2 MiB or a body
+ * that is not multipart are refused with a clear 4xx, before anything is imported.
+ */
+export function readUploadedFile(contentType: string | undefined, body: Buffer): Promise<UploadedFile> {
+  if (!/^multipart\/form-data/i.test(contentType ?? '')) {
+    return Promise.reject(new UnsupportedMediaTypeError('Upload the file as multipart/form-data'));
+  }
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 10, fieldSize: 1024, parts: 20 },
+      });
+    } catch {
+      reject(new ValidationError('The upload is not valid multipart/form-data'));
+      return;
+    }
+    let file: UploadedFile | undefined;
+    let failure: Error | undefined;
+    parser.on('file', (_field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => {
+        failure = new PayloadTooLargeError('The file is larger than 2 MiB');
+      });
+      stream.on('end', () => {
+        file = { filename: info.filename ?? '', mimeType: info.mimeType, content: Buffer.concat(chunks) };
+      });
+    });
+    parser.on('filesLimit', () => {
+      failure ??= new ValidationError('Upload one file at a time');
+    });
+    parser.on('error', () => reject(new ValidationError('The upload is not valid multipart/form-data')));
+    parser.on('close', () => {
+      if (failure) reject(failure);
+      else if (!file) reject(new ValidationError('Please select a file'));
+      else resolve(file);
+    });
+    parser.end(body);
+  });
+}
+
+/** UTF-8 text with or without a byte-order mark; anything else is refused rather than garbled. */
+export function decodeUtf8(content: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(content);
+  } catch {
+    throw new ValidationError('The file is not UTF-8 text; save it as CSV UTF-8 and try again');
+  }
+}

@@ -1,0 +1,91 @@
+import type { Product, ValidProductInput } from '@cmp/shared';
+import { type CategoryRecord, getCategory, listCategories } from '../data/category.repository';
+import { deleteCompetitorUrlItem, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
+import { deletePriceRecordsOfUrl } from '../data/price-record.repository';
+import {
+  createProduct,
+  deleteProductItem,
+  getProduct,
+  listProducts,
+  type ProductRecord,
+  setProductHidden,
+  updateProduct,
+} from '../data/product.repository';
+import { NotFoundError, ValidationError } from '../http/errors';
+
+/** The API's product: the record plus its category's name (spec §3). */
+export function toProduct(record: ProductRecord, categories: ReadonlyMap<number, CategoryRecord>): Product {
+  const category = record.category_id === null ? undefined : categories.get(record.category_id);
+  return {
+    id: record.id,
+    sku: record.sku,
+    name: record.name,
+    current_price: record.current_price,
+    cost: record.cost ?? null,
+    category_id: category ? record.category_id : null,
+    category: category ? { id: category.id, name: category.name } : null,
+    hidden: record.hidden === true,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}
+
+export const byId = <T extends { id: number }>(items: readonly T[]) =>
+  new Map(items.map((item) => [item.id, item]));
+
+/** The whole catalogue with category names: two queries (plus one per extra 1 MB page). */
+export async function getCatalogue(): Promise<Product[]> {
+  const [products, categories] = await Promise.all([listProducts(), listCategories()]);
+  const categoryById = byId(categories);
+  return products.map((product) => toProduct(product, categoryById));
+}
+
+export async function requireProduct(id: number): Promise<ProductRecord> {
+  const product = await getProduct(id);
+  if (!product) throw new NotFoundError(`Product ${id} not found`);
+  return product;
+}
+
+async function categoryMap(categoryId: number | null): Promise<Map<number, CategoryRecord>> {
+  if (categoryId === null) return new Map();
+  const category = await getCategory(categoryId);
+  if (!category) throw new ValidationError(`Category ${categoryId} does not exist`);
+  return new Map([[category.id, category]]);
+}
+
+const fieldsOf = (input: ValidProductInput) => ({ ...input, sku: input.sku.trim(), name: input.name.trim() });
+
+export async function addProduct(input: ValidProductInput): Promise<Product> {
+  const categories = await categoryMap(input.category_id);
+  return toProduct(await createProduct(fieldsOf(input)), categories);
+}
+
+export async function editProduct(id: number, input: ValidProductInput): Promise<Product> {
+  const [existing, categories] = await Promise.all([requireProduct(id), categoryMap(input.category_id)]);
+  return toProduct(await updateProduct(existing, fieldsOf(input)), categories);
+}
+
+export async function toggleProductHidden(id: number): Promise<{ product: Product; message: string }> {
+  const existing = await requireProduct(id);
+  const updated = await setProductHidden(existing, !existing.hidden);
+  const categories = await categoryMap(existing.category_id).catch(() => new Map<number, CategoryRecord>());
+  return {
+    product: toProduct(updated, categories),
+    message: updated.hidden ? 'Product hidden from dashboard' : 'Product visible on dashboard',
+  };
+}
+
+/**
+ * Deletes a product with everything hanging off it: each competitor URL's price records, the
+ * URLs, then the product. Children go first, so a failure half-way leaves nothing orphaned and a
+ * retry finishes the job.
+ */
+export async function removeProduct(id: number): Promise<void> {
+  const product = await requireProduct(id);
+  const urls = await listCompetitorUrlsOfProduct(id);
+  for (const url of urls) {
+    await deletePriceRecordsOfUrl(url.id);
+    await deleteCompetitorUrlItem(url);
+  }
+  await deleteProductItem(product);
+}

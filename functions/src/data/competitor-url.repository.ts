@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { reserveIds } from './counter.repository';
+import { db, nowIso, tableName } from './dynamo';
+import { queryAll, sortableId } from './query-all';
+import { type ClaimKey, claimUnique, releaseUnique } from './unique-claim';
+
+/**
+ * Competitor URLs at `COMPETITOR_URL#<id>`. GSI1 (`COMPETITOR_URLS`) lists them all; GSI2
+ * (`PRODUCT_URLS#<product id>`) lists one product's. A URL is claimed once per product at
+ * `PRODUCT_URL#<product id>#<sha256 of the normalised URL>`.
+ */
+export interface CompetitorUrlRecord {
+  id: number;
+  product_id: number;
+  competitor_name: string;
+  url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CompetitorUrlFields = Pick<CompetitorUrlRecord, 'product_id' | 'competitor_name' | 'url'>;
+
+const LIST = 'COMPETITOR_URLS';
+const keys = {
+  url: (id: number) => ({ PK: `COMPETITOR_URL#${id}`, SK: 'COMPETITOR_URL' }),
+  byProduct: (productId: number) => `PRODUCT_URLS#${productId}`,
+  claim: (productId: number, url: string): ClaimKey => ({
+    PK: `PRODUCT_URL#${productId}#${createHash('sha256').update(normaliseUrl(url)).digest('hex')}`,
+    SK: 'UNIQUE',
+  }),
+};
+
+const FIELDS = ['id', 'product_id', 'competitor_name', 'url', 'created_at', 'updated_at'];
+const projection = {
+  ProjectionExpression: FIELDS.map((f) => `#${f}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(FIELDS.map((f) => [`#${f}`, f])),
+};
+
+/** Two spellings of one page count as the same URL: host case, default port and fragment are ignored. */
+export function normaliseUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  return parsed.href;
+}
+
+export const urlConflict = (url: string) => `This product already has the competitor URL ${url}`;
+
+export async function listCompetitorUrls(): Promise<CompetitorUrlRecord[]> {
+  return queryAll<CompetitorUrlRecord>({
+    TableName: tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :list',
+    ExpressionAttributeValues: { ':list': LIST },
+    ...projection,
+  });
+}
+
+export async function listCompetitorUrlsOfProduct(productId: number): Promise<CompetitorUrlRecord[]> {
+  return queryAll<CompetitorUrlRecord>({
+    TableName: tableName,
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :product',
+    ExpressionAttributeValues: { ':product': keys.byProduct(productId) },
+    ...projection,
+  });
+}
+
+export async function getCompetitorUrl(id: number): Promise<CompetitorUrlRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.url(id), ...projection }));
+  return Item as CompetitorUrlRecord | undefined;
+}
+
+export async function createCompetitorUrl(
+  fields: CompetitorUrlFields,
+  id?: number,
+): Promise<CompetitorUrlRecord> {
+  const urlId = id ?? (await reserveIds('competitor-url', 1));
+  await claimUnique(keys.claim(fields.product_id, fields.url), urlId, urlConflict(fields.url));
+  const now = nowIso();
+  const record: CompetitorUrlRecord = { ...fields, id: urlId, created_at: now, updated_at: now };
+  try {
+    await put(record);
+  } catch (error) {
+    await releaseUnique(keys.claim(fields.product_id, fields.url), urlId);
+    throw error;
+  }
+  return record;
+}
+
+export async function updateCompetitorUrl(
+  existing: CompetitorUrlRecord,
+  fields: CompetitorUrlFields,
+): Promise<CompetitorUrlRecord> {
+  const before = keys.claim(existing.product_id, existing.url);
+  const after = keys.claim(fields.product_id, fields.url);
+  const moved = before.PK !== after.PK;
+  if (moved) await claimUnique(after, existing.id, urlConflict(fields.url));
+  const record: CompetitorUrlRecord = { ...existing, ...fields, updated_at: nowIso() };
+  await put(record);
+  if (moved) await releaseUnique(before, existing.id);
+  return record;
+}
+
+export async function deleteCompetitorUrlItem(record: CompetitorUrlRecord): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.url(record.id) }));
+  await releaseUnique(keys.claim(record.product_id, record.url), record.id);
+}
+
+async function put(record: CompetitorUrlRecord): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.url(record.id),
+        GSI1PK: LIST,
+        GSI1SK: sortableId(record.id),
+        GSI2PK: keys.byProduct(record.product_id),
+        GSI2SK: sortableId(record.id),
+        type: 'competitor-url',
+        ...record,
+      },
+    }),
+  );
+}

@@ -1,0 +1,90 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { PriceRecord } from '@cmp/shared';
+import { batchDelete } from './batch-delete';
+import { db, isConditionFailed, tableName } from './dynamo';
+import { queryAll, sortableId } from './query-all';
+
+/**
+ * What one scrape run saw on one competitor URL, at `URL_PRICES#<url id>` / `RUN#<run id>`: one
+ * record per (run, URL), so a retried task cannot write twice. Run ids sort by start time, so
+ * the partition reads newest first. GSI1 (`RUN_RESULTS#<run id>`) lists one run's records.
+ */
+export interface PriceRecordItem {
+  run_id: string;
+  competitor_url_id: number;
+  product_id: number;
+  competitor_name: string;
+  competitor_url: string;
+  price: number | null;
+  currency: string | null;
+  in_stock: boolean | null;
+  confidence: number | null;
+  scraped_at: string;
+  error_message: string | null;
+  llm_response: string | null;
+  [extra: string]: unknown;
+}
+
+const keys = {
+  record: (urlId: number, runId: string) => ({ PK: `URL_PRICES#${urlId}`, SK: `RUN#${runId}` }),
+  partition: (urlId: number) => `URL_PRICES#${urlId}`,
+  byRun: (runId: string) => `RUN_RESULTS#${runId}`,
+};
+
+/** Writes a run's record for a URL once; false when that run already recorded this URL. */
+export async function putPriceRecord(item: PriceRecordItem): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...keys.record(item.competitor_url_id, item.run_id),
+          GSI1PK: keys.byRun(item.run_id),
+          GSI1SK: sortableId(item.competitor_url_id),
+          type: 'price-record',
+          ...item,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** The newest `limit` records of a URL, newest first. */
+export async function latestPriceRecords(urlId: number, limit: number): Promise<PriceRecordItem[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.partition(urlId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []) as PriceRecordItem[];
+}
+
+/** The API's view of a record (spec: price_data entries). */
+export function toPriceData(item: PriceRecordItem): PriceRecord {
+  return {
+    id: item.run_id,
+    price: item.price,
+    currency: item.currency,
+    in_stock: item.in_stock,
+    scraped_at: item.scraped_at,
+  };
+}
+
+export async function deletePriceRecordsOfUrl(urlId: number): Promise<void> {
+  const items = await queryAll<{ PK: string; SK: string }>({
+    TableName: tableName,
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.partition(urlId) },
+    ProjectionExpression: 'PK, SK',
+  });
+  await batchDelete(items);
+}

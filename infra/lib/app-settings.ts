@@ -1,0 +1,28 @@
+import type { App } from 'aws-cdk-lib';
+import { readConfig, shopConfigSchema } from '../../functions/src/config';
+
+/** Deploy-time settings, read once from CDK context or the environment and validated like the runtimes'. */
+export interface AppSettings {
+  /** ISO 4217 code shown for every own price (decision 4). */
+  readonly shopCurrency: string;
+  readonly logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+}
+
+const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+
+/** `-c shopCurrency=EUR` wins over `SHOP_CURRENCY=EUR`; the default is GBP. `-c logLevel=DEBUG` for noisy logs. */
+export function readAppSettings(app: App, env = process.env): AppSettings {
+  const fromContext = (key: string): string | undefined => {
+    const value: unknown = app.node.tryGetContext(key);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const { SHOP_CURRENCY } = readConfig('deploy', shopConfigSchema, {
+    SHOP_CURRENCY: fromContext('shopCurrency') ?? env.SHOP_CURRENCY,
+  });
+  // Context only: a LOG_LEVEL exported for the local server should not leak into a deploy.
+  const logLevel = (fromContext('logLevel') ?? 'INFO').toUpperCase();
+  if (!logLevels.includes(logLevel as AppSettings['logLevel'])) {
+    throw new Error(`Invalid deploy configuration:\n  logLevel: one of ${logLevels.join(', ')}`);
+  }
+  return { shopCurrency: SHOP_CURRENCY, logLevel: logLevel as AppSettings['logLevel'] };
+}

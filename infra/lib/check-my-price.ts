@@ -1,0 +1,35 @@
+import type { App } from 'aws-cdk-lib';
+import { readAppSettings } from './app-settings';
+import { addNagChecks } from './nag';
+import { webDistDir as defaultWebDistDir } from './paths';
+import { StatefulStack } from './stateful-stack';
+import { StatelessStack } from './stateless-stack';
+
+export interface CheckMyPriceOptions {
+  /** Where the built SPA is; tests pass a stand-in. */
+  readonly webDistDir?: string;
+}
+
+/**
+ * The whole installation: stateful and stateless stacks, environment-agnostic so `cdk synth`
+ * needs no AWS account, with cdk-nag's AwsSolutions checks failing the synth on any finding.
+ */
+export function checkMyPrice(app: App, options: CheckMyPriceOptions = {}) {
+  const settings = readAppSettings(app);
+  const stateful = new StatefulStack(app, 'CheckMyPrice-Stateful', {
+    description: 'Check My Price: table, token-signing key, SPA and log buckets',
+  });
+  const stateless = new StatelessStack(app, 'CheckMyPrice-Stateless', {
+    description: 'Check My Price: HTTP API, Lambda functions, CloudFront',
+    table: stateful.table,
+    tokenSecret: stateful.tokenSecret,
+    siteBucketExport: stateful.siteBucketExport,
+    logBucket: stateful.logBucket,
+    settings,
+    webDistDir: options.webDistDir ?? defaultWebDistDir,
+  });
+  // The site bucket arrives through a named export, which CDK cannot see as a dependency.
+  stateless.addStackDependency(stateful);
+  addNagChecks(app);
+  return { settings, stateful, stateless };
+}

@@ -1,0 +1,220 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DefaultStackSynthesizer, Duration, Fn, Stack } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct, type IConstruct } from 'constructs';
+import { acknowledge, basicExecutionRoleFinding } from './nag';
+
+export interface SiteProps {
+  /**
+   * Export holding the SPA bucket's name. The bucket's policy (stateful stack) already lets this
+   * account's CloudFront read it.
+   */
+  readonly siteBucketExport: string;
+  readonly logBucket: IBucket;
+  readonly httpApi: IHttpApi;
+  /** The built SPA (`web/dist`). */
+  readonly webDistDir: string;
+  /** Written to `/config.json`, which the SPA reads at start. */
+  readonly siteConfig: { readonly apiUrl: string; readonly shopCurrency: string };
+}
+
+/** Same-origin rules for the SPA: everything from this origin, no framing, no plugins. */
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+// Viewer request on the SPA only: a path without a file extension is a client route, so it gets
+// index.html. Done here rather than with error responses so /api keeps its own JSON 404s.
+const spaFallbackCode = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** CloudFront in front of the SPA bucket and the API (`/api/*`), one origin, plus the SPA upload. */
+export class Site extends Construct {
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    if (!existsSync(join(props.webDistDir, 'index.html'))) {
+      throw new Error(`${props.webDistDir} has no index.html: build the web first (npm run build)`);
+    }
+    const stack = Stack.of(this);
+    // Imported by name, not passed as a construct: origin access control would otherwise write this
+    // distribution's id into the stateful stack's bucket policy, and the two stacks would form a cycle.
+    const siteBucket = Bucket.fromBucketName(this, 'SiteBucket', Fn.importValue(props.siteBucketExport));
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Check My Price: HSTS, CSP and friends',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    const spaFallback = new EdgeFunction(this, 'SpaFallback', {
+      comment: 'Serves index.html for client-side routes',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(spaFallbackCode),
+    });
+
+    const apiOrigin = new HttpOrigin(
+      `${props.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`,
+      {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      },
+    );
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Check My Price',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: spaFallback }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          // HTTPS only: a redirect would turn a POST into a GET and lose its body.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Host must stay the API's own name or API Gateway does not recognise the request.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    // Hashed bundles never change under one name: cache them for a year. Old ones stay (no prune)
+    // so a tab opened before a deploy can still load its lazy chunks.
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(props.webDistDir)],
+      destinationBucket: siteBucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [
+        CacheControl.setPublic(),
+        CacheControl.maxAge(Duration.days(365)),
+        CacheControl.immutable(),
+      ],
+    });
+    // index.html and config.json name the current bundles and settings: always revalidate.
+    const entry = new BucketDeployment(this, 'DeployEntry', {
+      sources: [Source.asset(props.webDistDir), Source.jsonData('config.json', props.siteConfig)],
+      destinationBucket: siteBucket,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    // The new index.html must not go live before the bundles it points at.
+    entry.node.addDependency(assets);
+
+    acknowledgeDistribution(this.distribution);
+    acknowledgeDeploymentHandler(assets, props.siteBucketExport);
+  }
+}
+
+function acknowledgeDistribution(distribution: Distribution): void {
+  acknowledge(
+    distribution,
+    'The bucket policy is written in the stateful stack (any distribution of this account may read the public SPA).',
+    'Annotation::@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+  );
+  acknowledge(
+    distribution,
+    'Shop staff sign in from wherever they work; the data is behind sign-in, not behind a country list.',
+    'AwsSolutions-CFR1',
+  );
+  acknowledge(
+    distribution,
+    'No WAF by default (a web ACL costs more than the rest of a small installation): the API stage is ' +
+      'throttled and sign-in is throttled per account and per address in code. Attach a web ACL if needed.',
+    'AwsSolutions-CFR2',
+  );
+  acknowledge(
+    distribution,
+    'The distribution uses the default *.cloudfront.net certificate, whose minimum TLS version CloudFront ' +
+      'fixes; with a custom domain, set a certificate and TLSv1.2_2021.',
+    'AwsSolutions-CFR4',
+  );
+}
+
+// The upload Lambda is CDK's own (one per stack, shared by both deployments); its policy is CDK's.
+function acknowledgeDeploymentHandler(deployment: BucketDeployment, siteBucketExport: string): void {
+  const handler: IConstruct | undefined = deployment.handlerRole.node.scope;
+  if (!handler) return;
+  const qualifier =
+    (handler.node.tryGetContext('@aws-cdk/core:bootstrapQualifier') as string | undefined) ??
+    DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+  acknowledge(
+    handler,
+    "CDK's BucketDeployment handler: it copies the built SPA from the CDK asset bucket into the SPA " +
+      'bucket (read, write and delete objects of those two buckets only) and invalidates CloudFront, ' +
+      'whose invalidation actions CDK grants on *.',
+    basicExecutionRoleFinding,
+    'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+    'AwsSolutions-IAM5[Action::s3:GetObject*]',
+    'AwsSolutions-IAM5[Action::s3:List*]',
+    'AwsSolutions-IAM5[Action::s3:Abort*]',
+    'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+    `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-<AWS::Region>/*]`,
+    `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${siteBucketExport}/*]`,
+    'AwsSolutions-IAM5[Resource::*]',
+  );
+  acknowledge(
+    handler,
+    "CDK's BucketDeployment handler: CDK picks and updates its runtime.",
+    'AwsSolutions-L1',
+  );
+}

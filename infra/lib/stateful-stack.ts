@@ -1,0 +1,113 @@
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '../../functions/src/data/table';
+import { acknowledge } from './nag';
+
+/**
+ * Everything that holds data: the table, the token-signing key and the buckets. Kept apart from
+ * the stateless stack so the API and the CDN can be replaced freely without touching data.
+ */
+export class StatefulStack extends Stack {
+  readonly table: Table;
+  readonly tokenSecret: Secret;
+  readonly siteBucket: Bucket;
+  readonly logBucket: Bucket;
+  /** Export holding the SPA bucket's name, for the stateless stack (see there why not a direct reference). */
+  readonly siteBucketExport: string;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    this.table = createTable(this);
+
+    this.tokenSecret = new Secret(this, 'TokenSigningKey', {
+      description: 'Check My Price: HS256 key that signs session tokens',
+      // The SecretString is the key itself; letters and digits only so it never needs escaping.
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    acknowledge(
+      this.tokenSecret,
+      'Rotating the signing key signs every user out; sessions are revocable one by one in the table, ' +
+        'and the key can still be replaced by hand (put-secret-value) when needed.',
+      'AwsSolutions-SMG4',
+    );
+
+    this.logBucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      // CloudFront standard logs are delivered with ACLs, so the log bucket must accept them.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.logBucket,
+      'This is the access-log bucket itself; logging it into itself would loop.',
+      'AwsSolutions-S1',
+    );
+
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/site/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Origin access control lives here, not in the stateless stack: a policy naming the distribution
+    // id would make the two stacks depend on each other. Any distribution of this account may read
+    // the bucket, which only holds the public SPA.
+    this.siteBucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudFrontOriginAccessControl',
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.siteBucket.arnForObjects('*')],
+        conditions: {
+          ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` },
+        },
+      }),
+    );
+
+    this.siteBucketExport = `${this.stackName}-SiteBucketName`;
+    new CfnOutput(this, 'SiteBucketName', {
+      value: this.siteBucket.bucketName,
+      exportName: this.siteBucketExport,
+    });
+
+    new CfnOutput(this, 'TableName', {
+      value: this.table.tableName,
+      description: 'TABLE_NAME for `npm run user:add` against this installation',
+    });
+    new CfnOutput(this, 'Region', { value: Aws.REGION, description: 'AWS_REGION for `npm run user:add`' });
+  }
+}
+
+/** The one application table, built from the same definition the local stack uses. */
+function createTable(scope: Construct): Table {
+  const { partitionKey, sortKey, globalSecondaryIndexes, timeToLiveAttribute } = tableDefinition;
+  const table = new Table(scope, 'Table', {
+    partitionKey: { name: partitionKey, type: AttributeType.STRING },
+    sortKey: { name: sortKey, type: AttributeType.STRING },
+    billingMode: BillingMode.PAY_PER_REQUEST,
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    timeToLiveAttribute,
+    encryption: TableEncryption.AWS_MANAGED,
+    removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: true,
+  });
+  for (const index of globalSecondaryIndexes) {
+    table.addGlobalSecondaryIndex({
+      indexName: index.indexName,
+      partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      projectionType: ProjectionType.ALL,
+    });
+  }
+  return table;
+}

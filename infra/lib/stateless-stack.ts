@@ -1,0 +1,47 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { Api } from './api.construct';
+import type { AppSettings } from './app-settings';
+import { Site } from './site.construct';
+
+export interface StatelessStackProps extends StackProps {
+  readonly table: ITable;
+  readonly tokenSecret: ISecret;
+  /** Name of the export that holds the SPA bucket's name. */
+  readonly siteBucketExport: string;
+  readonly logBucket: IBucket;
+  readonly settings: AppSettings;
+  readonly webDistDir: string;
+}
+
+/** The API, its functions and the CDN: nothing here holds data, so it can be replaced at will. */
+export class StatelessStack extends Stack {
+  readonly api: Api;
+  readonly site: Site;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+
+    this.api = new Api(this, 'Api', {
+      resources: { table: props.table, tokenSecret: props.tokenSecret },
+      settings,
+    });
+
+    this.site = new Site(this, 'Site', {
+      siteBucketExport: props.siteBucketExport,
+      logBucket: props.logBucket,
+      httpApi: this.api.httpApi,
+      webDistDir: props.webDistDir,
+      siteConfig: { apiUrl: '/api', shopCurrency: settings.shopCurrency },
+    });
+
+    new CfnOutput(this, 'SiteUrl', {
+      value: `https://${this.site.distribution.distributionDomainName}`,
+      description: 'Open this to use Check My Price',
+    });
+  }
+}

@@ -1,0 +1,102 @@
+import type { Category, Product } from '@cmp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+let stack: TestStack;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await stack.login();
+});
+afterAll(() => stack.stop());
+
+type CategoryAnswer = { success: boolean; category: Category; error?: string };
+const createCategory = (name: string, description: string | null = null) =>
+  stack.api<CategoryAnswer>('POST', '/api/categories', { token, body: { name, description } });
+const listCategories = async () =>
+  (await stack.api<{ success: boolean; categories: Category[] }>('GET', '/api/categories', { token })).body
+    .categories;
+const listProducts = async () =>
+  (await stack.api<{ products: Product[] }>('GET', '/api/products', { token })).body.products;
+
+describe('categories', () => {
+  it('creates categories and lists them with their product counts', async () => {
+    const toys = await createCategory('Toys', 'Games and toys');
+    const books = await createCategory('Books');
+    for (const sku of ['T-1', 'T-2']) {
+      await stack.api('POST', '/api/products', {
+        token,
+        body: { sku, name: `Toy ${sku}`, current_price: 5, category_id: toys.body.category.id },
+      });
+    }
+
+    const categories = await listCategories();
+
+    expect(toys.status).toBe(201);
+    expect(categories).toContainEqual({
+      id: toys.body.category.id,
+      name: 'Toys',
+      description: 'Games and toys',
+      _count: { products: 2 },
+    });
+    expect(categories).toContainEqual({
+      id: books.body.category.id,
+      name: 'Books',
+      description: null,
+      _count: { products: 0 },
+    });
+  });
+
+  it('requires a name and stores an empty description as null', async () => {
+    const nameless = await createCategory('   ');
+    const empty = await createCategory('Garden', '');
+
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.error).toBe('Category name is required');
+    expect(empty.body.category.description).toBeNull();
+  });
+
+  it('refuses a second category with the same name in another case', async () => {
+    await createCategory('Audio');
+
+    const again = await createCategory('AUDIO');
+
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('A category named "AUDIO" already exists');
+  });
+
+  it('renames a category, freeing the old name', async () => {
+    const { body } = await createCategory('Kitchen');
+
+    const renamed = await stack.api<CategoryAnswer>('PUT', `/api/categories/${body.category.id}`, {
+      token,
+      body: { name: 'Kitchenware', description: 'Pots and pans' },
+    });
+    const reuse = await createCategory('Kitchen');
+
+    expect(renamed.body.category).toEqual(
+      expect.objectContaining({ name: 'Kitchenware', description: 'Pots and pans' }),
+    );
+    expect(reuse.status).toBe(201);
+  });
+
+  it('deletes a category and leaves its products uncategorised', async () => {
+    const { body } = await createCategory('Seasonal');
+    const product = await stack.api<{ product: Product }>('POST', '/api/products', {
+      token,
+      body: { sku: 'S-1', name: 'Snow globe', current_price: 9, category_id: body.category.id },
+    });
+
+    const deleted = await stack.api('DELETE', `/api/categories/${body.category.id}`, { token });
+    const after = (await listProducts()).find((p) => p.id === product.body.product.id);
+
+    expect(deleted.body).toEqual({ success: true });
+    expect((await listCategories()).map((c) => c.name)).not.toContain('Seasonal');
+    expect(after).toEqual(expect.objectContaining({ category_id: null, category: null }));
+  });
+
+  it('answers 404 when deleting a category that does not exist', async () => {
+    expect((await stack.api('DELETE', '/api/categories/9999', { token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,181 @@
+import type { CompetitorUrl, CompetitorUrlDetail, Product } from '@cmp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+let stack: TestStack;
+let token: string;
+let product: Product;
+
+beforeAll(async () => {
+  stack = await startTestStack({ env: { SCRAPER_ALLOW_HOSTS: 'localhost:4010' } });
+  token = await stack.login();
+  product = (
+    await stack.api<{ product: Product }>('POST', '/api/products', {
+      token,
+      body: { sku: 'KET-1', name: 'Kettle', current_price: 40 },
+    })
+  ).body.product;
+});
+afterAll(() => stack.stop());
+
+type UrlAnswer = { success: boolean; competitorUrl: CompetitorUrl; error?: string };
+const addUrl = (url: string, productId = product.id, competitor_name = 'Shop') =>
+  stack.api<UrlAnswer>('POST', '/api/competitor-urls', {
+    token,
+    body: { product_id: productId, competitor_name, url },
+  });
+
+describe('competitor URLs', () => {
+  it('adds a URL and lists it with its product', async () => {
+    const added = await addUrl('https://www.example-shop.com/kettle');
+    const all = await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', {
+      token,
+    });
+    const ofProduct = await stack.api<{ competitorUrls: CompetitorUrl[] }>(
+      'GET',
+      `/api/competitor-urls/product/${product.id}`,
+      { token },
+    );
+
+    expect(added.status).toBe(201);
+    expect(all.body.competitorUrls).toContainEqual({
+      id: added.body.competitorUrl.id,
+      product_id: product.id,
+      competitor_name: 'Shop',
+      url: 'https://www.example-shop.com/kettle',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      product: { name: 'Kettle', sku: 'KET-1', current_price: 40 },
+    });
+    expect(ofProduct.body.competitorUrls.map((u) => u.id)).toContain(added.body.competitorUrl.id);
+  });
+
+  it('refuses the same URL twice on one product, also spelled differently', async () => {
+    await addUrl('https://shop.example.com/p/1');
+
+    const again = await addUrl('https://SHOP.example.com:443/p/1#reviews');
+
+    expect(again.status).toBe(409);
+    expect(again.body.success).toBe(false);
+  });
+
+  it.each([
+    ['ftp://example.com/file', 'URL must be an absolute http(s) address'],
+    ['/relative/path', 'URL must be an absolute http(s) address'],
+    ['http://127.0.0.1/admin', 'URL must point to a public address'],
+    ['http://2130706433/', 'URL must point to a public address'],
+    ['http://0x7f.1/', 'URL must point to a public address'],
+    ['http://10.1.2.3/', 'URL must point to a public address'],
+    ['http://169.254.169.254/latest/meta-data', 'URL must point to a public address'],
+    ['http://[::1]/', 'URL must point to a public address'],
+    ['http://[::ffff:192.168.0.1]/', 'URL must point to a public address'],
+    ['http://localhost:4011/', 'URL must have a public host name'],
+    ['http://intranet/', 'URL must have a public host name'],
+    ['http://printer.local/', 'URL must have a public host name'],
+    ['https://user:secret@example.com/', 'URL must not contain a user name or password'],
+  ])('refuses %s', async (url, message) => {
+    const { status, body } = await addUrl(url);
+
+    expect(status).toBe(400);
+    expect(body.error).toContain(message);
+  });
+
+  it('lets the hosts in SCRAPER_ALLOW_HOSTS through, and only on their port', async () => {
+    expect((await addUrl('http://localhost:4010/products/1')).status).toBe(201);
+    expect((await addUrl('http://localhost:4012/products/1')).status).toBe(400);
+  });
+
+  it('refuses a product that does not exist and a product id that is not an integer', async () => {
+    const missing = await addUrl('https://example.com/x', 9999);
+    const notInteger = await stack.api('POST', '/api/competitor-urls', {
+      token,
+      body: { product_id: '1', competitor_name: 'Shop', url: 'https://example.com/y' },
+    });
+
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('Product 9999 does not exist');
+    expect(notInteger.status).toBe(400);
+  });
+
+  it('requires a competitor name', async () => {
+    const { status, body } = await addUrl('https://example.com/z', product.id, '  ');
+
+    expect(status).toBe(400);
+    expect(body.error).toBe('Competitor name is required');
+  });
+
+  it('edits a URL', async () => {
+    const { body } = await addUrl('https://edit.example.com/a');
+
+    const edited = await stack.api<UrlAnswer>('PUT', `/api/competitor-urls/${body.competitorUrl.id}`, {
+      token,
+      body: { product_id: product.id, competitor_name: 'Renamed', url: 'https://edit.example.com/b' },
+    });
+
+    expect(edited.body.competitorUrl).toEqual(
+      expect.objectContaining({ competitor_name: 'Renamed', url: 'https://edit.example.com/b' }),
+    );
+    expect((await addUrl('https://edit.example.com/a')).status).toBe(201);
+  });
+
+  it('shows the price history newest first and deletes it with the URL', async () => {
+    const { body } = await addUrl('https://history.example.com/kettle');
+    const urlId = body.competitorUrl.id;
+    const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
+    for (const [runId, price, inStock] of [
+      ['20261120T090000Z-a', 41, true],
+      ['20261121T090000Z-b', 39.5, false],
+      ['20261122T090000Z-c', 38, null],
+    ] as const) {
+      await putPriceRecord({
+        run_id: runId,
+        competitor_url_id: urlId,
+        product_id: product.id,
+        competitor_name: 'History',
+        competitor_url: 'https://history.example.com/kettle',
+        price,
+        currency: 'GBP',
+        in_stock: inStock,
+        confidence: 0.9,
+        scraped_at: `${runId.slice(0, 4)}-${runId.slice(4, 6)}-${runId.slice(6, 8)}T09:00:00.000Z`,
+        error_message: null,
+        llm_response: null,
+      });
+    }
+
+    const detail = await stack.api<{ success: boolean; competitorUrl: CompetitorUrlDetail }>(
+      'GET',
+      `/api/competitor-urls/${urlId}`,
+      { token },
+    );
+    const deleted = await stack.api('DELETE', `/api/competitor-urls/${urlId}`, { token });
+    const { latestPriceRecords } = await import('@cmp/functions/data/price-record.repository');
+
+    expect(detail.body.competitorUrl.price_data).toEqual([
+      {
+        id: '20261122T090000Z-c',
+        price: 38,
+        currency: 'GBP',
+        in_stock: null,
+        scraped_at: '2026-11-22T09:00:00.000Z',
+      },
+      {
+        id: '20261121T090000Z-b',
+        price: 39.5,
+        currency: 'GBP',
+        in_stock: false,
+        scraped_at: '2026-11-21T09:00:00.000Z',
+      },
+      {
+        id: '20261120T090000Z-a',
+        price: 41,
+        currency: 'GBP',
+        in_stock: true,
+        scraped_at: '2026-11-20T09:00:00.000Z',
+      },
+    ]);
+    expect(deleted.body).toEqual({ success: true });
+    expect(await latestPriceRecords(urlId, 10)).toEqual([]);
+    expect((await stack.api('GET', `/api/competitor-urls/${urlId}`, { token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,173 @@
+import type { Product } from '@cmp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+let stack: TestStack;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await stack.login();
+});
+afterAll(() => stack.stop());
+
+type ProductAnswer = { success: boolean; product: Product; error?: string; message?: string };
+const create = (body: Record<string, unknown>) =>
+  stack.api<ProductAnswer>('POST', '/api/products', { token, body });
+
+describe('products', () => {
+  it('creates a product, trimming SKU and name, and lists it with its category', async () => {
+    const category = await stack.api<{ category: { id: number } }>('POST', '/api/categories', {
+      token,
+      body: { name: 'Kettles', description: null },
+    });
+
+    const created = await create({
+      sku: '  KET-100 ',
+      name: ' Steel Kettle ',
+      current_price: 49.99,
+      cost: 30,
+      category_id: category.body.category.id,
+    });
+    const list = await stack.api<{ success: boolean; products: Product[] }>('GET', '/api/products', {
+      token,
+    });
+
+    expect(created.status).toBe(201);
+    expect(list.body.success).toBe(true);
+    expect(list.body.products).toContainEqual({
+      id: created.body.product.id,
+      sku: 'KET-100',
+      name: 'Steel Kettle',
+      current_price: 49.99,
+      cost: 30,
+      category_id: category.body.category.id,
+      category: { id: category.body.category.id, name: 'Kettles' },
+      hidden: false,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+  });
+
+  it('refuses a second product with the same SKU, whatever its case or spaces, naming the SKU', async () => {
+    await create({ sku: 'DUP-1', name: 'First', current_price: 1 });
+
+    const second = await create({ sku: ' dup-1 ', name: 'Second', current_price: 2 });
+
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ success: false, error: 'A product with SKU "dup-1" already exists' });
+  });
+
+  it('lets exactly one of 20 parallel creates of one SKU win', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => create({ sku: 'RACE-1', name: `Racer ${i}`, current_price: 5 })),
+    );
+    const list = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
+
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    expect(list.body.products.filter((p) => p.sku === 'RACE-1')).toHaveLength(1);
+  });
+
+  it.each([
+    [{ name: 'No SKU', current_price: 1 }, 'SKU is required'],
+    [{ sku: '   ', name: 'Blank SKU', current_price: 1 }, 'SKU is required'],
+    [{ sku: 'N-1', current_price: 1 }, 'Name is required'],
+    [{ sku: 'N-2', name: 'x'.repeat(201), current_price: 1 }, 'Name must be at most 200 characters'],
+    [{ sku: 'x'.repeat(65), name: 'Long SKU', current_price: 1 }, 'SKU must be at most 64 characters'],
+    [{ sku: 'P-1', name: 'Negative', current_price: -1 }, 'Current price must be a number ≥ 0'],
+    [
+      { sku: 'P-2', name: 'Three decimals', current_price: 1.005 },
+      'Current price must have at most 2 decimals',
+    ],
+    [{ sku: 'P-3', name: 'Text price', current_price: 'cheap' }, 'Current price must be a number ≥ 0'],
+    [{ sku: 'P-4', name: 'Bad cost', current_price: 1, cost: -5 }, 'Cost must be a number ≥ 0'],
+  ])('refuses %j with 400 "%s"', async (body, message) => {
+    const { status, body: answer } = await create(body);
+
+    expect(status).toBe(400);
+    expect(answer.success).toBe(false);
+    expect(answer.error).toContain(message);
+  });
+
+  it('accepts a product without cost or category, and price strings from forms', async () => {
+    const { status, body } = await create({ sku: 'MIN-1', name: 'Minimal', current_price: '12.50' });
+
+    expect(status).toBe(201);
+    expect(body.product).toEqual(
+      expect.objectContaining({ current_price: 12.5, cost: null, category_id: null, category: null }),
+    );
+  });
+
+  it('refuses an unknown category with 400', async () => {
+    const { status, body } = await create({
+      sku: 'CAT-X',
+      name: 'Lost',
+      current_price: 1,
+      category_id: 9999,
+    });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ success: false, error: 'Category 9999 does not exist' });
+  });
+
+  it('updates a product, including its SKU, and frees the old SKU', async () => {
+    const { body } = await create({ sku: 'OLD-SKU', name: 'Renamed', current_price: 10 });
+
+    const updated = await stack.api<ProductAnswer>('PUT', `/api/products/${body.product.id}`, {
+      token,
+      body: { sku: 'NEW-SKU', name: 'Renamed product', current_price: 11, cost: 7, category_id: null },
+    });
+    const reuse = await create({ sku: 'OLD-SKU', name: 'Takes the old SKU', current_price: 1 });
+
+    expect(updated.status).toBe(200);
+    expect(updated.body.product).toEqual(
+      expect.objectContaining({ sku: 'NEW-SKU', name: 'Renamed product', cost: 7 }),
+    );
+    expect(reuse.status).toBe(201);
+  });
+
+  it('refuses to update a product onto another product’s SKU', async () => {
+    await create({ sku: 'TAKEN-1', name: 'Owner', current_price: 1 });
+    const { body } = await create({ sku: 'MOVER-1', name: 'Mover', current_price: 1 });
+
+    const moved = await stack.api('PUT', `/api/products/${body.product.id}`, {
+      token,
+      body: { sku: 'taken-1', name: 'Mover', current_price: 1 },
+    });
+
+    expect(moved.status).toBe(409);
+  });
+
+  it('answers 404 for a product that does not exist and 400 for an id that is not one', async () => {
+    const missing = await stack.api('PUT', '/api/products/424242', {
+      token,
+      body: { sku: 'Z', name: 'Z', current_price: 1 },
+    });
+    const bad = await stack.api('DELETE', '/api/products/abc', { token });
+
+    expect(missing.status).toBe(404);
+    expect(bad.status).toBe(400);
+  });
+
+  it('hides and shows a product with the server’s message', async () => {
+    const { body } = await create({ sku: 'HIDE-1', name: 'Shy', current_price: 1 });
+
+    const hidden = await stack.api<ProductAnswer>('PATCH', `/api/products/${body.product.id}/toggle-hidden`, {
+      token,
+    });
+    const shown = await stack.api<ProductAnswer>('PATCH', `/api/products/${body.product.id}/toggle-hidden`, {
+      token,
+    });
+
+    expect(hidden.body).toEqual(
+      expect.objectContaining({
+        success: true,
+        message: 'Product hidden from dashboard',
+        product: expect.objectContaining({ hidden: true }),
+      }),
+    );
+    expect(shown.body.message).toBe('Product visible on dashboard');
+    expect(shown.body.product.hidden).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkMyPrice } from '../lib/check-my-price';
+
+// cdk-nag 3 runs as a policy-validation plugin during synth; these tests check what it sees.
+const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-nag-'));
+const webDistDir = join(scratch, 'web');
+const { context } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
+const newApp = (name: string) =>
+  new App({ outdir: join(scratch, name), context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+let app: App;
+
+beforeAll(() => {
+  mkdirSync(webDistDir);
+  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
+  app = newApp('cdk.out');
+  checkMyPrice(app, { webDistDir });
+  app.synth();
+});
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function acknowledgements(root: IConstruct) {
+  return root.node.findAll().flatMap((construct) =>
+    construct.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) => Object.entries(entry.data as Record<string, string>))
+      .map(([id, reason]) => ({ construct, id, reason })),
+  );
+}
+
+describe('cdk-nag AwsSolutions', () => {
+  it('finds nothing that is not acknowledged', () => {
+    const report = new AwsSolutionsChecks().validateScope(app);
+    const findings = report.violations.map(
+      (v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it('fails the synth on a new finding', () => {
+    const failing = newApp('failing.out');
+    const { stateless } = checkMyPrice(failing, { webDistDir });
+    new Bucket(stateless, 'CarelessBucket');
+    expect(() => failing.synth()).toThrow(/server access logs[\s\S]*CarelessBucket/);
+  });
+
+  it('is acknowledged on the resources concerned, never for a whole stack, each with a reason', () => {
+    const acks = acknowledgements(app);
+    expect(acks.length).toBeGreaterThan(0);
+    for (const { construct, id, reason } of acks) {
+      expect(
+        Stack.isStack(construct) || construct === app,
+        `${id} acknowledged on ${construct.node.path}`,
+      ).toBe(false);
+      expect(reason.length, `reason for ${id} on ${construct.node.path}`).toBeGreaterThan(30);
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableDefinition } from '../../functions/src/data/table';
+import { checkMyPrice } from '../lib/check-my-price';
+
+// One app per file, synthesized without bundling (decision 16) and with cdk.json's feature flags.
+const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-stateful-'));
+let template: Template;
+
+beforeAll(() => {
+  const webDistDir = join(scratch, 'web');
+  mkdirSync(webDistDir);
+  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
+  const { context } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
+  const app = new App({
+    outdir: join(scratch, 'cdk.out'),
+    context: { ...context, 'aws:cdk:bundling-stacks': [] },
+  });
+  const { stateful } = checkMyPrice(app, { webDistDir });
+  template = Template.fromStack(stateful);
+});
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the table', () => {
+  it('has the keys, indexes and TTL attribute of the table definition', () => {
+    const { partitionKey, sortKey, globalSecondaryIndexes, timeToLiveAttribute } = tableDefinition;
+    const keyNames = [
+      partitionKey,
+      sortKey,
+      ...globalSecondaryIndexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ];
+
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: partitionKey, KeyType: 'HASH' },
+        { AttributeName: sortKey, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayEquals(
+        keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      ),
+      GlobalSecondaryIndexes: globalSecondaryIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true },
+    });
+  });
+
+  it('is on demand, backed up continuously and encrypted with the AWS managed key', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      // SSEEnabled without a key of ours means the AWS managed key (aws/dynamodb).
+      SSESpecification: { SSEEnabled: true, KMSMasterKeyId: Match.absent() },
+      DeletionProtectionEnabled: true,
+    });
+  });
+
+  it('survives the stack being deleted or the table being replaced', () => {
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+
+  it('publishes its name for `npm run user:add`', () => {
+    template.hasOutput('TableName', { Value: { Ref: Match.stringLikeRegexp('^Table') } });
+  });
+});
+
+describe('the token-signing key', () => {
+  it('is a generated Secrets Manager string of at least 48 letters and digits', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    const [secret] = Object.values(template.findResources('AWS::SecretsManager::Secret'));
+    const generated = secret?.Properties.GenerateSecretString;
+    expect(generated.PasswordLength).toBeGreaterThanOrEqual(48);
+    expect(generated.ExcludePunctuation).toBe(true);
+    // The SecretString must be the key itself, not a JSON document around it.
+    expect(generated.SecretStringTemplate).toBeUndefined();
+    expect(generated.GenerateStringKey).toBeUndefined();
+  });
+});
+
+describe('the SPA bucket', () => {
+  const siteBucket = () => {
+    const [logicalId] = Object.keys(
+      template.findResources('AWS::S3::Bucket', { Properties: { LoggingConfiguration: Match.anyValue() } }),
+    );
+    if (!logicalId) throw new Error('no bucket with access logging');
+    return logicalId;
+  };
+
+  it('is private, S3-encrypted and logs its access', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: Match.anyValue() },
+    });
+  });
+
+  it('refuses plain HTTP and lets only CloudFront of this account read objects', () => {
+    const policies = template.findResources('AWS::S3::BucketPolicy', {
+      Properties: { Bucket: { Ref: siteBucket() } },
+    });
+    const statements = Object.values(policies).flatMap((p) => p.Properties.PolicyDocument.Statement);
+
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 's3:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    const allows = statements.filter((s) => s.Effect === 'Allow');
+    expect(allows).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Action: 's3:GetObject',
+        Condition: { ArnLike: { 'AWS:SourceArn': expect.anything() } },
+      }),
+    ]);
+  });
+
+  it('every bucket blocks public access and enforces TLS', () => {
+    const buckets = template.findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets).length).toBeGreaterThanOrEqual(2);
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+    expect(Object.keys(template.findResources('AWS::S3::BucketPolicy')).length).toBe(
+      Object.keys(buckets).length,
+    );
+  });
+});

@@ -1,0 +1,288 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, type CfnResource, type Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RouteGroup, routeGroups, routeKey, routes } from '../../functions/src/http/routes';
+import { tableDataActions } from '../lib/bind-needs';
+import { checkMyPrice } from '../lib/check-my-price';
+import { contentSecurityPolicy } from '../lib/site.construct';
+
+// One app per file, synthesized without bundling (decision 16) and with cdk.json's feature flags.
+// A shop currency other than the default proves the setting reaches both the Lambdas and the SPA.
+const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-stateless-'));
+const outdir = join(scratch, 'cdk.out');
+let template: Template;
+let stateless: ReturnType<typeof checkMyPrice>['stateless'];
+let stateful: ReturnType<typeof checkMyPrice>['stateful'];
+
+beforeAll(() => {
+  const webDistDir = join(scratch, 'web');
+  mkdirSync(webDistDir);
+  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
+  const { context } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
+  const app = new App({
+    outdir,
+    context: { ...context, 'aws:cdk:bundling-stacks': [], shopCurrency: 'EUR' },
+  });
+  ({ stateful, stateless } = checkMyPrice(app, { webDistDir }));
+  template = Template.fromStack(stateless);
+});
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const groups = Object.keys(routeGroups) as RouteGroup[];
+const logicalIdOf = (stack: Stack, construct: { node: { defaultChild?: unknown } }) =>
+  stack.resolve((construct.node.defaultChild as CfnResource).logicalId) as string;
+const functionIdOf = (group: RouteGroup) => logicalIdOf(stateless, stateless.api.functions.of(group));
+// Template JSON is untyped; the assertions below say what shape they expect.
+const resource = (logicalId: string) => template.toJSON().Resources[logicalId];
+
+describe('the HTTP API', () => {
+  it('has exactly one route per route table entry', () => {
+    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties.RouteKey,
+    );
+    expect(routeKeys.sort()).toEqual(routes.map(routeKey).sort());
+  });
+
+  it("sends each route to its group's function with payload format 2.0", () => {
+    for (const route of routes) {
+      const [cfnRoute] = Object.values(
+        template.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey(route) } }),
+      );
+      const integrationId = cfnRoute?.Properties.Target['Fn::Join'][1][1].Ref;
+      const integration = resource(integrationId);
+      expect(integration.Properties).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [functionIdOf(route.group), 'Arn'] },
+      });
+    }
+  });
+
+  it('throttles and writes access logs on its default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+});
+
+describe('the route functions', () => {
+  it('are one nodejs22.x arm64 Lambda per route group', () => {
+    for (const group of groups) {
+      expect(resource(functionIdOf(group)).Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+      });
+    }
+    const appFunctions = Object.values(template.findResources('AWS::Lambda::Function')).filter((fn) =>
+      String(fn.Properties.Description ?? '').startsWith('Check My Price API'),
+    );
+    expect(appFunctions).toHaveLength(groups.length);
+  });
+
+  it('read the settings their code needs, and only those', () => {
+    for (const group of groups) {
+      const { needs } = routeGroups[group];
+      const env = resource(functionIdOf(group)).Properties.Environment.Variables;
+      expect(env).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: 'check-my-price',
+        SHOP_CURRENCY: 'EUR',
+        LOG_LEVEL: 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      expect('TABLE_NAME' in env).toBe((needs as readonly string[]).includes('table'));
+      expect('TOKEN_SECRET_ARN' in env).toBe((needs as readonly string[]).includes('tokenSecret'));
+    }
+  });
+
+  it('are granted only what their group needs: the table and its named indexes, the secret', () => {
+    const tableArn = stateless.resolve(stateful.table.tableArn);
+    const secretArn = stateless.resolve(stateful.tokenSecret.secretArn);
+
+    for (const group of groups) {
+      const { needs } = routeGroups[group];
+      const roleId = resource(functionIdOf(group)).Properties.Role['Fn::GetAtt'][0];
+      const statements = Object.values(
+        template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } }),
+      ).flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+
+      const expected: unknown[] = [];
+      if ((needs as readonly string[]).includes('table')) {
+        expected.push({
+          Effect: 'Allow',
+          Action: [...tableDataActions].sort(),
+          Resource: [
+            tableArn,
+            { 'Fn::Join': ['', [tableArn, '/index/GSI1']] },
+            { 'Fn::Join': ['', [tableArn, '/index/GSI2']] },
+          ],
+        });
+      }
+      if ((needs as readonly string[]).includes('tokenSecret')) {
+        expected.push({
+          Effect: 'Allow',
+          Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+          Resource: secretArn,
+        });
+      }
+      expect(statements).toEqual(expected);
+      // Belt and braces: no wildcard resource anywhere in a route function's policy.
+      expect(JSON.stringify(statements)).not.toContain('*');
+    }
+  });
+});
+
+describe('CloudFront', () => {
+  const distribution = () => {
+    const [dist] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    if (!dist) throw new Error('no distribution');
+    return dist.Properties.DistributionConfig;
+  };
+  const originById = (id: string) => distribution().Origins.find((o: { Id: string }) => o.Id === id);
+
+  it('sends /api/* to the HTTP API uncached, with every method and all viewer headers but Host', () => {
+    const apiBehaviour = distribution().CacheBehaviors.find(
+      (b: { PathPattern: string }) => b.PathPattern === '/api/*',
+    );
+    expect(apiBehaviour).toMatchObject({
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const origin = originById(apiBehaviour.TargetOriginId);
+    const apiId = logicalIdOf(stateless, stateless.api.httpApi);
+    expect(JSON.stringify(origin.DomainName)).toContain(apiId);
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+  });
+
+  it('reads the SPA bucket through origin access control, not a public website', () => {
+    const origin = originById(distribution().DefaultCacheBehavior.TargetOriginId);
+    expect(origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Id'] });
+    expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always' },
+    });
+  });
+
+  it('falls back to index.html with a viewer-request function, not with error pages that would hide API 404s', () => {
+    expect(distribution().CustomErrorResponses).toBeUndefined();
+    expect(distribution().DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
+    ]);
+    const apiBehaviour = distribution().CacheBehaviors.find(
+      (b: { PathPattern: string }) => b.PathPattern === '/api/*',
+    );
+    expect(apiBehaviour.FunctionAssociations).toBeUndefined();
+  });
+
+  it('the fallback function rewrites client routes and leaves files alone', () => {
+    const [fn] = Object.values(template.findResources('AWS::CloudFront::Function'));
+    const handler = new Function(`${fn?.Properties.FunctionCode}; return handler;`)() as (event: unknown) => {
+      uri: string;
+    };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/products/42/edit')).toBe('/index.html');
+    expect(rewrite('/config.json')).toBe('/config.json');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(fn?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+  });
+
+  it('adds HSTS and the CSP to the SPA and the API', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          StrictTransportSecurity: {
+            AccessControlMaxAgeSec: Match.anyValue(),
+            IncludeSubdomains: true,
+            Override: true,
+          },
+          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy, Override: true },
+        },
+      },
+    });
+    const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const hsts = policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.StrictTransportSecurity;
+    expect(hsts.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+
+    const policyRef = {
+      Ref: Object.keys(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0],
+    };
+    expect(distribution().DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(policyRef);
+    for (const behaviour of distribution().CacheBehaviors)
+      expect(behaviour.ResponseHeadersPolicyId).toEqual(policyRef);
+  });
+
+  it('writes standard logs to the log bucket', () => {
+    expect(distribution().Logging).toMatchObject({ Bucket: expect.anything(), Prefix: 'cloudfront/' });
+  });
+
+  it('publishes the site URL', () => {
+    template.hasOutput('SiteUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.anyValue(), 'DomainName'] }]] },
+    });
+  });
+});
+
+describe('the SPA upload', () => {
+  it('uploads the build and config.json, then invalidates the distribution', () => {
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DistributionId: { Ref: Match.anyValue() },
+      DistributionPaths: ['/*'],
+      SourceObjectKeys: Match.arrayEquals([Match.anyValue(), Match.anyValue()]),
+    });
+  });
+
+  it('caches hashed bundles for a year but makes index.html and config.json revalidate, bundles first', () => {
+    const deployments = template.findResources('Custom::CDKBucketDeployment');
+    const [assetsId, assets] = Object.entries(deployments).find(([, d]) => d.Properties.Include) ?? [];
+    const [, entry] = Object.entries(deployments).find(([, d]) => d.Properties.DistributionId) ?? [];
+
+    expect(assets?.Properties).toMatchObject({
+      Exclude: ['*'],
+      Include: ['assets/*'],
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(entry?.Properties).toMatchObject({
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+    expect(entry?.DependsOn).toContain(assetsId);
+  });
+
+  it("writes the shop currency and the API's same-origin path into config.json", () => {
+    const configs = readdirSync(outdir)
+      .filter((name) => name.startsWith('asset.') && !name.endsWith('.zip'))
+      .flatMap((name) => readdirSync(join(outdir, name)).map((file) => join(outdir, name, file)))
+      .filter((file) => file.endsWith('config.json'));
+    expect(configs).toHaveLength(1);
+    expect(JSON.parse(readFileSync(configs[0] as string, 'utf8'))).toEqual({
+      apiUrl: '/api',
+      shopCurrency: 'EUR',
+    });
+  });
+});
+
+describe('synth preconditions', () => {
+  it('refuses a shop currency that is not an ISO code', () => {
+    const app = new App({ outdir: join(scratch, 'bad-currency.out'), context: { shopCurrency: 'pounds' } });
+    expect(() => checkMyPrice(app, { webDistDir: scratch })).toThrow(/SHOP_CURRENCY: an ISO 4217 code/);
+  });
+
+  it('explains how to build the SPA when web/dist is missing', () => {
+    const app = new App({ outdir: join(scratch, 'no-dist.out'), context: { 'aws:cdk:bundling-stacks': [] } });
+    expect(() => checkMyPrice(app, { webDistDir: join(scratch, 'no-such-dist') })).toThrow(/npm run build/);
+  });
+});

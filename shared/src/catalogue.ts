@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue's API contract (spec §3 and §7): field names are the API's snake_case; request
+ * schemas are used by the handlers and by the web forms alike.
+ */
+
+export const MAX_PRICE = 10_000_000;
+export const SKU_MAX_LENGTH = 64;
+export const NAME_MAX_LENGTH = 200;
+export const CATEGORY_NAME_MAX_LENGTH = 100;
+export const DESCRIPTION_MAX_LENGTH = 1000;
+export const COMPETITOR_NAME_MAX_LENGTH = 100;
+export const URL_MAX_LENGTH = 2048;
+
+/** Whole pennies: at most two decimals, so 12.345 is refused rather than silently rounded. */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+/** A money amount from JSON: a number or a plain decimal string (forms), ≥ 0, at most 2 decimals. */
+export const moneySchema = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
+    z
+      .number(`${label} must be a number ≥ 0`)
+      .min(0, `${label} must be a number ≥ 0`)
+      .max(MAX_PRICE, `${label} must be at most ${MAX_PRICE.toLocaleString('en-US')}`)
+      .refine(hasAtMostTwoDecimals, `${label} must have at most 2 decimals`),
+  );
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string(`${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const idSchema = (label: string) =>
+  z.number(`${label} must be an integer id`).int(`${label} must be an integer id`).positive();
+
+export const productInputSchema = z.object({
+  sku: requiredText('SKU', SKU_MAX_LENGTH),
+  name: requiredText('Name', NAME_MAX_LENGTH),
+  current_price: moneySchema('Current price'),
+  cost: z
+    .union([moneySchema('Cost'), z.null()])
+    .optional()
+    .transform((value) => value ?? null),
+  category_id: z
+    .union([idSchema('Category'), z.null()])
+    .optional()
+    .transform((value) => value ?? null),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ValidProductInput = z.output<typeof productInputSchema>;
+
+export const categoryInputSchema = z.object({
+  name: requiredText('Category name', CATEGORY_NAME_MAX_LENGTH),
+  description: optionalText('Description', DESCRIPTION_MAX_LENGTH),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+
+export const competitorUrlInputSchema = z.object({
+  product_id: idSchema('product_id'),
+  competitor_name: requiredText('Competitor name', COMPETITOR_NAME_MAX_LENGTH),
+  url: requiredText('URL', URL_MAX_LENGTH),
+});
+export type CompetitorUrlInput = z.input<typeof competitorUrlInputSchema>;
+
+export interface CategoryRef {
+  id: number;
+  name: string;
+}
+
+export interface Product {
+  id: number;
+  sku: string;
+  name: string;
+  current_price: number;
+  cost: number | null;
+  category_id: number | null;
+  category: CategoryRef | null;
+  hidden: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  description: string | null;
+  _count: { products: number };
+}
+
+export interface CompetitorUrl {
+  id: number;
+  product_id: number;
+  competitor_name: string;
+  url: string;
+  created_at: string;
+  updated_at: string;
+  product: { name: string; sku: string; current_price: number };
+}
+
+/** One observation of a competitor page (spec: price_data, newest first). */
+export interface PriceRecord {
+  id: string;
+  price: number | null;
+  currency: string | null;
+  /** null when the page did not say (never guessed). */
+  in_stock: boolean | null;
+  scraped_at: string;
+}
+
+export interface CompetitorUrlDetail extends CompetitorUrl {
+  price_data: PriceRecord[];
+}
+
+export interface ImportResult {
+  success: true;
+  imported: number;
+  errors: string[];
+}
+
+/** CSV columns (header names are matched ignoring case and surrounding spaces). */
+export const PRODUCT_CSV_COLUMNS = ['SKU', 'Product Name', 'Current Price', 'Cost', 'Category'] as const;
+export const PRODUCT_CSV_TEMPLATE =
+  'SKU,Product Name,Current Price,Cost,Category\nSKU-001,Example Kettle 1.7L,49.99,31.50,Kitchen\nSKU-002,Example Toaster,29.00,,\n';
+export const COMPETITOR_CSV_TEMPLATE =
+  'SKU,Competitor 1,Competitor 2\nSKU-001,https://www.example-shop.com/kettle-17l,https://another-shop.example/p/123\n';
