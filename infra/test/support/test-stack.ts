@@ -20,6 +20,12 @@ export interface TestStack extends LocalStack {
   ): Promise<ApiResponse<T>>;
   /** Signs in and returns the bearer token. */
   login(email?: string, password?: string): Promise<string>;
+  /** Uploads a file as multipart/form-data (field `file`), as the import dialogs do. */
+  upload<T = Record<string, unknown>>(
+    path: string,
+    token: string,
+    file: { name: string; content: string | Uint8Array; type?: string },
+  ): Promise<ApiResponse<T>>;
   /** Every item in the table, straight from DynamoDB (for "nothing is left" checks). */
   scanTable(): Promise<Record<string, unknown>[]>;
   /** Counts the DynamoDB requests `action` makes. */
@@ -58,6 +64,16 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
     if (status !== 200) throw new Error(`Sign-in failed with ${status}: ${JSON.stringify(body)}`);
     return body.token;
   };
+  const upload: TestStack['upload'] = async (path, token, file) => {
+    const form = new FormData();
+    form.append('file', new Blob([file.content], { type: file.type ?? 'text/csv' }), file.name);
+    const response = await fetch(`${stack.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  };
   const scanTable = async () => {
     const client = DynamoDBDocumentClient.from(
       new DynamoDBClient({
@@ -81,5 +97,5 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
     await action();
     return stack.dynamo.totalRequests() - before;
   };
-  return Object.assign(stack, { api, login, scanTable, countDynamoRequests });
+  return Object.assign(stack, { api, login, upload, scanTable, countDynamoRequests });
 }

@@ -92,7 +92,9 @@ export async function importProducts(text: string): Promise<ImportResult> {
     try {
       const current = existing.get(fields.sku.toUpperCase());
       if (!current) await createProduct(fields, newIds.get(v));
-      else if (changed(current, fields)) await updateProduct(current, fields);
+      // Matched by SKU, so the SKU keeps the spelling it already has.
+      else if (changed(current, { ...fields, sku: current.sku }))
+        await updateProduct(current, { ...fields, sku: current.sku });
       return undefined;
     } catch (error) {
       if (error instanceof HttpError) return `Row ${v.row}: ${error.message}`;

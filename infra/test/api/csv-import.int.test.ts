@@ -1,0 +1,211 @@
+import type { Category, CompetitorUrl, Product } from '@cmp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+let stack: TestStack;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await stack.login();
+});
+afterAll(() => stack.stop());
+
+type ImportAnswer = { success: boolean; imported: number; errors: string[]; error?: string };
+const importProducts = (content: string | Uint8Array, name = 'products.csv') =>
+  stack.upload<ImportAnswer>('/api/products/import', token, { name, content });
+const importUrls = (content: string) =>
+  stack.upload<ImportAnswer>('/api/competitor-urls/import', token, { name: 'urls.csv', content });
+const products = async () =>
+  (await stack.api<{ products: Product[] }>('GET', '/api/products', { token })).body.products;
+
+describe('products CSV import', () => {
+  it('imports quoted fields, commas and line breaks inside quotes, CRLF, a BOM and headers in any case', async () => {
+    const csv =
+      '\uFEFF sku ,PRODUCT NAME, Current Price ,cost,Category\r\n' +
+      'Q-1,"Kettle, steel",19.99,12,Kitchen\r\n' +
+      'Q-2,"Mug ""Big""\nwith handle",4.5,,Kitchen\r\n' +
+      'Q-3,Lamp,30,,\r\n';
+
+    const { status, body } = await importProducts(csv);
+    const imported = (await products()).filter((p) => p.sku.startsWith('Q-'));
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ success: true, imported: 3, errors: [] });
+    expect(imported.map((p) => [p.sku, p.name, p.current_price, p.cost, p.category?.name ?? null])).toEqual([
+      ['Q-1', 'Kettle, steel', 19.99, 12, 'Kitchen'],
+      ['Q-2', 'Mug "Big"\nwith handle', 4.5, null, 'Kitchen'],
+      ['Q-3', 'Lamp', 30, null, null],
+    ]);
+  });
+
+  it('reports each bad row by number and field, and imports the good ones', async () => {
+    const csv = [
+      'SKU,Product Name,Current Price,Cost',
+      'R-1,Good,10,5',
+      ',No SKU,10,',
+      'R-3,,10,',
+      'R-4,Bad price,-3,',
+      'R-5,Bad cost,10,abc',
+      'R-6,Too precise,10.999,',
+      'R-1,Duplicate,11,',
+      'R-8,Also good,8,',
+    ].join('\n');
+
+    const { body } = await importProducts(csv);
+
+    expect(body).toEqual({
+      success: true,
+      imported: 2,
+      errors: [
+        'Row 3: SKU is required',
+        'Row 4: Product Name is required',
+        'Row 5: Current Price must be a number ≥ 0',
+        'Row 6: Cost must be a number ≥ 0',
+        'Row 7: Current Price must have at most 2 decimals',
+        'Row 8: SKU "R-1" already appears on row 2',
+      ],
+    });
+  });
+
+  it('upserts by SKU: the same file twice changes nothing, a changed price updates the product', async () => {
+    const csv = 'SKU,Product Name,Current Price\nU-1,Upsert me,10\nU-2,Leave me,20\n';
+    await importProducts(csv);
+    const before = (await products()).filter((p) => p.sku.startsWith('U-'));
+
+    const again = await importProducts(csv);
+    const same = (await products()).filter((p) => p.sku.startsWith('U-'));
+    await importProducts('SKU,Product Name,Current Price\nu-1,Upsert me,12\n');
+    const after = (await products()).filter((p) => p.sku.startsWith('U-'));
+
+    expect(again.body.imported).toBe(2);
+    expect(same).toEqual(before);
+    expect(after.find((p) => p.sku === 'U-1')?.current_price).toBe(12);
+    expect(after.find((p) => p.sku === 'U-2')).toEqual(before.find((p) => p.sku === 'U-2'));
+    expect(after).toHaveLength(2);
+  });
+
+  it('creates a category once when many rows name it', async () => {
+    await importProducts('SKU,Product Name,Current Price,Category\nC-1,A,1,Garden\nC-2,B,2,garden\n');
+
+    const categories = (await stack.api<{ categories: Category[] }>('GET', '/api/categories', { token })).body
+      .categories;
+
+    expect(categories.filter((c) => c.name.toLowerCase() === 'garden')).toEqual([
+      expect.objectContaining({ name: 'Garden', _count: { products: 2 } }),
+    ]);
+  });
+
+  it.each([
+    [
+      'a missing required column',
+      'SKU,Product Name\nM-1,Missing price\n',
+      400,
+      'Missing column: Current Price',
+    ],
+    [
+      'an unterminated quote',
+      'SKU,Product Name,Current Price\nM-2,"Open,1\n',
+      400,
+      'The file has a quoted field that never ends',
+    ],
+    ['an empty file', '', 400, 'The file is empty'],
+  ])('refuses %s with a clear message and imports nothing', async (_, csv, status, message) => {
+    const count = (await products()).length;
+
+    const answer = await importProducts(csv);
+
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ success: false, error: message });
+    expect((await products()).length).toBe(count);
+  });
+
+  it('refuses a file that is not UTF-8', async () => {
+    const latin1 = Uint8Array.from([
+      ...Buffer.from('SKU,Product Name,Current Price\nL-1,Caf'),
+      0xe9,
+      ...Buffer.from(',3\n'),
+    ]);
+
+    const { status, body } = await importProducts(latin1);
+
+    expect(status).toBe(400);
+    expect(body.error).toContain('not UTF-8');
+  });
+
+  it('refuses more than 10,000 rows and imports none of them', async () => {
+    const rows = Array.from({ length: 10_001 }, (_, i) => `BIG-${i},Row ${i},1`);
+
+    const { status, body } = await importProducts(`SKU,Product Name,Current Price\n${rows.join('\n')}\n`);
+
+    expect(status).toBe(400);
+    expect(body.error).toBe('The file has more than 10,000 rows');
+    expect((await products()).some((p) => p.sku.startsWith('BIG-'))).toBe(false);
+  });
+
+  it('refuses a file over 2 MiB with 413', async () => {
+    const filler = `SKU,Product Name,Current Price\n${'X-1,'.padEnd(2 * 1024 * 1024 + 10, 'y')},1\n`;
+
+    const { status, body } = await importProducts(filler);
+
+    expect(status).toBe(413);
+    expect(body.error).toBe('The file is larger than 2 MiB');
+  });
+
+  it('refuses a request without a file, and a JSON body', async () => {
+    const form = new FormData();
+    form.append('note', 'no file here');
+    const noFile = await fetch(`${stack.url}/api/products/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const json = await stack.api('POST', '/api/products/import', { token, body: { rows: [] } });
+
+    expect(noFile.status).toBe(400);
+    expect(await noFile.json()).toEqual({ success: false, error: 'Please select a file' });
+    expect(json.status).toBe(415);
+  });
+});
+
+describe('competitor URLs CSV import', () => {
+  it('adds each URL cell of known SKUs, named after the host, and reports unknown SKUs, bad URLs and duplicates', async () => {
+    await importProducts('SKU,Product Name,Current Price\nW-1,Widget,5\nW-2,Gadget,6\n');
+    const csv = [
+      'sku,Shop A,Shop B',
+      'W-1,https://www.shop-a.example.com/widget,https://shop-b.example.com/w1',
+      'W-2,,https://shop-b.example.com/w2',
+      'NOPE,https://shop-a.example.com/nope,',
+      'W-2,http://192.168.1.10/admin,not a url',
+      'W-1,https://www.shop-a.example.com/widget,',
+    ].join('\n');
+
+    const { body } = await importUrls(csv);
+    const all = (
+      await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', { token })
+    ).body.competitorUrls;
+
+    expect(body).toEqual({
+      success: true,
+      imported: 3,
+      errors: [
+        'Row 4: unknown SKU "NOPE"',
+        'Row 5: URL must point to a public address, not a private one (http://192.168.1.10/admin)',
+        'Row 5: URL must be an absolute http(s) address (not a url)',
+        'Row 6: SKU "W-1" already has https://www.shop-a.example.com/widget',
+      ],
+    });
+    expect(all.map((u) => [u.product.sku, u.competitor_name, u.url])).toEqual([
+      ['W-1', 'shop-a.example.com', 'https://www.shop-a.example.com/widget'],
+      ['W-1', 'shop-b.example.com', 'https://shop-b.example.com/w1'],
+      ['W-2', 'shop-b.example.com', 'https://shop-b.example.com/w2'],
+    ]);
+  });
+
+  it('needs a SKU column', async () => {
+    const { status, body } = await importUrls('Product,URL\nW-1,https://x.example.com/\n');
+
+    expect(status).toBe(400);
+    expect(body.error).toBe('Missing column: SKU');
+  });
+});
