@@ -12,14 +12,17 @@ type LambdaHandler = (
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 export type GroupHandlers = Record<RouteGroup, LambdaHandler>;
 
-/** Imports each route group's Lambda handler, as deployed (call after the functions' env is set). */
+/** Imports a Lambda handler module of the functions workspace (call after the functions' env is set). */
+// biome-ignore lint/suspicious/noExplicitAny: each handler has its own event type
+export async function loadHandler(entry: string): Promise<(event: any, context: Context) => Promise<any>> {
+  const url = new URL(`../../functions/${entry}`, import.meta.url).href;
+  return ((await import(/* @vite-ignore */ url)) as { handler: LambdaHandler }).handler;
+}
+
+/** Imports each route group's Lambda handler, as deployed. */
 export async function loadGroupHandlers(): Promise<GroupHandlers> {
   const entries = await Promise.all(
-    Object.entries(routeGroups).map(async ([group, { entry }]) => {
-      const url = new URL(`../../functions/${entry}`, import.meta.url).href;
-      const module = (await import(/* @vite-ignore */ url)) as { handler: LambdaHandler };
-      return [group, module.handler] as const;
-    }),
+    Object.entries(routeGroups).map(async ([group, { entry }]) => [group, await loadHandler(entry)] as const),
   );
   return Object.fromEntries(entries) as GroupHandlers;
 }

@@ -4,10 +4,14 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { handleApiRequest, loadGroupHandlers, sendJson } from './api-adapter';
+import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { type ScrapeTaskName, scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
+import { handleApiRequest, loadGroupHandlers, loadHandler, sendJson } from './api-adapter';
 import { type LocalDynamo, startLocalDynamo } from './dynamo-local';
 import { LOCAL_TABLE_NAME, localFunctionEnv, localTokenSecret } from './local-env';
+import { startScheduler } from './scheduler';
 import { serveSpa } from './static-site';
+import { type LocalStepFunctions, startLocalStepFunctions } from './step-functions-local';
 import { ensureWebBuilt } from './web-build';
 
 export interface LocalStackOptions {
@@ -22,6 +26,8 @@ export interface LocalStackOptions {
   serveWeb?: boolean;
   /** Extra settings for the functions, e.g. shorter throttle windows in tests. */
   env?: Record<string, string>;
+  /** Run scheduled price checks (SCRAPE_SCHEDULE); test stacks leave it off. */
+  schedule?: boolean;
   log?: (line: string) => void;
 }
 
@@ -29,6 +35,7 @@ export interface LocalStack {
   url: string;
   port: number;
   dynamo: LocalDynamo;
+  stepFunctions: LocalStepFunctions;
   /** Set when this start created the first admin. */
   createdAdmin?: { email: string; password: string; generated: boolean };
   stop(): Promise<void>;
@@ -61,7 +68,29 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     localFunctionEnv({ dynamoEndpoint: dynamo.endpoint, tokenSecret: await localTokenSecret(dataDir) }),
     options.env,
   );
+  const { readScrapeRunConfig } = await import('@cmp/functions/scrape-run/scrape-run.config');
+  const runConfig = readScrapeRunConfig();
+  const statusChange = await loadHandler(statusChangeTask.entry);
+  const stepFunctions = await startLocalStepFunctions({
+    region: process.env.AWS_REGION ?? 'eu-west-2',
+    maxConcurrency: runConfig.SCRAPE_MAX_CONCURRENCY,
+    timeoutSeconds: runConfig.SCRAPE_RUN_TIMEOUT_SECONDS,
+    loadTask: async (task: ScrapeTaskName) => {
+      const handler = await loadHandler(scrapeTasks[task].entry);
+      return (event) => handler(event, {} as never);
+    },
+    onStatusChange: (event) => statusChange(event, {} as never),
+    log,
+  });
+  Object.assign(process.env, {
+    SFN_ENDPOINT: stepFunctions.endpoint,
+    STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
+  });
   const handlers = await loadGroupHandlers();
+  const scheduler =
+    options.schedule && runConfig.SCHEDULE_ENABLED
+      ? startScheduler(runConfig.SCRAPE_SCHEDULE, () => startScheduledRun(stepFunctions), log)
+      : undefined;
   const shopCurrency = process.env.SHOP_CURRENCY ?? 'GBP';
 
   server.on('request', (req, res) => {
@@ -91,9 +120,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     url: `http://${options.host && options.host !== '127.0.0.1' ? options.host : 'localhost'}:${port}`,
     port,
     dynamo,
+    stepFunctions,
     ...(createdAdmin ? { createdAdmin } : {}),
     stop: async () => {
+      scheduler?.stop();
       await closeServer(server);
+      await stepFunctions.close();
       await dynamo.close();
       if (dataDir) await rm(join(dataDir, ENDPOINT_FILE), { force: true });
     },
@@ -108,6 +140,21 @@ async function createFirstAdmin(admin: { email?: string; password?: string }) {
   const password = admin.password ?? randomBytes(12).toString('base64url');
   await addUser({ email, username: 'admin', firstName: 'Admin', lastName: '', role: 'admin', password });
   return { email, password, generated: admin.password === undefined };
+}
+
+/** What the EventBridge rule does on AWS: start the state machine with a scheduled trigger. */
+async function startScheduledRun(stepFunctions: LocalStepFunctions): Promise<void> {
+  const client = new SFNClient({ endpoint: stepFunctions.endpoint });
+  try {
+    await client.send(
+      new StartExecutionCommand({
+        stateMachineArn: stepFunctions.stateMachineArn,
+        input: JSON.stringify({ triggeredBy: 'schedule' }),
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
 }
 
 function closeServer(server: Server): Promise<void> {

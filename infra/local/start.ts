@@ -11,6 +11,7 @@ try {
     port,
     ...(process.env.HOST ? { host: process.env.HOST } : {}),
     dataDir: process.env.DATA_DIR ?? '.data',
+    schedule: true,
     admin: {
       ...(process.env.ADMIN_EMAIL ? { email: process.env.ADMIN_EMAIL } : {}),
       ...(process.env.ADMIN_PASSWORD ? { password: process.env.ADMIN_PASSWORD } : {}),

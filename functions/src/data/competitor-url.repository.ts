@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reserveIds } from './counter.repository';
-import { db, nowIso, tableName } from './dynamo';
+import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
 import { type ClaimKey, claimUnique, releaseUnique } from './unique-claim';
 
@@ -17,6 +17,7 @@ export interface CompetitorUrlRecord {
   url: string;
   created_at: string;
   updated_at: string;
+  latest?: LatestObservation;
 }
 
 export type CompetitorUrlFields = Pick<CompetitorUrlRecord, 'product_id' | 'competitor_name' | 'url'>;
@@ -31,7 +32,7 @@ const keys = {
   }),
 };
 
-const FIELDS = ['id', 'product_id', 'competitor_name', 'url', 'created_at', 'updated_at'];
+const FIELDS = ['id', 'product_id', 'competitor_name', 'url', 'created_at', 'updated_at', 'latest'];
 const projection = {
   ProjectionExpression: FIELDS.map((f) => `#${f}`).join(', '),
   ExpressionAttributeNames: Object.fromEntries(FIELDS.map((f) => [`#${f}`, f])),
@@ -54,6 +55,27 @@ export async function listCompetitorUrls(): Promise<CompetitorUrlRecord[]> {
     ExpressionAttributeValues: { ':list': LIST },
     ...projection,
   });
+}
+
+/** How many competitor URLs there are (a COUNT query: no items travel). */
+export async function countCompetitorUrls(): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :list',
+        ExpressionAttributeValues: { ':list': LIST },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
 }
 
 export async function listCompetitorUrlsOfProduct(productId: number): Promise<CompetitorUrlRecord[]> {
@@ -97,9 +119,55 @@ export async function updateCompetitorUrl(
   const moved = before.PK !== after.PK;
   if (moved) await claimUnique(after, existing.id, urlConflict(fields.url));
   const record: CompetitorUrlRecord = { ...existing, ...fields, updated_at: nowIso() };
-  await put(record);
+  // An update, not a put: the latest observation the scraper keeps on the item must survive an edit.
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.url(existing.id),
+      UpdateExpression:
+        'SET product_id = :product, competitor_name = :name, #url = :url, updated_at = :now, GSI2PK = :byProduct',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#url': 'url' },
+      ExpressionAttributeValues: {
+        ':product': record.product_id,
+        ':name': record.competitor_name,
+        ':url': record.url,
+        ':now': record.updated_at,
+        ':byProduct': keys.byProduct(record.product_id),
+      },
+    }),
+  );
   if (moved) await releaseUnique(before, existing.id);
   return record;
+}
+
+/** The scraper's latest look at a URL, kept on the URL item for the dashboard. */
+export interface LatestObservation {
+  run_id: string;
+  price: number | null;
+  currency: string | null;
+  in_stock: boolean | null;
+  confidence: number | null;
+  scraped_at: string;
+  error_message: string | null;
+}
+
+/** Stores a run's observation unless a later run already stored one (runs sort by start time). */
+export async function recordLatestObservation(urlId: number, observation: LatestObservation): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.url(urlId),
+        UpdateExpression: 'SET latest = :observation',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(latest) OR latest.run_id <= :run)',
+        ExpressionAttributeValues: { ':observation': observation, ':run': observation.run_id },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error; // deleted meanwhile, or a newer run got there first
+  }
 }
 
 export async function deleteCompetitorUrlItem(record: CompetitorUrlRecord): Promise<void> {

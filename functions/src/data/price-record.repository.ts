@@ -22,7 +22,13 @@ export interface PriceRecordItem {
   scraped_at: string;
   error_message: string | null;
   llm_response: string | null;
-  [extra: string]: unknown;
+  /** What the price rests on: each source's tier, place and snippet. */
+  evidence?: unknown;
+  tier?: string;
+  input_tokens?: number;
+  output_tokens?: number;
+  model_id?: string | null;
+  llm_error?: string | null;
 }
 
 const keys = {
@@ -88,3 +94,25 @@ export async function deletePriceRecordsOfUrl(urlId: number): Promise<void> {
   });
   await batchDelete(items);
 }
+
+/** What Finalize needs of each of a run's records to count them. */
+export async function runOutcomes(
+  runId: string,
+): Promise<{ competitor_url_id: number; succeeded: boolean }[]> {
+  const items = await queryAll<{
+    competitor_url_id: number;
+    price: number | null;
+    error_message: string | null;
+  }>({
+    TableName: tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :run',
+    ExpressionAttributeValues: { ':run': keys.byRun(runId) },
+    ProjectionExpression: 'competitor_url_id, price, error_message',
+  });
+  return items.map((item) => ({ competitor_url_id: item.competitor_url_id, succeeded: isSuccess(item) }));
+}
+
+/** A URL counts as checked successfully when a price was found and nothing failed. */
+export const isSuccess = (record: { price: number | null; error_message: string | null }) =>
+  record.price !== null && !record.error_message;

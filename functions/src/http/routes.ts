@@ -23,6 +23,7 @@ export const routeGroups = {
   products: { entry: 'src/api/products.api.ts', needs: ['table', 'tokenSecret'] },
   categories: { entry: 'src/api/categories.api.ts', needs: ['table', 'tokenSecret'] },
   'competitor-urls': { entry: 'src/api/competitor-urls.api.ts', needs: ['table', 'tokenSecret'] },
+  scraper: { entry: 'src/api/scraper.api.ts', needs: ['table', 'tokenSecret', 'stateMachine'] },
 } as const satisfies Record<string, RouteGroupDef>;
 
 export interface RouteGroupDef {
@@ -57,6 +58,13 @@ export const routes = [
   { method: 'GET', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
   { method: 'PUT', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
   { method: 'DELETE', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
+
+  { method: 'GET', path: '/api/scraper/status', group: 'scraper' },
+  { method: 'GET', path: '/api/scraper/logs', group: 'scraper' },
+  { method: 'GET', path: '/api/scraper/stats', group: 'scraper' },
+  { method: 'POST', path: '/api/scraper/run', group: 'scraper' },
+  { method: 'POST', path: '/api/scraper/run/{productId}', group: 'scraper' },
+  { method: 'POST', path: '/api/scraper/stop', group: 'scraper' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];

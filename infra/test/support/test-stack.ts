@@ -72,7 +72,7 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    return { status: response.status, headers: response.headers, body: await response.json() };
+    return { status: response.status, headers: response.headers, body: (await response.json()) as never };
   };
   const scanTable = async () => {
     const client = DynamoDBDocumentClient.from(

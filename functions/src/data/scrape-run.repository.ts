@@ -1,0 +1,221 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailed, tableName } from './dynamo';
+import { queryAll } from './query-all';
+
+/**
+ * Scrape runs at `RUN#<run id>`, listed newest first through GSI1 (`RUNS`, by start time), and the
+ * single-run lock at `SCRAPER_LOCK`. Run ids start with their start time, so they sort by it.
+ */
+export type RunStatus = 'running' | 'completed' | 'failed' | 'stopped';
+
+export interface RunRecord {
+  run_id: string;
+  status: RunStatus;
+  triggered_by: string;
+  started_at: string;
+  completed_at: string | null;
+  total_urls: number;
+  successful_urls: number;
+  failed_urls: number;
+  product_id: number | null;
+  execution_arn: string | null;
+  error_message: string | null;
+}
+
+export interface RunLock {
+  run_id: string;
+  /** Epoch ms when the lock was taken; a lock older than the run timeout is stale. */
+  taken_at: number;
+  execution_arn: string | null;
+}
+
+const LIST = 'RUNS';
+const keys = {
+  run: (runId: string) => ({ PK: `RUN#${runId}`, SK: 'RUN' }),
+  lock: { PK: 'SCRAPER_LOCK', SK: 'LOCK' },
+};
+
+const RUN_FIELDS = [
+  'run_id',
+  'status',
+  'triggered_by',
+  'started_at',
+  'completed_at',
+  'total_urls',
+  'successful_urls',
+  'failed_urls',
+  'product_id',
+  'execution_arn',
+  'error_message',
+];
+const runProjection = {
+  ProjectionExpression: RUN_FIELDS.map((f) => `#${f}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(RUN_FIELDS.map((f) => [`#${f}`, f])),
+};
+
+// --- the lock --------------------------------------------------------------------------------
+
+/**
+ * Takes the single-run lock for `runId` with a conditional write: free, already this run's, or
+ * stale (older than `staleAfterMs`). Returns the lock it replaced when that one was stale, or
+ * 'taken'; false when another run holds a live lock.
+ */
+export async function takeRunLock(
+  runId: string,
+  nowMs: number,
+  staleAfterMs: number,
+  executionArn: string | null,
+): Promise<{ replaced: RunLock | null } | false> {
+  const previous = await getRunLock();
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...keys.lock, run_id: runId, taken_at: nowMs, execution_arn: executionArn },
+        ConditionExpression: 'attribute_not_exists(PK) OR run_id = :me OR taken_at < :stale',
+        ExpressionAttributeValues: { ':me': runId, ':stale': nowMs - staleAfterMs },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+  const replaced = previous && previous.run_id !== runId ? previous : null;
+  return { replaced };
+}
+
+export async function getRunLock(): Promise<RunLock | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.lock, ConsistentRead: true }),
+  );
+  return Item
+    ? { run_id: Item.run_id, taken_at: Item.taken_at, execution_arn: Item.execution_arn ?? null }
+    : undefined;
+}
+
+/** Releases the lock, but only if `runId` still holds it. */
+export async function releaseRunLock(runId: string): Promise<void> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: keys.lock,
+        ConditionExpression: 'run_id = :me',
+        ExpressionAttributeValues: { ':me': runId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+// --- runs ------------------------------------------------------------------------------------
+
+/** Writes a new run record; a retried Prepare finds it there and leaves it alone. */
+export async function createRun(run: RunRecord): Promise<void> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...keys.run(run.run_id), GSI1PK: LIST, GSI1SK: run.started_at, type: 'run', ...run },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+export async function getRun(runId: string): Promise<RunRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.run(runId), ConsistentRead: true, ...runProjection }),
+  );
+  return Item as RunRecord | undefined;
+}
+
+/** The newest runs first. */
+export async function latestRuns(limit: number): Promise<RunRecord[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :list',
+      ExpressionAttributeValues: { ':list': LIST },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...runProjection,
+    }),
+  );
+  return (Items ?? []) as RunRecord[];
+}
+
+/** Runs started at or after `sinceIso`. */
+export async function runsSince(sinceIso: string): Promise<RunRecord[]> {
+  return queryAll<RunRecord>({
+    TableName: tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :list AND GSI1SK >= :since',
+    ExpressionAttributeValues: { ':list': LIST, ':since': sinceIso },
+    ...runProjection,
+  });
+}
+
+/** Live progress: counts one recorded URL (never twice: only after its record was first written). */
+export async function countRunResult(runId: string, succeeded: boolean): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.run(runId),
+        UpdateExpression: 'ADD #counter :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#counter': succeeded ? 'successful_urls' : 'failed_urls' },
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailed(error)) throw error;
+    });
+}
+
+/**
+ * Ends a run that is still running: sets its final status and counts. False when the run had
+ * already ended (so a late Finalize cannot turn 'stopped' into 'completed').
+ */
+export async function endRun(
+  runId: string,
+  end: {
+    status: Exclude<RunStatus, 'running'>;
+    completed_at: string;
+    total_urls: number;
+    successful_urls: number;
+    failed_urls: number;
+    error_message?: string | null;
+  },
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.run(runId),
+        UpdateExpression:
+          'SET #status = :status, completed_at = :completed, total_urls = :total, successful_urls = :ok, failed_urls = :failed, error_message = :error',
+        ConditionExpression: '#status = :running',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': end.status,
+          ':completed': end.completed_at,
+          ':total': end.total_urls,
+          ':ok': end.successful_urls,
+          ':failed': end.failed_urls,
+          ':error': end.error_message ?? null,
+          ':running': 'running',
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+import { listCompetitorUrls, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
+import { nowIso } from '../data/dynamo';
+import { createRun, endRun, takeRunLock } from '../data/scrape-run.repository';
+import { RunAlreadyActiveError } from './run-errors';
+import { newRunId } from './run-id';
+import { countOutcomes } from './run-outcome';
+
+export interface PrepareInput {
+  request: { runId?: string; triggeredBy?: string; productId?: number | null };
+  executionArn: string;
+  executionName: string;
+  startedAt: string;
+}
+
+/**
+ * Takes the single-run lock (taking over one left by a run that died, which is then marked
+ * failed), writes the run record and hands the Map the URL ids to check.
+ */
+export async function prepareRun(
+  input: PrepareInput,
+  timeoutSeconds: number,
+): Promise<{ runId: string; urlIds: number[] }> {
+  const { request } = input;
+  const runId = request.runId ?? newRunId(input.startedAt, input.executionName);
+  const lock = await takeRunLock(runId, Date.now(), timeoutSeconds * 1000, input.executionArn);
+  if (!lock) throw new RunAlreadyActiveError();
+  if (lock.replaced) {
+    await endRun(lock.replaced.run_id, {
+      status: 'failed',
+      completed_at: nowIso(),
+      ...(await countOutcomes(lock.replaced.run_id)),
+      error_message: 'The run ended without finishing; a later run took over its lock',
+    });
+  }
+
+  const productId = request.productId ?? null;
+  const urls = productId === null ? await listCompetitorUrls() : await listCompetitorUrlsOfProduct(productId);
+  await createRun({
+    run_id: runId,
+    status: 'running',
+    triggered_by: request.triggeredBy ?? 'schedule',
+    started_at: new Date(input.startedAt).toISOString(),
+    completed_at: null,
+    total_urls: urls.length,
+    successful_urls: 0,
+    failed_urls: 0,
+    product_id: productId,
+    execution_arn: input.executionArn,
+    error_message: null,
+  });
+  return { runId, urlIds: urls.map((url) => url.id) };
+}

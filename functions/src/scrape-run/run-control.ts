@@ -1,0 +1,132 @@
+import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import type { ScraperLog, ScraperStats, ScraperStatus } from '@cmp/shared';
+import { countCompetitorUrls } from '../data/competitor-url.repository';
+import { nowIso } from '../data/dynamo';
+import {
+  endRun,
+  getRun,
+  getRunLock,
+  latestRuns,
+  type RunRecord,
+  releaseRunLock,
+  runsSince,
+  takeRunLock,
+} from '../data/scrape-run.repository';
+import { ConflictError } from '../http/errors';
+import { newRunId } from './run-id';
+import { countOutcomes } from './run-outcome';
+import { readScrapeRunConfig } from './scrape-run.config';
+
+const config = readScrapeRunConfig();
+const sfn = new SFNClient(config.SFN_ENDPOINT ? { endpoint: config.SFN_ENDPOINT } : {});
+const timeoutMs = config.SCRAPE_RUN_TIMEOUT_SECONDS * 1000;
+
+export const STATS_WINDOW_DAYS = 30;
+
+/** Where Step Functions puts an execution named `name` of our state machine. */
+export const executionArnFor = (name: string) =>
+  `${config.STATE_MACHINE_ARN.replace(':stateMachine:', ':execution:')}:${name}`;
+
+/**
+ * Starts a run (all URLs, or one product's): takes the lock first, so of many simultaneous starts
+ * exactly one runs and the others get 409; the execution is named after the run.
+ */
+export async function startRun(request: { triggeredBy: 'manual'; productId?: number }): Promise<string> {
+  const runId = newRunId();
+  const executionArn = executionArnFor(runId);
+  if (!(await takeRunLock(runId, Date.now(), timeoutMs, executionArn))) {
+    throw new ConflictError('A price check is already running');
+  }
+  try {
+    await sfn.send(
+      new StartExecutionCommand({
+        stateMachineArn: config.STATE_MACHINE_ARN,
+        name: runId,
+        input: JSON.stringify({
+          runId,
+          triggeredBy: request.triggeredBy,
+          productId: request.productId ?? null,
+        }),
+      }),
+    );
+  } catch (error) {
+    await releaseRunLock(runId);
+    throw error;
+  }
+  return runId;
+}
+
+/** Stops the active run: the execution is stopped, the run marked with what it recorded so far. */
+export async function stopRun(): Promise<void> {
+  const lock = await getRunLock();
+  if (!lock) throw new ConflictError('No price check is running');
+  try {
+    await sfn.send(
+      new StopExecutionCommand({
+        executionArn: lock.execution_arn ?? executionArnFor(lock.run_id),
+        cause: 'Stopped by a user',
+      }),
+    );
+  } catch (error) {
+    // Already finished or never started: there is nothing left to stop, only the run to close.
+    if (!(error instanceof Error && error.name === 'ExecutionDoesNotExist')) throw error;
+  }
+  await endRun(lock.run_id, {
+    status: 'stopped',
+    completed_at: nowIso(),
+    ...(await countOutcomes(lock.run_id)),
+  });
+  await releaseRunLock(lock.run_id);
+}
+
+function toLog(run: RunRecord): ScraperLog {
+  return {
+    id: run.run_id,
+    started_at: run.started_at,
+    completed_at: run.completed_at,
+    triggered_by: run.triggered_by,
+    status: run.status,
+    total_urls: run.total_urls,
+    successful_urls: run.successful_urls ?? 0,
+    failed_urls: run.failed_urls ?? 0,
+    product_id: run.product_id ?? null,
+    error_message: run.error_message ?? null,
+  };
+}
+
+/** Whether a run is on, with its live counts, and the latest run. */
+export async function scraperStatus(): Promise<ScraperStatus> {
+  const [lock, latest, totalUrls] = await Promise.all([getRunLock(), latestRuns(1), countCompetitorUrls()]);
+  const live = lock && lock.taken_at > Date.now() - timeoutMs ? lock : undefined;
+  const active = live ? await getRun(live.run_id) : undefined;
+  const shown = active ?? latest[0];
+  return {
+    is_running: Boolean(live),
+    total_competitor_urls: totalUrls,
+    latest_log: shown ? toLog(shown) : null,
+    current_stats: {
+      successful_urls: shown?.successful_urls ?? 0,
+      failed_urls: shown?.failed_urls ?? 0,
+      total_urls: shown?.total_urls ?? 0,
+    },
+  };
+}
+
+export async function scraperLogs(limit: number): Promise<ScraperLog[]> {
+  return (await latestRuns(limit)).map(toLog);
+}
+
+/** Runs and URL checks of the last 30 days. */
+export async function scraperStats(now = Date.now()): Promise<ScraperStats> {
+  const runs = await runsSince(new Date(now - STATS_WINDOW_DAYS * 86_400_000).toISOString());
+  const successful = runs.reduce((sum, run) => sum + (run.successful_urls ?? 0), 0);
+  const failed = runs.reduce((sum, run) => sum + (run.failed_urls ?? 0), 0);
+  const total = successful + failed;
+  return {
+    scraping_sessions_last_30_days: runs.length,
+    total_scrapes_last_30_days: total,
+    successful_scrapes_last_30_days: successful,
+    failed_scrapes_last_30_days: failed,
+    success_rate_percentage: total === 0 ? 0 : Math.round((successful / total) * 1000) / 10,
+  };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { readConfig } from '../config';
+
+/** Settings of scrape runs: the state machine, its limits and the schedule. */
+export const scrapeRunConfigSchema = z.object({
+  /** The state machine that runs scrapes (the scraper API starts and stops it). */
+  STATE_MACHINE_ARN: z
+    .string()
+    .min(1)
+    .default('arn:aws:states:local:000000000000:stateMachine:check-my-price-scrape'),
+  /** Only where Step Functions is answered elsewhere than AWS (the local stand-in). */
+  SFN_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /** The state machine's timeout; a lock older than this belongs to a run that died. */
+  SCRAPE_RUN_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Pages fetched at once (the Map state's MaxConcurrency). */
+  SCRAPE_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(10),
+  /** When scheduled runs start, in EventBridge cron syntax (UTC). */
+  SCRAPE_SCHEDULE: z.string().trim().default('cron(0 6 * * ? *)'),
+  /** `false` turns the schedule off. */
+  SCHEDULE_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type ScrapeRunConfig = z.infer<typeof scrapeRunConfigSchema>;
+
+export function readScrapeRunConfig(env: NodeJS.ProcessEnv = process.env): ScrapeRunConfig {
+  return readConfig('scrape run', scrapeRunConfigSchema, env);
+}

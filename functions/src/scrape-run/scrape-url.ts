@@ -1,0 +1,69 @@
+import { getCompetitorUrl } from '../data/competitor-url.repository';
+import { getProduct } from '../data/product.repository';
+import { type ExtractionResult, extractPage, type LlmPort } from '../scrape/extract/extract-page';
+import { FetchError } from '../scrape/fetch/fetch-errors';
+import type { FetchedPage } from '../scrape/fetch/guarded-fetch';
+import { LlmError } from '../scrape/llm/bedrock-extractor';
+import { failedOutcome, type Outcome, recordResult } from './record-result';
+import { BedrockThrottledError } from './run-errors';
+
+export interface ScrapeDeps {
+  fetchPage(url: string): Promise<FetchedPage>;
+  llm: LlmPort | null;
+}
+
+/**
+ * Checks one competitor URL for a run: fetch through the guarded fetcher, extract, record. A page
+ * that cannot be fetched is recorded as failed with the fetcher's message; anything unexpected is
+ * thrown, for the state machine to retry or to record through RecordFailure.
+ */
+export async function scrapeUrl(
+  runId: string,
+  urlId: number,
+  deps: ScrapeDeps,
+): Promise<{ recorded: boolean }> {
+  const url = await getCompetitorUrl(urlId);
+  if (!url) return { recorded: false }; // deleted since the run started: nothing to check
+  const product = await getProduct(url.product_id);
+
+  let page: FetchedPage;
+  try {
+    page = await deps.fetchPage(url.url);
+  } catch (error) {
+    if (error instanceof FetchError)
+      return { recorded: await recordResult(runId, url, failedOutcome(error.message)) };
+    throw error;
+  }
+
+  let throttled = false;
+  const llm: LlmPort | null = deps.llm && {
+    modelId: deps.llm.modelId,
+    extract: (request) =>
+      deps.llm!.extract(request).catch((error: unknown) => {
+        throttled = error instanceof LlmError && /throttled/i.test(error.message);
+        throw error;
+      }),
+  };
+  const result = await extractPage(page.html, page.url, { hints: product ? { sku: product.sku } : {}, llm });
+  // Better to check the page again later than to record a guess made without the model.
+  if (throttled) throw new BedrockThrottledError('Bedrock is throttling; the page will be checked again');
+  return { recorded: await recordResult(runId, url, toOutcome(result, deps.llm?.modelId ?? null)) };
+}
+
+function toOutcome(result: ExtractionResult, modelId: string | null): Outcome {
+  const price = result.price === null ? null : Number(result.price);
+  return {
+    price: price !== null && Number.isFinite(price) ? price : null,
+    currency: result.currency,
+    in_stock: result.in_stock,
+    confidence: result.confidence,
+    error_message: result.price === null ? 'No price found on the page' : null,
+    llm_response: result.analysis,
+    evidence: result.evidence,
+    tier: result.tier,
+    input_tokens: result.usage?.inputTokens ?? 0,
+    output_tokens: result.usage?.outputTokens ?? 0,
+    model_id: result.tier === 'llm' ? modelId : null,
+    llm_error: result.llm_error,
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The state machine's Task states and the Lambda behind each: the one list CDK creates functions
+ * from (and substitutes into the definition) and the local runner maps onto in-process handlers.
+ */
+export interface TaskDef {
+  /** Handler module relative to the functions workspace; it exports `handler`. */
+  readonly entry: string;
+  readonly needs: readonly ('table' | 'bedrock')[];
+  /** How long one invocation may run. */
+  readonly timeoutSeconds: number;
+}
+
+export const scrapeTasks = {
+  Prepare: { entry: 'src/scrape-run/tasks/prepare.task.ts', needs: ['table'], timeoutSeconds: 60 },
+  ScrapeUrl: {
+    entry: 'src/scrape-run/tasks/scrape-url.task.ts',
+    needs: ['table', 'bedrock'],
+    timeoutSeconds: 120,
+  },
+  RecordFailure: {
+    entry: 'src/scrape-run/tasks/record-failure.task.ts',
+    needs: ['table'],
+    timeoutSeconds: 30,
+  },
+  Finalize: { entry: 'src/scrape-run/tasks/finalize.task.ts', needs: ['table'], timeoutSeconds: 120 },
+} as const satisfies Record<string, TaskDef>;
+
+export type ScrapeTaskName = keyof typeof scrapeTasks;
+
+/** Marks runs whose execution failed, timed out or was aborted (EventBridge rule on AWS). */
+export const statusChangeTask = {
+  entry: 'src/scrape-run/tasks/status-change.task.ts',
+  needs: ['table'],
+  timeoutSeconds: 30,
+} as const satisfies TaskDef;
+
+/** The definitionSubstitutions key holding a task's Lambda ARN. */
+export const arnSubstitution = (task: ScrapeTaskName) => `${task}FunctionArn`;

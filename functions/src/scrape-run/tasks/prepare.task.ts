@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { prepareRun } from '../prepare';
+import { readScrapeRunConfig } from '../scrape-run.config';
+import { taskInput } from './task-input';
+
+const config = readScrapeRunConfig();
+
+const schema = z.object({
+  request: z.object({
+    runId: z
+      .string()
+      .regex(/^[\w-]{1,80}$/)
+      .optional(),
+    triggeredBy: z.string().max(40).optional(),
+    productId: z.number().int().positive().nullish(),
+  }),
+  executionArn: z.string().min(1),
+  executionName: z.string().min(1),
+  startedAt: z.string().min(1),
+});
+
+/** Prepare: the lock, the run record, the URL ids for the Map. */
+export const handler = async (event: unknown) =>
+  prepareRun(taskInput(schema, event, 'Prepare'), config.SCRAPE_RUN_TIMEOUT_SECONDS);

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { endAbandonedRun } from '../status-change';
+import { taskInput } from './task-input';
+
+/** EventBridge's "Step Functions Execution Status Change" event (only the fields we read). */
+const schema = z.object({
+  detail: z.object({
+    executionArn: z.string().min(1),
+    status: z.string(),
+  }),
+});
+
+/** Marks the run of a failed, timed-out or aborted execution, so no run stays 'running' forever. */
+export const handler = async (event: unknown) => {
+  const { detail } = taskInput(schema, event, 'StatusChange');
+  return endAbandonedRun(detail.executionArn, detail.status);
+};

@@ -1,0 +1,94 @@
+/**
+ * EventBridge schedule expressions, for the local scheduler: `rate(N minutes|hours|days)` and
+ * `cron(minutes hours day-of-month month day-of-week year)` in UTC with `*`, `?`, lists, ranges,
+ * steps and month/day names. L, W and # are refused rather than misread.
+ */
+export type Schedule = (after: Date) => Date;
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
+
+export function parseSchedule(expression: string): Schedule {
+  const rate = /^rate\((\d+) (minutes?|hours?|days?)\)$/.exec(expression.trim());
+  if (rate) {
+    const unit = rate[2]?.startsWith('minute')
+      ? 60_000
+      : rate[2]?.startsWith('hour')
+        ? 3_600_000
+        : 86_400_000;
+    const every = Number(rate[1]) * unit;
+    if (every <= 0) throw new Error(`Invalid schedule ${expression}: the rate must be positive`);
+    return (after) => new Date(after.getTime() + every);
+  }
+  const cron = /^cron\((.+)\)$/.exec(expression.trim());
+  const fields = cron?.[1]?.trim().split(/\s+/);
+  if (!fields || fields.length !== 6) {
+    throw new Error(`Invalid schedule ${expression}: use rate(...) or cron(min hour day month weekday year)`);
+  }
+  const [minutes, hours, days, months, weekdays, years] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const match = {
+    minute: field(minutes, 0, 59),
+    hour: field(hours, 0, 23),
+    day: field(days, 1, 31),
+    month: field(months, 1, 12, MONTHS),
+    weekday: field(weekdays, 1, 7, DAYS),
+    year: field(years, 1970, 2199),
+  };
+  return (after) => {
+    const t = new Date(after.getTime());
+    t.setUTCSeconds(0, 0);
+    // Minute by minute over at most five years: simple, and quick enough for a timer set once a run.
+    for (let i = 0; i < 5 * 366 * 24 * 60; i++) {
+      t.setUTCMinutes(t.getUTCMinutes() + 1);
+      if (
+        match.minute(t.getUTCMinutes()) &&
+        match.hour(t.getUTCHours()) &&
+        match.day(t.getUTCDate()) &&
+        match.month(t.getUTCMonth() + 1) &&
+        match.weekday(t.getUTCDay() + 1) &&
+        match.year(t.getUTCFullYear())
+      ) {
+        return new Date(t);
+      }
+    }
+    throw new Error(`The schedule ${expression} never fires`);
+  };
+}
+
+function field(
+  text: string,
+  min: number,
+  max: number,
+  names: readonly string[] = [],
+): (value: number) => boolean {
+  if (text === '*' || text === '?') return () => true;
+  if (/[LW#]/.test(text)) throw new Error(`Schedule field "${text}": L, W and # are not supported locally`);
+  const allowed = new Set<number>();
+  const number = (token: string) => {
+    const index = names.indexOf(token.toUpperCase());
+    const value = index >= 0 ? index + 1 : Number(token);
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new Error(`Schedule field "${text}" is out of range`);
+    return value;
+  };
+  for (const part of text.split(',')) {
+    const [range = '', stepText] = part.split('/');
+    const step = stepText === undefined ? 1 : Number(stepText);
+    if (!Number.isInteger(step) || step < 1) throw new Error(`Schedule field "${text}" has a bad step`);
+    const [from, to] =
+      range === '*'
+        ? [min, max]
+        : range.includes('-')
+          ? range.split('-').map(number)
+          : [number(range), stepText ? max : number(range)];
+    for (let v = from ?? min; v <= (to ?? max); v += step) allowed.add(v);
+  }
+  return (value) => allowed.has(value);
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildScrapeDefinition, substitute } from '@cmp/functions/scrape-run/state-machine';
+import { type ScrapeTaskName, scrapeTasks } from '@cmp/functions/scrape-run/tasks';
+import {
+  ExecutionAbortedError,
+  ExecutionTimeoutError,
+  StateMachine,
+  type StateMachineDefinition,
+} from 'aws-local-stepfunctions';
+
+// aws-local-stepfunctions needs Promise.withResolvers (Node 22); this machine runs Node 20.
+if (!('withResolvers' in Promise)) {
+  Object.assign(Promise, {
+    withResolvers<T>() {
+      let resolve!: (value: T) => void;
+      let reject!: (reason?: unknown) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { promise, resolve, reject };
+    },
+  });
+}
+
+type TaskHandler = (event: unknown) => Promise<unknown>;
+type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
+
+interface Execution {
+  executionArn: string;
+  name: string;
+  input: string;
+  status: ExecutionStatus;
+  startDate: number;
+  stopDate?: number;
+  output?: string;
+  abort(): void;
+  done: Promise<void>;
+}
+
+export interface LocalStepFunctions {
+  endpoint: string;
+  stateMachineArn: string;
+  /** Resolves when every execution started so far has ended (tests). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LocalStepFunctionsOptions {
+  region: string;
+  maxConcurrency: number;
+  timeoutSeconds: number;
+  /** Loads each Task's Lambda handler, as deployed (after the functions' settings are in place). */
+  loadTask(task: ScrapeTaskName): Promise<TaskHandler>;
+  /** The status-change handler EventBridge would call for failed, timed-out and aborted executions. */
+  onStatusChange(event: { detail: { executionArn: string; status: string } }): Promise<unknown>;
+  log?: (line: string) => void;
+}
+
+/**
+ * Step Functions' stand-in: answers StartExecution, StopExecution and DescribeExecution for the
+ * functions' real SFN client, and runs the same definition CDK deploys with aws-local-stepfunctions,
+ * every Task state mapped to its Lambda handler in this process.
+ */
+export async function startLocalStepFunctions(
+  options: LocalStepFunctionsOptions,
+): Promise<LocalStepFunctions> {
+  const account = '000000000000';
+  const stateMachineArn = `arn:aws:states:${options.region}:${account}:stateMachine:check-my-price-scrape`;
+  const tasks = Object.keys(scrapeTasks) as ScrapeTaskName[];
+  const arns = Object.fromEntries(
+    tasks.map((task) => [
+      task,
+      `arn:aws:lambda:${options.region}:${account}:function:check-my-price-${task}`,
+    ]),
+  ) as Record<ScrapeTaskName, string>;
+  const definition = JSON.parse(
+    substitute(
+      buildScrapeDefinition({
+        maxConcurrency: options.maxConcurrency,
+        timeoutSeconds: options.timeoutSeconds,
+      }),
+      arns,
+    ),
+  ) as StateMachineDefinition;
+  const machine = new StateMachine(definition, { validationOptions: { checkArn: false } });
+  const handlers = Object.fromEntries(
+    await Promise.all(tasks.map(async (task) => [task, await options.loadTask(task)])),
+  );
+  const executions = new Map<string, Execution>();
+  const log = options.log ?? (() => undefined);
+
+  function start(name: string, input: string): Execution {
+    const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+    let aborted = false;
+    // Abort does not stop queued Map items or tasks in flight here; refusing them makes stop real.
+    const taskResourceLocalHandlers = Object.fromEntries(
+      tasks.map((task) => [
+        task,
+        async (taskInput: unknown) => {
+          if (aborted)
+            throw Object.assign(new Error('The execution was stopped'), { name: 'ExecutionStopped' });
+          return (await handlers[task](taskInput)) as never;
+        },
+      ]),
+    );
+    const run = machine.run(JSON.parse(input), {
+      overrides: { taskResourceLocalHandlers },
+      context: {
+        Execution: {
+          Id: executionArn,
+          Name: name,
+          StartTime: new Date().toISOString(),
+          Input: JSON.parse(input),
+        },
+      },
+    });
+    const execution: Execution = {
+      executionArn,
+      name,
+      input,
+      status: 'RUNNING',
+      startDate: Date.now() / 1000,
+      abort: () => {
+        aborted = true;
+        run.abort();
+      },
+      done: Promise.resolve(),
+    };
+    execution.done = run.result.then(
+      (output) => finish(execution, 'SUCCEEDED', JSON.stringify(output)),
+      (error: unknown) =>
+        finish(
+          execution,
+          error instanceof ExecutionAbortedError
+            ? 'ABORTED'
+            : error instanceof ExecutionTimeoutError
+              ? 'TIMED_OUT'
+              : 'FAILED',
+          undefined,
+          error,
+        ),
+    );
+    return execution;
+  }
+
+  async function finish(execution: Execution, status: ExecutionStatus, output?: string, error?: unknown) {
+    if (execution.status === 'RUNNING') execution.status = status;
+    execution.stopDate ??= Date.now() / 1000;
+    if (output !== undefined) execution.output = output;
+    if (status === 'FAILED')
+      log(`Scrape run ${execution.name} failed: ${(error as Error)?.message ?? error}`);
+    if (execution.status !== 'SUCCEEDED') {
+      await options
+        .onStatusChange({ detail: { executionArn: execution.executionArn, status: execution.status } })
+        .catch((e: unknown) => log(`Status-change handler failed: ${(e as Error).message}`));
+    }
+  }
+
+  const actions: Record<string, (body: Record<string, unknown>) => unknown> = {
+    StartExecution: (body) => {
+      if (body.stateMachineArn !== stateMachineArn)
+        throw awsError('StateMachineDoesNotExist', 'Unknown state machine');
+      const name = typeof body.name === 'string' ? body.name : randomUUID();
+      const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+      if (executions.has(executionArn))
+        throw awsError('ExecutionAlreadyExists', `Execution ${name} already exists`);
+      const execution = start(name, typeof body.input === 'string' ? body.input : '{}');
+      executions.set(executionArn, execution);
+      return { executionArn, startDate: execution.startDate };
+    },
+    StopExecution: (body) => {
+      const execution = executions.get(String(body.executionArn));
+      if (!execution) throw awsError('ExecutionDoesNotExist', 'Execution does not exist');
+      if (execution.status === 'RUNNING') {
+        execution.status = 'ABORTED';
+        execution.stopDate = Date.now() / 1000;
+        execution.abort();
+      }
+      return { stopDate: execution.stopDate };
+    },
+    DescribeExecution: (body) => {
+      const execution = executions.get(String(body.executionArn));
+      if (!execution) throw awsError('ExecutionDoesNotExist', 'Execution does not exist');
+      const { executionArn, name, status, startDate, stopDate, input, output } = execution;
+      return { executionArn, stateMachineArn, name, status, startDate, stopDate, input, output };
+    },
+  };
+
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const action = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      const act = actions[action];
+      if (!act)
+        throw awsError('UnknownOperationException', `${action || 'This operation'} is not supported locally`);
+      send(res, 200, act(JSON.parse(Buffer.concat(chunks).toString() || '{}')));
+    } catch (error) {
+      const { name, message } = error as Error;
+      send(res, 400, { __type: name, message });
+    }
+  }
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stateMachineArn,
+    idle: async () => {
+      await Promise.all([...executions.values()].map((e) => e.done));
+    },
+    close: async () => {
+      for (const execution of executions.values()) if (execution.status === 'RUNNING') execution.abort();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function awsError(name: string, message: string): Error {
+  return Object.assign(new Error(message), { name });
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  const json = JSON.stringify(body ?? {});
+  res.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.0',
+    'content-length': Buffer.byteLength(json),
+  });
+  res.end(json);
+}

@@ -1,0 +1,151 @@
+import type { CompetitorUrlDetail, Product, ScraperLog, ScraperStats, ScraperStatus } from '@cmp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureShop } from '../support/fixture-shop';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+let stack: TestStack;
+let shop: Awaited<ReturnType<typeof startFixtureShop>>;
+let token: string;
+const urlIds: number[] = [];
+let firstProduct: Product;
+
+/** 50 URLs over 10 products: 40 priced pages, 5 missing, 5 broken. */
+beforeAll(async () => {
+  shop = await startFixtureShop();
+  stack = await startTestStack({ env: { SCRAPER_ALLOW_HOSTS: shop.hostPort, SCRAPE_MAX_CONCURRENCY: '10' } });
+  token = await stack.login();
+  for (let p = 0; p < 10; p++) {
+    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+      token,
+      body: { sku: `RUN-${p}`, name: `Run product ${p}`, current_price: 20 },
+    });
+    if (p === 0) firstProduct = body.product;
+    for (let u = 0; u < 5; u++) {
+      const n = p * 5 + u;
+      const path = n % 10 === 8 ? `missing/${n}` : n % 10 === 9 ? `broken/${n}` : `p/${n}`;
+      const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+        token,
+        body: { product_id: body.product.id, competitor_name: 'Fixture', url: `${shop.origin}/${path}` },
+      });
+      urlIds.push(added.body.competitorUrl.id);
+    }
+  }
+});
+afterAll(async () => {
+  await stack.stop();
+  await shop.close();
+});
+
+const status = async () =>
+  (await stack.api<{ status: ScraperStatus }>('GET', '/api/scraper/status', { token })).body.status;
+const logs = async () =>
+  (await stack.api<{ logs: ScraperLog[] }>('GET', '/api/scraper/logs?limit=10', { token })).body.logs;
+
+describe('a price check over every competitor URL', () => {
+  it('runs to completed with exact counts, a record per URL and each URL’s latest observation', async () => {
+    const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    const during = await status();
+    await stack.stepFunctions.idle();
+    const after = await status();
+    const [log] = await logs();
+    const detail = await stack.api<{ competitorUrl: CompetitorUrlDetail }>(
+      'GET',
+      `/api/competitor-urls/${urlIds[0]}`,
+      {
+        token,
+      },
+    );
+    const broken = await stack.api<{ competitorUrl: CompetitorUrlDetail }>(
+      'GET',
+      `/api/competitor-urls/${urlIds[9]}`,
+      {
+        token,
+      },
+    );
+    const items = await stack.scanTable();
+
+    expect(started.status).toBe(202);
+    expect(started.body).toEqual(
+      expect.objectContaining({ success: true, message: 'Scraping started successfully' }),
+    );
+    expect(during.is_running).toBe(true);
+    expect(after.is_running).toBe(false);
+    expect(after.total_competitor_urls).toBe(50);
+    expect(after.current_stats).toEqual({ successful_urls: 40, failed_urls: 10, total_urls: 50 });
+    expect(log).toEqual(
+      expect.objectContaining({
+        status: 'completed',
+        triggered_by: 'manual',
+        total_urls: 50,
+        successful_urls: 40,
+        failed_urls: 10,
+      }),
+    );
+    expect(log?.completed_at).not.toBeNull();
+    expect(items.filter((item) => item.type === 'price-record' && item.run_id === log?.id)).toHaveLength(50);
+    expect(detail.body.competitorUrl.price_data).toEqual([
+      expect.objectContaining({ price: 0.99, currency: 'GBP', in_stock: true }),
+    ]);
+    expect(broken.body.competitorUrl.price_data).toEqual([expect.objectContaining({ price: null })]);
+    const latest = items.find((item) => item.type === 'competitor-url' && item.id === urlIds[1])?.latest;
+    expect(latest).toEqual(expect.objectContaining({ run_id: log?.id, price: 1.99, error_message: null }));
+    const failedLatest = items.find(
+      (item) => item.type === 'competitor-url' && item.id === urlIds[9],
+    )?.latest;
+    expect(failedLatest).toEqual(expect.objectContaining({ price: null, error_message: 'HTTP 500' }));
+  });
+
+  it('counts the run in the 30-day statistics', async () => {
+    const { body } = await stack.api<{ stats: ScraperStats }>('GET', '/api/scraper/stats', { token });
+
+    expect(body.stats).toEqual({
+      scraping_sessions_last_30_days: 1,
+      total_scrapes_last_30_days: 50,
+      successful_scrapes_last_30_days: 40,
+      failed_scrapes_last_30_days: 10,
+      success_rate_percentage: 80,
+    });
+  });
+
+  it('starts exactly one run for 10 simultaneous starts; the others get 409', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => stack.api('POST', '/api/scraper/run', { token, body: {} })),
+    );
+    await stack.stepFunctions.idle();
+
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
+    expect(answers.find((a) => a.status === 409)?.body).toEqual({
+      success: false,
+      error: 'A price check is already running',
+    });
+    expect((await logs()).length).toBe(2);
+  });
+
+  it('checks only one product’s URLs for its AI analysis', async () => {
+    const started = await stack.api('POST', `/api/scraper/run/${firstProduct.id}`, { token, body: {} });
+    await stack.stepFunctions.idle();
+    const [log] = await logs();
+
+    expect(started.status).toBe(202);
+    expect(log).toEqual(
+      expect.objectContaining({ status: 'completed', total_urls: 5, product_id: firstProduct.id }),
+    );
+  });
+
+  it('answers 404 for the AI analysis of a product that does not exist, and 409 to stop when nothing runs', async () => {
+    const missing = await stack.api('POST', '/api/scraper/run/99999', { token, body: {} });
+    const stop = await stack.api('POST', '/api/scraper/stop', { token, body: {} });
+
+    expect(missing.status).toBe(404);
+    expect(stop.status).toBe(409);
+    expect(stop.body).toEqual({ success: false, error: 'No price check is running' });
+  });
+
+  it('refuses a bad logs limit', async () => {
+    const { status: code, body } = await stack.api('GET', '/api/scraper/logs?limit=abc', { token });
+
+    expect(code).toBe(400);
+    expect(body.error).toContain('limit must be a whole number from 1 to 100');
+  });
+});
