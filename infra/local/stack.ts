@@ -143,7 +143,7 @@ async function createFirstAdmin(admin: { email?: string; password?: string }) {
 }
 
 /** What the EventBridge rule does on AWS: start the state machine with a scheduled trigger. */
-async function startScheduledRun(stepFunctions: LocalStepFunctions): Promise<void> {
+export async function startScheduledRun(stepFunctions: LocalStepFunctions): Promise<void> {
   const client = new SFNClient({ endpoint: stepFunctions.endpoint });
   try {
     await client.send(

@@ -1,9 +1,8 @@
 import { listCompetitorUrls, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
-import { nowIso } from '../data/dynamo';
-import { createRun, endRun, takeRunLock } from '../data/scrape-run.repository';
+import { createRun } from '../data/scrape-run.repository';
 import { RunAlreadyActiveError } from './run-errors';
 import { newRunId } from './run-id';
-import { countOutcomes } from './run-outcome';
+import { acquireRunLock } from './run-lock';
 
 export interface PrepareInput {
   request: { runId?: string; triggeredBy?: string; productId?: number | null };
@@ -22,16 +21,7 @@ export async function prepareRun(
 ): Promise<{ runId: string; urlIds: number[] }> {
   const { request } = input;
   const runId = request.runId ?? newRunId(input.startedAt, input.executionName);
-  const lock = await takeRunLock(runId, Date.now(), timeoutSeconds * 1000, input.executionArn);
-  if (!lock) throw new RunAlreadyActiveError();
-  if (lock.replaced) {
-    await endRun(lock.replaced.run_id, {
-      status: 'failed',
-      completed_at: nowIso(),
-      ...(await countOutcomes(lock.replaced.run_id)),
-      error_message: 'The run ended without finishing; a later run took over its lock',
-    });
-  }
+  if (!(await acquireRunLock(runId, input.executionArn, timeoutSeconds))) throw new RunAlreadyActiveError();
 
   const productId = request.productId ?? null;
   const urls = productId === null ? await listCompetitorUrls() : await listCompetitorUrlsOfProduct(productId);

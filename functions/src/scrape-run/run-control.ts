@@ -10,10 +10,10 @@ import {
   type RunRecord,
   releaseRunLock,
   runsSince,
-  takeRunLock,
 } from '../data/scrape-run.repository';
 import { ConflictError } from '../http/errors';
 import { newRunId } from './run-id';
+import { acquireRunLock } from './run-lock';
 import { countOutcomes } from './run-outcome';
 import { readScrapeRunConfig } from './scrape-run.config';
 
@@ -34,7 +34,7 @@ export const executionArnFor = (name: string) =>
 export async function startRun(request: { triggeredBy: 'manual'; productId?: number }): Promise<string> {
   const runId = newRunId();
   const executionArn = executionArnFor(runId);
-  if (!(await takeRunLock(runId, Date.now(), timeoutMs, executionArn))) {
+  if (!(await acquireRunLock(runId, executionArn, config.SCRAPE_RUN_TIMEOUT_SECONDS))) {
     throw new ConflictError('A price check is already running');
   }
   try {
