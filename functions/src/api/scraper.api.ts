@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { requireProduct } from '../catalogue/products';
 import { defineRoute, groupHandler } from '../http/http-handler';
 import { productIdParams } from '../http/params';
-import { scraperLogs, scraperStats, scraperStatus, startRun, stopRun } from '../scrape-run/run-control';
+import { scraperStatus, startRun, stopRun } from '../scrape-run/run-control';
+import { scraperLogs, scraperStats } from '../scrape-run/run-stats';
 
 const logsQuery = z.object({
   limit: z

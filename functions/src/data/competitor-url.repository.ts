@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
-import { queryAll, sortableId } from './query-all';
+import { countAll, queryAll, sortableId } from './query-all';
 import { type ClaimKey, claimUnique, releaseUnique } from './unique-claim';
 
 /**
@@ -59,23 +59,12 @@ export async function listCompetitorUrls(): Promise<CompetitorUrlRecord[]> {
 
 /** How many competitor URLs there are (a COUNT query: no items travel). */
 export async function countCompetitorUrls(): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :list',
-        ExpressionAttributeValues: { ':list': LIST },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
+  return countAll({
+    TableName: tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :list',
+    ExpressionAttributeValues: { ':list': LIST },
+  });
 }
 
 export async function listCompetitorUrlsOfProduct(productId: number): Promise<CompetitorUrlRecord[]> {

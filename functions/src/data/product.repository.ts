@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
-import { queryAll, sortableId } from './query-all';
+import { countAll, queryAll, sortableId } from './query-all';
 import { type ClaimKey, claimOwner, claimUnique, releaseUnique } from './unique-claim';
 
 /**
@@ -56,6 +56,16 @@ export async function listProducts(): Promise<ProductRecord[]> {
     KeyConditionExpression: 'GSI1PK = :list',
     ExpressionAttributeValues: { ':list': LIST },
     ...projection,
+  });
+}
+
+/** How many products there are (a COUNT query: no items travel). */
+export async function countProducts(): Promise<number> {
+  return countAll({
+    TableName: tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :list',
+    ExpressionAttributeValues: { ':list': LIST },
   });
 }
 

@@ -16,5 +16,17 @@ export async function queryAll<T = Record<string, unknown>>(input: QueryCommandI
   return items;
 }
 
+/** Counts what a query matches, page by page, without any item travelling (Select COUNT). */
+export async function countAll(input: QueryCommandInput): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
 /** Zero-padded ids sort as numbers inside string sort keys. */
 export const sortableId = (id: number) => String(id).padStart(10, '0');

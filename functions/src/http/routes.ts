@@ -23,6 +23,7 @@ export const routeGroups = {
   products: { entry: 'src/api/products.api.ts', needs: ['table', 'tokenSecret'] },
   categories: { entry: 'src/api/categories.api.ts', needs: ['table', 'tokenSecret'] },
   'competitor-urls': { entry: 'src/api/competitor-urls.api.ts', needs: ['table', 'tokenSecret'] },
+  dashboard: { entry: 'src/api/dashboard.api.ts', needs: ['table', 'tokenSecret'] },
   scraper: { entry: 'src/api/scraper.api.ts', needs: ['table', 'tokenSecret', 'stateMachine'] },
 } as const satisfies Record<string, RouteGroupDef>;
 
@@ -58,6 +59,10 @@ export const routes = [
   { method: 'GET', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
   { method: 'PUT', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
   { method: 'DELETE', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
+
+  { method: 'GET', path: '/api/dashboard/overview', group: 'dashboard' },
+  { method: 'GET', path: '/api/dashboard/products', group: 'dashboard' },
+  { method: 'GET', path: '/api/dashboard/products/{id}/ai-analysis', group: 'dashboard' },
 
   { method: 'GET', path: '/api/scraper/status', group: 'scraper' },
   { method: 'GET', path: '/api/scraper/logs', group: 'scraper' },

@@ -1,27 +1,18 @@
 import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import type { ScraperLog, ScraperStats, ScraperStatus } from '@cmp/shared';
+import type { ScraperStatus } from '@cmp/shared';
 import { countCompetitorUrls } from '../data/competitor-url.repository';
 import { nowIso } from '../data/dynamo';
-import {
-  endRun,
-  getRun,
-  getRunLock,
-  latestRuns,
-  type RunRecord,
-  releaseRunLock,
-  runsSince,
-} from '../data/scrape-run.repository';
+import { endRun, getRun, getRunLock, latestRuns, releaseRunLock } from '../data/scrape-run.repository';
 import { ConflictError } from '../http/errors';
 import { newRunId } from './run-id';
 import { acquireRunLock } from './run-lock';
 import { countOutcomes } from './run-outcome';
+import { toLog } from './run-stats';
 import { readScrapeRunConfig } from './scrape-run.config';
 
 const config = readScrapeRunConfig();
 const sfn = new SFNClient(config.SFN_ENDPOINT ? { endpoint: config.SFN_ENDPOINT } : {});
 const timeoutMs = config.SCRAPE_RUN_TIMEOUT_SECONDS * 1000;
-
-export const STATS_WINDOW_DAYS = 30;
 
 /** Where Step Functions puts an execution named `name` of our state machine. */
 export const executionArnFor = (name: string) =>
@@ -79,21 +70,6 @@ export async function stopRun(): Promise<void> {
   await releaseRunLock(lock.run_id);
 }
 
-function toLog(run: RunRecord): ScraperLog {
-  return {
-    id: run.run_id,
-    started_at: run.started_at,
-    completed_at: run.completed_at,
-    triggered_by: run.triggered_by,
-    status: run.status,
-    total_urls: run.total_urls,
-    successful_urls: run.successful_urls ?? 0,
-    failed_urls: run.failed_urls ?? 0,
-    product_id: run.product_id ?? null,
-    error_message: run.error_message ?? null,
-  };
-}
-
 /** Whether a run is on, with its live counts, and the latest run. */
 export async function scraperStatus(): Promise<ScraperStatus> {
   const [lock, latest, totalUrls] = await Promise.all([getRunLock(), latestRuns(1), countCompetitorUrls()]);
@@ -109,24 +85,5 @@ export async function scraperStatus(): Promise<ScraperStatus> {
       failed_urls: shown?.failed_urls ?? 0,
       total_urls: shown?.total_urls ?? 0,
     },
-  };
-}
-
-export async function scraperLogs(limit: number): Promise<ScraperLog[]> {
-  return (await latestRuns(limit)).map(toLog);
-}
-
-/** Runs and URL checks of the last 30 days. */
-export async function scraperStats(now = Date.now()): Promise<ScraperStats> {
-  const runs = await runsSince(new Date(now - STATS_WINDOW_DAYS * 86_400_000).toISOString());
-  const successful = runs.reduce((sum, run) => sum + (run.successful_urls ?? 0), 0);
-  const failed = runs.reduce((sum, run) => sum + (run.failed_urls ?? 0), 0);
-  const total = successful + failed;
-  return {
-    scraping_sessions_last_30_days: runs.length,
-    total_scrapes_last_30_days: total,
-    successful_scrapes_last_30_days: successful,
-    failed_scrapes_last_30_days: failed,
-    success_rate_percentage: total === 0 ? 0 : Math.round((successful / total) * 1000) / 10,
   };
 }

@@ -1,0 +1,44 @@
+import { requireProduct } from '../catalogue/products';
+import { listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
+import { latestPriceRecords, type PriceRecordItem } from '../data/price-record.repository';
+
+export interface AiAnalysis {
+  competitor_name: string;
+  competitor_url: string;
+  price: number | null;
+  currency: string | null;
+  in_stock: boolean | null;
+  confidence: number | null;
+  scraped_at: string;
+  error_message: string | null;
+  /** The analysis in markdown: what was found and why this price was chosen. */
+  llm_response: string | null;
+  evidence: unknown;
+  tier: string | null;
+}
+
+/** The latest result record among the product's competitor URLs: one query per URL, newest first. */
+export async function getLatestAiAnalysis(productId: number): Promise<AiAnalysis | null> {
+  await requireProduct(productId);
+  const urls = await listCompetitorUrlsOfProduct(productId);
+  const latest = (await Promise.all(urls.map((url) => latestPriceRecords(url.id, 1))))
+    .flat()
+    .sort((a, b) => b.scraped_at.localeCompare(a.scraped_at))[0];
+  return latest ? toAnalysis(latest) : null;
+}
+
+function toAnalysis(record: PriceRecordItem): AiAnalysis {
+  return {
+    competitor_name: record.competitor_name,
+    competitor_url: record.competitor_url,
+    price: record.price,
+    currency: record.currency,
+    in_stock: record.in_stock,
+    confidence: record.confidence,
+    scraped_at: record.scraped_at,
+    error_message: record.error_message,
+    llm_response: record.llm_response,
+    evidence: record.evidence ?? [],
+    tier: record.tier ?? null,
+  };
+}

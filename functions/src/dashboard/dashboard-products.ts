@@ -1,0 +1,55 @@
+import { type CompetitorObservation, comparePrices, type PriceComparison, type Product } from '@cmp/shared';
+import { byId, toProduct } from '../catalogue/products';
+import { readConfig, shopConfigSchema } from '../config';
+import { listCategories } from '../data/category.repository';
+import { type CompetitorUrlRecord, listCompetitorUrls } from '../data/competitor-url.repository';
+import { listProducts } from '../data/product.repository';
+
+const { SHOP_CURRENCY } = readConfig('shop', shopConfigSchema);
+
+export interface DashboardProduct extends Product {
+  price_comparison: PriceComparison;
+  bestCompetitor: { url: string; competitor_name: string } | null;
+}
+
+function observationOf(url: CompetitorUrlRecord): CompetitorObservation {
+  const latest = url.latest;
+  return {
+    competitor_url_id: url.id,
+    competitor_name: url.competitor_name,
+    url: url.url,
+    price: latest?.price ?? null,
+    currency: latest?.currency ?? null,
+    in_stock: latest?.in_stock ?? null,
+    confidence: latest?.confidence ?? null,
+    scraped_at: latest?.scraped_at ?? null,
+    error_message: latest?.error_message ?? null,
+  };
+}
+
+/**
+ * The visible products with their comparison against the cheapest competitor. Three list queries
+ * (products, categories, competitor URLs with their latest observation), however big the catalogue.
+ */
+export async function getDashboardProducts(): Promise<DashboardProduct[]> {
+  const [products, categories, urls] = await Promise.all([
+    listProducts(),
+    listCategories(),
+    listCompetitorUrls(),
+  ]);
+  const categoryById = byId(categories);
+  const urlsByProduct = new Map<number, CompetitorUrlRecord[]>();
+  for (const url of urls)
+    urlsByProduct.set(url.product_id, [...(urlsByProduct.get(url.product_id) ?? []), url]);
+  return products
+    .filter((product) => !product.hidden)
+    .map((product) => {
+      const observations = (urlsByProduct.get(product.id) ?? []).map(observationOf);
+      const { comparison, best } = comparePrices(product.current_price, observations, SHOP_CURRENCY);
+      return {
+        ...toProduct(product, categoryById),
+        price_comparison: comparison,
+        bestCompetitor: best ? { url: best.url, competitor_name: best.competitor_name } : null,
+      };
+    });
+}

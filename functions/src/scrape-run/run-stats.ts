@@ -1,0 +1,39 @@
+import type { ScraperLog, ScraperStats } from '@cmp/shared';
+import { latestRuns, type RunRecord, runsSince } from '../data/scrape-run.repository';
+
+export const STATS_WINDOW_DAYS = 30;
+
+/** A run as the scraper API shows it (spec §3 Scraper log/session). */
+export function toLog(run: RunRecord): ScraperLog {
+  return {
+    id: run.run_id,
+    started_at: run.started_at,
+    completed_at: run.completed_at,
+    triggered_by: run.triggered_by,
+    status: run.status,
+    total_urls: run.total_urls,
+    successful_urls: run.successful_urls ?? 0,
+    failed_urls: run.failed_urls ?? 0,
+    product_id: run.product_id ?? null,
+    error_message: run.error_message ?? null,
+  };
+}
+
+export async function scraperLogs(limit: number): Promise<ScraperLog[]> {
+  return (await latestRuns(limit)).map(toLog);
+}
+
+/** Runs and URL checks of the last 30 days. */
+export async function scraperStats(now = Date.now()): Promise<ScraperStats> {
+  const runs = await runsSince(new Date(now - STATS_WINDOW_DAYS * 86_400_000).toISOString());
+  const successful = runs.reduce((sum, run) => sum + (run.successful_urls ?? 0), 0);
+  const failed = runs.reduce((sum, run) => sum + (run.failed_urls ?? 0), 0);
+  const total = successful + failed;
+  return {
+    scraping_sessions_last_30_days: runs.length,
+    total_scrapes_last_30_days: total,
+    successful_scrapes_last_30_days: successful,
+    failed_scrapes_last_30_days: failed,
+    success_rate_percentage: total === 0 ? 0 : Math.round((successful / total) * 1000) / 10,
+  };
+}

@@ -1,0 +1,208 @@
+import type { Product } from '@cmp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+type DashboardProduct = Product & {
+  price_comparison: {
+    status: string;
+    price_difference: number | null;
+    price_difference_percentage: number | null;
+    lowest_competitor_price: number | null;
+    competitor_count: number;
+    competitors_with_data: number;
+    competitor_prices: { competitor_name: string; price: number | null; currency_mismatch: boolean }[];
+    latest_ai_analysis: { competitor_name: string; price: number | null } | null;
+  };
+  bestCompetitor: { url: string } | null;
+};
+
+let stack: TestStack;
+let token: string;
+const RUN = '20261121T090000000Z-seed';
+
+/** A known catalogue: one product per status, one with a price in euros, one hidden. */
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await stack.login();
+  const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+  const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
+  const seed = async (
+    sku: string,
+    price: number,
+    seen: [string, number | null, string | null][],
+    hidden = false,
+  ) => {
+    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+      token,
+      body: { sku, name: `Product ${sku}`, current_price: price, cost: 10 },
+    });
+    if (hidden) await stack.api('PATCH', `/api/products/${body.product.id}/toggle-hidden`, { token });
+    for (const [host, competitorPrice, currency] of seen) {
+      const url = `https://${host}/${sku}`;
+      const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+        token,
+        body: { product_id: body.product.id, competitor_name: host, url },
+      });
+      const observation = {
+        run_id: RUN,
+        price: competitorPrice,
+        currency,
+        in_stock: competitorPrice === null ? null : true,
+        confidence: competitorPrice === null ? null : 0.95,
+        scraped_at: '2026-11-21T09:00:00.000Z',
+        error_message: competitorPrice === null ? 'HTTP 404' : null,
+      };
+      await recordLatestObservation(added.body.competitorUrl.id, observation);
+      await putPriceRecord({
+        ...observation,
+        competitor_url_id: added.body.competitorUrl.id,
+        product_id: body.product.id,
+        competitor_name: host,
+        competitor_url: url,
+        llm_response: `## Analysis for ${host}`,
+        evidence: [{ tier: 'json-ld', where: 'script', snippet: 'price' }],
+        tier: 'structured',
+      });
+    }
+  };
+  await seed('HIGH', 50, [
+    ['a.example.com', 45, 'GBP'],
+    ['b.example.com', 47.5, 'GBP'],
+  ]);
+  await seed('LOW', 19, [['a.example.com', 20, 'GBP']]);
+  await seed('SAME', 30, [
+    ['a.example.com', 30, 'GBP'],
+    ['b.example.com', null, null],
+  ]);
+  await seed('NONE', 12, [['a.example.com', null, null]]);
+  await seed('EURO', 40, [
+    ['eu.example.com', 20, 'EUR'],
+    ['a.example.com', 42, 'GBP'],
+  ]);
+  await seed('HIDDEN', 99, [['a.example.com', 1, 'GBP']], true);
+  await seed('LONELY', 5, []);
+});
+afterAll(() => stack.stop());
+
+const dashboard = async () =>
+  (
+    await stack.api<{ success: boolean; products: DashboardProduct[] }>('GET', '/api/dashboard/products', {
+      token,
+    })
+  ).body;
+
+describe('GET /api/dashboard/products', () => {
+  it('compares each visible product with its cheapest competitor', async () => {
+    const { success, products } = await dashboard();
+    const bySku = Object.fromEntries(products.map((p) => [p.sku, p]));
+
+    expect(success).toBe(true);
+    expect(Object.keys(bySku).sort()).toEqual(['EURO', 'HIGH', 'LONELY', 'LOW', 'NONE', 'SAME']);
+    expect(bySku.HIGH?.price_comparison).toEqual(
+      expect.objectContaining({
+        status: 'HIGHER',
+        price_difference: 5,
+        price_difference_percentage: 11.11,
+        lowest_competitor_price: 45,
+        competitor_count: 2,
+        competitors_with_data: 2,
+      }),
+    );
+    expect(bySku.HIGH?.bestCompetitor).toEqual({
+      url: 'https://a.example.com/HIGH',
+      competitor_name: 'a.example.com',
+    });
+    expect(bySku.LOW?.price_comparison).toEqual(
+      expect.objectContaining({ status: 'LOWER', price_difference: -1, price_difference_percentage: -5 }),
+    );
+    expect(bySku.SAME?.price_comparison).toEqual(
+      expect.objectContaining({
+        status: 'SAME',
+        price_difference: 0,
+        competitors_with_data: 1,
+        competitor_count: 2,
+      }),
+    );
+    expect(bySku.NONE?.price_comparison).toEqual(
+      expect.objectContaining({ status: 'NO_DATA', lowest_competitor_price: null, competitors_with_data: 0 }),
+    );
+    expect(bySku.NONE?.bestCompetitor).toBeNull();
+    expect(bySku.LONELY?.price_comparison).toEqual(
+      expect.objectContaining({ status: 'NO_DATA', competitor_count: 0 }),
+    );
+  });
+
+  it('shows a price in another currency but compares only prices in the shop’s currency', async () => {
+    const euro = (await dashboard()).products.find((p) => p.sku === 'EURO');
+
+    expect(euro?.price_comparison).toEqual(
+      expect.objectContaining({ status: 'LOWER', lowest_competitor_price: 42 }),
+    );
+    expect(euro?.price_comparison.competitor_prices).toEqual([
+      expect.objectContaining({ competitor_name: 'eu.example.com', price: 20, currency_mismatch: true }),
+      expect.objectContaining({ competitor_name: 'a.example.com', price: 42, currency_mismatch: false }),
+    ]);
+  });
+
+  it('costs a fixed number of DynamoDB requests and compresses the answer for clients that accept gzip', async () => {
+    const requests = await stack.countDynamoRequests(() =>
+      stack.api('GET', '/api/dashboard/products', { token }),
+    );
+    const raw = await fetch(`${stack.url}/api/dashboard/products`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    });
+
+    // Session check (2) plus products, categories and competitor URLs (one page each here).
+    expect(requests).toBe(5);
+    expect(raw.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('GET /api/dashboard/overview', () => {
+  it('counts products and competitor URLs (hidden ones included)', async () => {
+    const { body } = await stack.api<{ success: boolean; stats: Record<string, unknown> }>(
+      'GET',
+      '/api/dashboard/overview',
+      { token },
+    );
+
+    expect(body).toEqual({
+      success: true,
+      stats: {
+        totalProducts: 7,
+        totalCompetitorUrls: 9,
+        lastScrapingTime: null,
+        scrapingSuccessRate: 0,
+        recentScrapingAttempts: 0,
+      },
+    });
+  });
+});
+
+describe('GET /api/dashboard/products/{id}/ai-analysis', () => {
+  it('gives the latest analysis of a product with its markdown and evidence, or null without one', async () => {
+    const { products } = await dashboard();
+    const high = products.find((p) => p.sku === 'HIGH');
+    const lonely = products.find((p) => p.sku === 'LONELY');
+
+    const analysis = await stack.api<{ analysis: Record<string, unknown> | null }>(
+      'GET',
+      `/api/dashboard/products/${high?.id}/ai-analysis`,
+      { token },
+    );
+    const none = await stack.api<{ analysis: unknown }>(
+      'GET',
+      `/api/dashboard/products/${lonely?.id}/ai-analysis`,
+      { token },
+    );
+
+    expect(analysis.body.analysis).toEqual(
+      expect.objectContaining({
+        price: expect.any(Number),
+        llm_response: expect.stringMatching(/^## Analysis for/),
+        evidence: [expect.objectContaining({ tier: 'json-ld' })],
+      }),
+    );
+    expect(none.body).toEqual({ success: true, analysis: null });
+  });
+});

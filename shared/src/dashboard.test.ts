@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { type CompetitorObservation, comparePrices, margin } from './dashboard';
+
+const seen = (
+  id: number,
+  price: number | null,
+  currency: string | null = 'GBP',
+  scraped_at = '2026-11-20T10:00:00.000Z',
+) =>
+  ({
+    competitor_url_id: id,
+    competitor_name: `shop${id}.example`,
+    url: `https://shop${id}.example/p`,
+    price,
+    currency,
+    in_stock: price === null ? null : true,
+    confidence: price === null ? null : 0.9,
+    scraped_at,
+    error_message: price === null ? 'No price found on the page' : null,
+  }) satisfies CompetitorObservation;
+
+describe('comparePrices', () => {
+  it('is HIGHER when our £49.99 is above the cheapest £45.00: difference £4.99, 11.09 % of the lowest', () => {
+    const { comparison, best } = comparePrices(49.99, [seen(1, 52), seen(2, 45), seen(3, null)], 'GBP');
+
+    expect(comparison).toEqual(
+      expect.objectContaining({
+        status: 'HIGHER',
+        price_difference: 4.99,
+        price_difference_percentage: 11.09,
+        lowest_competitor_price: 45,
+        competitor_count: 3,
+        competitors_with_data: 2,
+      }),
+    );
+    expect(best?.competitor_url_id).toBe(2);
+  });
+
+  it('is LOWER when our £19.00 is under the cheapest £20.00: difference −£1.00, −5 %', () => {
+    const { comparison } = comparePrices(19, [seen(1, 20), seen(2, 25.5)], 'GBP');
+
+    expect(comparison).toEqual(
+      expect.objectContaining({ status: 'LOWER', price_difference: -1, price_difference_percentage: -5 }),
+    );
+  });
+
+  it('is SAME within a penny, and not at a penny', () => {
+    expect(comparePrices(10.004, [seen(1, 10)], 'GBP').comparison.status).toBe('SAME');
+    expect(comparePrices(10.01, [seen(1, 10)], 'GBP').comparison.status).toBe('HIGHER');
+  });
+
+  it('is NO_DATA when no competitor has a price, or there are no competitors', () => {
+    expect(comparePrices(10, [seen(1, null)], 'GBP').comparison).toEqual(
+      expect.objectContaining({
+        status: 'NO_DATA',
+        price_difference: null,
+        lowest_competitor_price: null,
+        competitors_with_data: 0,
+      }),
+    );
+    expect(comparePrices(10, [], 'GBP').comparison.status).toBe('NO_DATA');
+  });
+
+  it('leaves prices in another currency out of the comparison but shows them, flagged', () => {
+    const { comparison, best } = comparePrices(30, [seen(1, 20, 'EUR'), seen(2, 28)], 'GBP');
+
+    expect(comparison.lowest_competitor_price).toBe(28);
+    expect(best?.competitor_url_id).toBe(2);
+    expect(comparison.competitor_prices.map((c) => c.currency_mismatch)).toEqual([true, false]);
+    expect(comparison.competitors_with_data).toBe(2);
+    expect(comparePrices(30, [seen(1, 20, 'USD')], 'GBP').comparison.status).toBe('NO_DATA');
+  });
+
+  it('compares a price whose currency the page did not tell as the shop’s own', () => {
+    expect(comparePrices(30, [seen(1, 25, null)], 'GBP').comparison.status).toBe('HIGHER');
+  });
+
+  it('gives no percentage against a price of zero', () => {
+    expect(comparePrices(5, [seen(1, 0)], 'GBP').comparison.price_difference_percentage).toBeNull();
+  });
+
+  it('summarises the most recent check as the latest AI analysis', () => {
+    const { comparison } = comparePrices(
+      10,
+      [seen(1, 9, 'GBP', '2026-11-20T10:00:00Z'), seen(2, null, 'GBP', '2026-11-21T10:00:00Z')],
+      'GBP',
+    );
+
+    expect(comparison.latest_ai_analysis).toEqual(
+      expect.objectContaining({
+        competitor_url_id: 2,
+        price: null,
+        error_message: 'No price found on the page',
+      }),
+    );
+  });
+});
+
+describe('margin', () => {
+  it('is price minus cost, and that as a percent of cost to one decimal', () => {
+    expect(margin(49.99, 30)).toEqual({ amount: 19.99, percent: 66.6 });
+  });
+
+  it('is 0.0 % when cost is not positive, and has no amount without a cost', () => {
+    expect(margin(10, 0)).toEqual({ amount: 10, percent: 0 });
+    expect(margin(10, null)).toEqual({ amount: null, percent: 0 });
+  });
+});

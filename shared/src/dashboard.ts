@@ -1,0 +1,120 @@
+import { PRICE_EQUALITY_TOLERANCE } from './price-comparison';
+
+/**
+ * The dashboard's price comparison (spec §3 Dashboard product), computed once here for the API and
+ * unit-tested with worked examples. Our price is compared with the lowest competitor price in the
+ * shop's currency; a price in another currency is shown but never compared (decision 4).
+ */
+export type ComparisonStatus = 'LOWER' | 'HIGHER' | 'SAME' | 'NO_DATA';
+
+/** What the scraper last saw on one competitor URL (null fields: never checked, or nothing found). */
+export interface CompetitorObservation {
+  competitor_url_id: number;
+  competitor_name: string;
+  url: string;
+  price: number | null;
+  currency: string | null;
+  in_stock: boolean | null;
+  confidence: number | null;
+  scraped_at: string | null;
+  error_message: string | null;
+}
+
+export interface CompetitorPrice extends CompetitorObservation {
+  /** The price is in another currency than the shop's, so it takes no part in the comparison. */
+  currency_mismatch: boolean;
+}
+
+/** The latest check of any of the product's competitor URLs (the full analysis loads on demand). */
+export interface AiAnalysisSummary {
+  competitor_url_id: number;
+  competitor_name: string;
+  competitor_url: string;
+  price: number | null;
+  currency: string | null;
+  in_stock: boolean | null;
+  confidence: number | null;
+  scraped_at: string;
+  error_message: string | null;
+}
+
+export interface PriceComparison {
+  status: ComparisonStatus;
+  /** Our price minus the lowest competitor price. */
+  price_difference: number | null;
+  /** The difference relative to the lowest competitor price, in percent. */
+  price_difference_percentage: number | null;
+  lowest_competitor_price: number | null;
+  competitor_count: number;
+  /** Competitors whose last check found a price (in any currency). */
+  competitors_with_data: number;
+  competitor_prices: CompetitorPrice[];
+  latest_ai_analysis: AiAnalysisSummary | null;
+}
+
+const round = (value: number, decimals: number) => {
+  const factor = 10 ** decimals;
+  return Math.round((value + Number.EPSILON) * factor) / factor;
+};
+
+/** Compares our price with the cheapest competitor's, in the shop's currency. */
+export function comparePrices(
+  ourPrice: number,
+  competitors: readonly CompetitorObservation[],
+  shopCurrency: string,
+): { comparison: PriceComparison; best: CompetitorPrice | null } {
+  const prices: CompetitorPrice[] = competitors.map((c) => ({
+    ...c,
+    currency_mismatch: c.price !== null && c.currency !== null && c.currency !== shopCurrency,
+  }));
+  const comparable = prices.filter((c) => c.price !== null && !c.currency_mismatch);
+  const best = comparable.reduce<CompetitorPrice | null>(
+    (low, c) => (low === null || (c.price ?? 0) < (low.price ?? 0) ? c : low),
+    null,
+  );
+  const lowest = best?.price ?? null;
+  const difference = lowest === null ? null : round(ourPrice - lowest, 2);
+  const latest = prices
+    .filter((c): c is CompetitorPrice & { scraped_at: string } => c.scraped_at !== null)
+    .sort((a, b) => b.scraped_at.localeCompare(a.scraped_at))[0];
+  return {
+    best,
+    comparison: {
+      status: statusOf(difference),
+      price_difference: difference,
+      price_difference_percentage:
+        difference === null || lowest === null || lowest === 0 ? null : round((difference / lowest) * 100, 2),
+      lowest_competitor_price: lowest,
+      competitor_count: prices.length,
+      competitors_with_data: prices.filter((c) => c.price !== null).length,
+      competitor_prices: prices,
+      latest_ai_analysis: latest
+        ? {
+            competitor_url_id: latest.competitor_url_id,
+            competitor_name: latest.competitor_name,
+            competitor_url: latest.url,
+            price: latest.price,
+            currency: latest.currency,
+            in_stock: latest.in_stock,
+            confidence: latest.confidence,
+            scraped_at: latest.scraped_at,
+            error_message: latest.error_message,
+          }
+        : null,
+    },
+  };
+}
+
+/** SAME within the tolerance; otherwise whether our price is lower or higher than the cheapest. */
+function statusOf(difference: number | null): ComparisonStatus {
+  if (difference === null) return 'NO_DATA';
+  if (Math.abs(difference) < PRICE_EQUALITY_TOLERANCE - 1e-9) return 'SAME';
+  return difference < 0 ? 'LOWER' : 'HIGHER';
+}
+
+/** Margin on the selling price, as an amount and as a percent of cost (0.0 when cost is not positive). */
+export function margin(price: number, cost: number | null): { amount: number | null; percent: number } {
+  if (cost === null) return { amount: null, percent: 0 };
+  const amount = round(price - cost, 2);
+  return { amount, percent: cost > 0 ? round((amount / cost) * 100, 1) : 0 };
+}
