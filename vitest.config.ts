@@ -18,7 +18,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'int', include: ['{functions,infra}/**/*.int.test.ts'], exclude: ignored, testTimeout: 60_000 },
+        test: {
+          name: 'int',
+          include: ['{functions,infra}/**/*.int.test.ts'],
+          exclude: ignored,
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,

@@ -22,7 +22,7 @@ export function parseSchedule(expression: string): Schedule {
   }
   const cron = /^cron\((.+)\)$/.exec(expression.trim());
   const fields = cron?.[1]?.trim().split(/\s+/);
-  if (!fields || fields.length !== 6) {
+  if (fields?.length !== 6) {
     throw new Error(`Invalid schedule ${expression}: use rate(...) or cron(min hour day month weekday year)`);
   }
   const [minutes, hours, days, months, weekdays, years] = fields as [

@@ -39,10 +39,11 @@ export async function scrapeUrl(
   const product = await productRead;
 
   let throttled = false;
-  const llm: LlmPort | null = deps.llm && {
-    modelId: deps.llm.modelId,
+  const model = deps.llm;
+  const llm: LlmPort | null = model && {
+    modelId: model.modelId,
     extract: (request) =>
-      deps.llm!.extract(request).catch((error: unknown) => {
+      model.extract(request).catch((error: unknown) => {
         throttled = error instanceof LlmError && /throttled/i.test(error.message);
         throw error;
       }),

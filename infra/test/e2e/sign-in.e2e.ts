@@ -137,6 +137,23 @@ describe('the user menu', () => {
     );
   });
 
+  it('goes to /login, forgetting the token, when a data call answers 401', async () => {
+    await signIn();
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    // The session ends on the server; the page still holds the token it had.
+    await stack.api('POST', '/api/auth/logout', { token: token ?? '' });
+
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/products'));
+    await page.getByRole('link', { name: 'Products' }).click();
+    const productsCall = await answered;
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+
+    expect(productsCall.status()).toBe(401);
+    expect(pathname()).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  });
+
   it('signs out on the next visit when the session was ended elsewhere', async () => {
     await signIn();
     await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();

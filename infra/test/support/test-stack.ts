@@ -66,7 +66,13 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
   };
   const upload: TestStack['upload'] = async (path, token, file) => {
     const form = new FormData();
-    form.append('file', new Blob([file.content], { type: file.type ?? 'text/csv' }), file.name);
+    form.append(
+      'file',
+      new Blob([typeof file.content === 'string' ? file.content : new Uint8Array(file.content)], {
+        type: file.type ?? 'text/csv',
+      }),
+      file.name,
+    );
     const response = await fetch(`${stack.url}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },

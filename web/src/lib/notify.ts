@@ -1,6 +1,11 @@
 // Toasts in one place, so every failure message follows spec §8.
+import { importedText, skippedRowsText } from '@cmp/shared';
 import { toast } from 'react-toastify';
 import { errorMessage } from './api-error';
+
+/** spec §9: the skipped-rows toast stays 8 s, an import failure 6 s. */
+export const IMPORT_ERRORS_TOAST_MS = 8000;
+export const IMPORT_FAILURE_TOAST_MS = 6000;
 
 /** Shows the server's error text when it sent one, else `fallback` (e.g. 'Failed to fetch products'). */
 export function notifyError(error: unknown, fallback: string, autoClose?: number): void {
@@ -9,4 +14,16 @@ export function notifyError(error: unknown, fallback: string, autoClose?: number
 
 export function notifySuccess(message: string): void {
   toast.success(message);
+}
+
+/** 'Successfully imported N <noun>', then the skipped rows (first 3, ' and M more') for 8 s. */
+export function notifyImportResult(result: { imported: number; errors: string[] }, noun: string): void {
+  toast.success(importedText(result.imported, noun));
+  const skipped = skippedRowsText(result.errors);
+  if (skipped) toast.error(skipped, { autoClose: IMPORT_ERRORS_TOAST_MS });
+}
+
+/** An import that failed as a whole: the server's error text or `fallback`, for 6 s. */
+export function notifyImportFailure(error: unknown, fallback: string): void {
+  notifyError(error, fallback, IMPORT_FAILURE_TOAST_MS);
 }

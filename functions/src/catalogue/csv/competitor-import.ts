@@ -1,10 +1,9 @@
-import type { ImportResult } from '@cmp/shared';
+import { competitorNameFromUrl, type ImportResult } from '@cmp/shared';
 import { createCompetitorUrl, listCompetitorUrls, normaliseUrl } from '../../data/competitor-url.repository';
 import { reserveIds } from '../../data/counter.repository';
 import { listProducts } from '../../data/product.repository';
 import { HttpError, ValidationError } from '../../http/errors';
 import { mapLimit } from '../../lib/map-limit';
-import { competitorNameFromUrl } from '../competitor-name';
 import { checkCompetitorUrl } from '../competitor-url-policy';
 import { headerKey, isBlankRecord, parseCsv } from './csv-parse';
 import { IMPORT_CONCURRENCY, MAX_IMPORT_ROWS } from './import-limits';
@@ -35,13 +34,19 @@ export async function importCompetitorUrls(text: string): Promise<ImportResult> 
 
   const errors: string[] = [];
   const toCreate: NewUrl[] = [];
-  records.forEach((record, index) => {
+  for (const [index, record] of records.entries()) {
     const row = index + 2;
-    if (isBlankRecord(record)) return;
+    if (isBlankRecord(record)) continue;
     const sku = (record[skuColumn] ?? '').trim();
     const product = productBySku.get(sku.toUpperCase());
-    if (!sku) return void errors.push(`Row ${row}: SKU is required`);
-    if (!product) return void errors.push(`Row ${row}: unknown SKU "${sku}"`);
+    if (!sku) {
+      errors.push(`Row ${row}: SKU is required`);
+      continue;
+    }
+    if (!product) {
+      errors.push(`Row ${row}: unknown SKU "${sku}"`);
+      continue;
+    }
     for (const column of urlColumns) {
       const raw = (record[column] ?? '').trim();
       if (!raw) continue;
@@ -61,7 +66,7 @@ export async function importCompetitorUrls(text: string): Promise<ImportResult> 
       taken.add(key);
       toCreate.push({ row, product_id: product.id, url });
     }
-  });
+  }
 
   const firstId = toCreate.length > 0 ? await reserveIds('competitor-url', toCreate.length) : 0;
   const outcomes = await mapLimit(toCreate, IMPORT_CONCURRENCY, async (item, index) => {

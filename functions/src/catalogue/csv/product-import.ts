@@ -53,17 +53,22 @@ export async function importProducts(text: string): Promise<ImportResult> {
   const errors: string[] = [];
   const valid: ValidRow[] = [];
   const firstRowOfSku = new Map<string, number>();
-  records.forEach((record, index) => {
+  for (const [index, record] of records.entries()) {
     const row = index + 2;
-    if (isBlankRecord(record)) return;
+    if (isBlankRecord(record)) continue;
     const cell = (name: keyof typeof COLUMNS) =>
       column[name] === undefined ? '' : (record[column[name]] ?? '').trim();
     const problem = rowProblem(cell);
-    if (problem) return void errors.push(`Row ${row}: ${problem}`);
+    if (problem) {
+      errors.push(`Row ${row}: ${problem}`);
+      continue;
+    }
     const skuKey = cell('sku').toUpperCase();
     const first = firstRowOfSku.get(skuKey);
-    if (first !== undefined)
-      return void errors.push(`Row ${row}: SKU "${cell('sku')}" already appears on row ${first}`);
+    if (first !== undefined) {
+      errors.push(`Row ${row}: SKU "${cell('sku')}" already appears on row ${first}`);
+      continue;
+    }
     firstRowOfSku.set(skuKey, row);
     valid.push({
       row,
@@ -75,7 +80,7 @@ export async function importProducts(text: string): Promise<ImportResult> {
       },
       categoryName: cell('category') || null,
     });
-  });
+  }
 
   const [products, categories] = await Promise.all([listProducts(), listCategories()]);
   const categoryIds = await ensureCategories(valid, categories);

@@ -1,10 +1,6 @@
-import { PageHeader } from '../../../components/layouts/app-shell';
+// /competitors: the competitor URLs page, composed by the competitors feature.
+import { CompetitorsView } from '../../../features/competitors/components/competitors-view';
 
 export function CompetitorsRoute() {
-  return (
-    <PageHeader
-      title="Competitor URLs"
-      description="The competitor product pages watched for each of your products will be listed here."
-    />
-  );
+  return <CompetitorsView />;
 }

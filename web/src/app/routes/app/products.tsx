@@ -1,10 +1,6 @@
-import { PageHeader } from '../../../components/layouts/app-shell';
+// /products: the catalogue page, composed by the products feature.
+import { ProductsView } from '../../../features/products/components/products-view';
 
 export function ProductsRoute() {
-  return (
-    <PageHeader
-      title="Products"
-      description="Your product catalogue will be listed here: add, edit, hide and import products and categories."
-    />
-  );
+  return <ProductsView />;
 }

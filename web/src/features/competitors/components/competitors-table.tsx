@@ -1,0 +1,91 @@
+// The competitor URLs table (spec §2): product, host badge (opens the prices), URL, added date, actions.
+import { type CompetitorUrl, competitorNameFromUrl, formatDateTime, truncateUrl } from '@cmp/shared';
+import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { IconAction } from '../../../components/icon-action';
+import { buttonClasses } from '../../../components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { cn } from '../../../lib/cn';
+
+export interface CompetitorsTableProps {
+  competitors: CompetitorUrl[];
+  onShowPrices(competitor: CompetitorUrl): void;
+  onEdit(competitor: CompetitorUrl): void;
+  onDelete(competitor: CompetitorUrl): void;
+}
+
+export function CompetitorsTable({ competitors, onShowPrices, onEdit, onDelete }: CompetitorsTableProps) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Product</TableHead>
+          <TableHead>Competitor</TableHead>
+          <TableHead>URL</TableHead>
+          <TableHead>Added</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {competitors.map((competitor) => {
+          const host = competitorNameFromUrl(competitor.url);
+          return (
+            <TableRow key={competitor.id}>
+              <TableCell>
+                <p className="font-medium">{competitor.product.name}</p>
+                <p className="font-mono text-xs text-muted-foreground">{competitor.product.sku}</p>
+              </TableCell>
+              <TableCell>
+                <Tooltip content={`${competitor.competitor_name} · click to see prices`}>
+                  <button
+                    type="button"
+                    aria-label={`Prices from ${competitor.competitor_name} (${host}) for ${competitor.product.name}`}
+                    onClick={() => onShowPrices(competitor)}
+                    className={cn(
+                      'inline-flex items-center rounded-md border border-transparent bg-secondary px-2 py-0.5 text-xs font-semibold',
+                      'hover:bg-secondary/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    )}
+                  >
+                    {host}
+                  </button>
+                </Tooltip>
+              </TableCell>
+              <TableCell className="max-w-md">
+                <a
+                  href={competitor.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  title={competitor.url}
+                  className={cn(buttonClasses('link', 'sm'), 'h-auto px-0 font-normal')}
+                >
+                  {truncateUrl(competitor.url)}
+                  <ExternalLink aria-hidden="true" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatDateTime(competitor.created_at)}</TableCell>
+              <TableCell>
+                <div className="flex justify-end gap-1">
+                  <IconAction
+                    label={`Edit ${competitor.competitor_name} for ${competitor.product.name}`}
+                    tip="Edit"
+                    onClick={() => onEdit(competitor)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </IconAction>
+                  <IconAction
+                    label={`Delete ${competitor.competitor_name} for ${competitor.product.name}`}
+                    tip="Delete"
+                    onClick={() => onDelete(competitor)}
+                  >
+                    <Trash2 aria-hidden="true" className="text-destructive" />
+                  </IconAction>
+                </div>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,125 @@
+// A competitor's prices (spec §2 Competitors page): latest price and trend, stock, our price, the
+// comparison, the latest 5 records and a link to the store.
+import { type CompetitorUrl, competitorNameFromUrl } from '@cmp/shared';
+import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { shopCurrency } from '../../../lib/money';
+import { useCompetitorUrl } from '../api/competitor-url';
+import { type PriceSummary, priceSummary, type StockText } from '../utils/price-summary';
+import { TrendIcon } from './trend-icon';
+
+export function PriceDialog({ competitor, onClose }: { competitor: CompetitorUrl | null; onClose(): void }) {
+  return (
+    <Dialog open={competitor !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent size="lg">{competitor ? <PriceDetails competitor={competitor} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function PriceDetails({ competitor }: { competitor: CompetitorUrl }) {
+  const { data, error } = useCompetitorUrl(competitor.id);
+  const summary = data ? priceSummary(data, shopCurrency()) : null;
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{competitor.competitor_name}</DialogTitle>
+        <DialogDescription>
+          {competitorNameFromUrl(competitor.url)} · {competitor.product.name} ({competitor.product.sku})
+        </DialogDescription>
+      </DialogHeader>
+      {summary ? (
+        <Summary summary={summary} />
+      ) : error ? (
+        <p className="text-sm text-muted-foreground">Price information could not be loaded.</p>
+      ) : (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading prices" />
+        </div>
+      )}
+      <DialogFooter>
+        <Button asChild>
+          <a href={competitor.url} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden="true" />
+            Visit Store
+          </a>
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+const stockVariant = (stock: StockText) =>
+  stock === 'In stock' ? 'success' : stock === 'Out of stock' ? 'destructive' : 'secondary';
+
+function Summary({ summary }: { summary: PriceSummary }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="grid grid-cols-2 gap-4 rounded-md border p-4 sm:grid-cols-3">
+        <Fact term="Latest price">
+          <span className="flex items-center gap-2 text-lg font-semibold tabular-nums">
+            {summary.latestPrice}
+            <TrendIcon trend={summary.trend} />
+          </span>
+        </Fact>
+        <Fact term="Stock">
+          <Badge variant={stockVariant(summary.stock)}>{summary.stock}</Badge>
+        </Fact>
+        <Fact term="Last updated">{summary.lastUpdated}</Fact>
+        <Fact term="Our price">
+          <span className="text-lg font-semibold tabular-nums">{summary.ourPrice}</span>
+        </Fact>
+        <Fact term="Comparison" className="col-span-2">
+          <span className="font-medium">{summary.comparison}</span>
+        </Fact>
+      </dl>
+      <section aria-labelledby="price-history-heading" className="flex flex-col gap-2">
+        <h3 id="price-history-heading" className="font-semibold">
+          Recent price history
+        </h3>
+        {summary.history.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No prices recorded yet.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Date</TableHead>
+                <TableHead className="text-right">Price</TableHead>
+                <TableHead>Stock</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {summary.history.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell>{entry.date}</TableCell>
+                  <TableCell className="text-right tabular-nums">{entry.price}</TableCell>
+                  <TableCell>{entry.stock}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Fact({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt className="text-xs text-muted-foreground">{term}</dt>
+      <dd className="mt-1">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { CompetitorUrlDetail, PriceRecord } from '@cmp/shared';
+import { describe, expect, it } from 'vitest';
+import { priceSummary, stockText } from './price-summary';
+
+const record = (
+  day: number,
+  price: number | null,
+  in_stock: boolean | null,
+  currency = 'GBP',
+): PriceRecord => ({
+  id: `r${day}`,
+  price,
+  currency,
+  in_stock,
+  scraped_at: `2026-01-${String(day).padStart(2, '0')}T09:30:00Z`,
+});
+
+const detail = (price_data: PriceRecord[], current_price = 50): CompetitorUrlDetail => ({
+  id: 1,
+  product_id: 7,
+  competitor_name: 'Argos',
+  url: 'https://www.argos.co.uk/p/1',
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  product: { name: 'Kettle', sku: 'KT-1', current_price },
+  price_data,
+});
+
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+describe('priceSummary', () => {
+  it('summarises the latest record, the trend and the comparison', () => {
+    const summary = priceSummary(detail([record(3, 45, true), record(2, 47.5, false)]), 'GBP', 'UTC');
+    expect(summary.latestPrice).toBe('£45.00');
+    expect(summary.trend).toBe('down');
+    expect(summary.stock).toBe('In stock');
+    expect(plain(summary.lastUpdated)).toBe('Jan 3, 2026, 09:30 AM');
+    expect(summary.ourPrice).toBe('£50.00');
+    expect(summary.comparison).toBe('Competitor is £5.00 cheaper');
+  });
+
+  it('says we are cheaper, or equal within a penny', () => {
+    expect(priceSummary(detail([record(1, 55.25, null)]), 'GBP').comparison).toBe('We are £5.25 cheaper');
+    expect(priceSummary(detail([record(1, 50.004, null)]), 'GBP').comparison).toBe('Prices are equal');
+  });
+
+  it('lists the latest 5 records, newest first', () => {
+    const records = [1, 2, 3, 4, 5, 6, 7].map((day) => record(day, day, day % 2 === 0));
+    const { history } = priceSummary(detail(records), 'GBP', 'UTC');
+    expect(history.map((entry) => entry.id)).toEqual(['r7', 'r6', 'r5', 'r4', 'r3']);
+    expect(history[0]).toMatchObject({ price: '£7.00', stock: 'Out of stock' });
+  });
+
+  it("shows 'Never', N/A and no data without records", () => {
+    const summary = priceSummary(detail([]), 'GBP');
+    expect(summary).toMatchObject({
+      latestPrice: 'N/A',
+      trend: 'no_data',
+      stock: 'Unknown',
+      lastUpdated: 'Never',
+      comparison: 'No competitor price yet',
+      history: [],
+    });
+  });
+
+  it('does not compare a price in another currency', () => {
+    const summary = priceSummary(detail([record(1, 40, true, 'EUR')]), 'GBP');
+    expect(plain(summary.latestPrice)).toBe('€40.00');
+    expect(summary.comparison).toBe("Not compared: the competitor's price is in EUR");
+  });
+});
+
+describe('stockText', () => {
+  it('never guesses the stock', () => {
+    expect([true, false, null].map(stockText)).toEqual(['In stock', 'Out of stock', 'Unknown']);
+  });
+});

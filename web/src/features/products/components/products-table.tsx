@@ -1,0 +1,108 @@
+// The catalogue table (spec §2 Products page): nine columns, hidden rows dimmed, row actions.
+import { formatDateTime, type Product } from '@cmp/shared';
+import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { IconAction } from '../../../components/icon-action';
+import { Badge } from '../../../components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { cn } from '../../../lib/cn';
+import { formatShopMoney } from '../../../lib/money';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { toggleProductHidden } from '../api/product-mutations';
+import { reloadProducts } from '../api/products';
+
+export interface ProductsTableProps {
+  products: Product[];
+  onEdit(product: Product): void;
+  onDelete(product: Product): void;
+}
+
+export function ProductsTable({ products, onEdit, onDelete }: ProductsTableProps) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>SKU</TableHead>
+          <TableHead>Product Name</TableHead>
+          <TableHead>Category</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Current Price</TableHead>
+          <TableHead className="text-right">Cost</TableHead>
+          <TableHead>Created</TableHead>
+          <TableHead>Updated</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {products.map((product) => (
+          <ProductRow key={product.id} product={product} onEdit={onEdit} onDelete={onDelete} />
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function ProductRow({
+  product,
+  onEdit,
+  onDelete,
+}: {
+  product: Product;
+  onEdit(product: Product): void;
+  onDelete(product: Product): void;
+}) {
+  const [toggling, setToggling] = useState(false);
+
+  const toggle = async () => {
+    setToggling(true);
+    try {
+      notifySuccess(await toggleProductHidden(product.id));
+      await reloadProducts();
+    } catch (error) {
+      notifyError(error, 'Failed to toggle product visibility');
+    } finally {
+      setToggling(false);
+    }
+  };
+
+  return (
+    <TableRow className={cn(product.hidden && 'opacity-50')} data-hidden={product.hidden || undefined}>
+      <TableCell className="font-mono text-xs">{product.sku}</TableCell>
+      <TableCell className="font-medium">{product.name}</TableCell>
+      <TableCell>
+        {product.category ? (
+          <Badge variant="outline">{product.category.name}</Badge>
+        ) : (
+          <span className="text-muted-foreground">Uncategorized</span>
+        )}
+      </TableCell>
+      <TableCell>
+        <Badge variant={product.hidden ? 'secondary' : 'success'}>
+          {product.hidden ? 'Hidden' : 'Visible'}
+        </Badge>
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{formatShopMoney(product.current_price)}</TableCell>
+      <TableCell className="text-right tabular-nums">{formatShopMoney(product.cost)}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDateTime(product.created_at)}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDateTime(product.updated_at)}</TableCell>
+      <TableCell>
+        <div className="flex justify-end gap-1">
+          <IconAction
+            label={`${product.hidden ? 'Show' : 'Hide'} ${product.name}`}
+            tip={product.hidden ? 'Show on dashboard' : 'Hide from dashboard'}
+            disabled={toggling}
+            onClick={toggle}
+          >
+            {product.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+          </IconAction>
+          <IconAction label={`Edit ${product.name}`} tip="Edit" onClick={() => onEdit(product)}>
+            <Pencil aria-hidden="true" />
+          </IconAction>
+          <IconAction label={`Delete ${product.name}`} tip="Delete" onClick={() => onDelete(product)}>
+            <Trash2 aria-hidden="true" className="text-destructive" />
+          </IconAction>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

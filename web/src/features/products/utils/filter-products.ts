@@ -1,0 +1,15 @@
+// The products table's filters (spec §2): category (all, uncategorized, one), then word search ranked.
+import { type Product, searchAndRank } from '@cmp/shared';
+
+export const ALL_CATEGORIES = 'all';
+export const UNCATEGORIZED = 'none';
+
+/** `category` is 'all', 'none' (uncategorized) or a category id as text. */
+export function filterProducts(products: readonly Product[], search: string, category: string): Product[] {
+  const inCategory = products.filter((product) => {
+    if (category === ALL_CATEGORIES) return true;
+    if (category === UNCATEGORIZED) return product.category_id === null;
+    return String(product.category_id) === category;
+  });
+  return searchAndRank(inCategory, search);
+}

@@ -1,0 +1,80 @@
+import type { Product } from '@cmp/shared';
+import { describe, expect, it } from 'vitest';
+import { type ProductFormValues, productFormValues, validateProductForm } from './product-form';
+
+const filled: ProductFormValues = {
+  sku: ' KT-1 ',
+  name: ' Kettle ',
+  currentPrice: '49.99',
+  cost: '',
+  categoryId: '',
+};
+
+describe('validateProductForm', () => {
+  it('requires SKU, name and current price', () => {
+    for (const missing of ['sku', 'name', 'currentPrice'] as const) {
+      expect(validateProductForm({ ...filled, [missing]: '  ' })).toEqual({
+        ok: false,
+        error: 'SKU, Name, and Current Price are required',
+      });
+    }
+  });
+
+  it('needs a price that is a number ≥ 0', () => {
+    expect(validateProductForm({ ...filled, currentPrice: '-1' })).toEqual({
+      ok: false,
+      error: 'Please enter a valid price',
+    });
+    expect(validateProductForm({ ...filled, currentPrice: 'abc' })).toEqual({
+      ok: false,
+      error: 'Please enter a valid price',
+    });
+  });
+
+  it('checks the cost only when given', () => {
+    expect(validateProductForm({ ...filled, cost: '-0.5' })).toEqual({
+      ok: false,
+      error: 'Please enter a valid cost',
+    });
+    expect(validateProductForm({ ...filled, cost: '31.5' })).toMatchObject({
+      ok: true,
+      input: { cost: 31.5 },
+    });
+  });
+
+  it('sends trimmed text, numbers, and null for an empty cost and category', () => {
+    expect(validateProductForm(filled)).toEqual({
+      ok: true,
+      input: { sku: 'KT-1', name: 'Kettle', current_price: 49.99, cost: null, category_id: null },
+    });
+    expect(validateProductForm({ ...filled, currentPrice: '0', categoryId: '7' })).toMatchObject({
+      ok: true,
+      input: { current_price: 0, category_id: 7 },
+    });
+  });
+});
+
+describe('productFormValues', () => {
+  it('fills the form from a product and leaves a new form empty', () => {
+    const product = {
+      id: 1,
+      sku: 'KT-1',
+      name: 'Kettle',
+      current_price: 49.99,
+      cost: null,
+      category_id: 3,
+      category: { id: 3, name: 'Kitchen' },
+      hidden: false,
+      created_at: '',
+      updated_at: '',
+    } satisfies Product;
+    expect(productFormValues(product)).toEqual({
+      sku: 'KT-1',
+      name: 'Kettle',
+      currentPrice: '49.99',
+      cost: '',
+      categoryId: '3',
+    });
+    expect(productFormValues()).toEqual({ sku: '', name: '', currentPrice: '', cost: '', categoryId: '' });
+  });
+});
