@@ -1,9 +1,8 @@
 import { getCompetitorUrl } from '../data/competitor-url.repository';
-import { getProduct } from '../data/product.repository';
 import { type ExtractionResult, extractPage, type LlmPort } from '../scrape/extract/extract-page';
 import { FetchError } from '../scrape/fetch/fetch-errors';
 import type { FetchedPage } from '../scrape/fetch/guarded-fetch';
-import { LlmError } from '../scrape/llm/bedrock-extractor';
+import { LlmThrottledError } from '../scrape/llm/bedrock-extractor';
 import { failedOutcome, type Outcome, recordResult } from './record-result';
 import { BedrockThrottledError } from './run-errors';
 
@@ -24,9 +23,6 @@ export async function scrapeUrl(
 ): Promise<{ recorded: boolean }> {
   const url = await getCompetitorUrl(urlId);
   if (!url) return { recorded: false }; // deleted since the run started: nothing to check
-  // The product (for its SKU) is read while the page downloads: one round trip less per URL.
-  const productRead = getProduct(url.product_id);
-  productRead.catch(() => undefined); // awaited below; a failed fetch must not leave it unhandled
 
   let page: FetchedPage;
   try {
@@ -36,7 +32,6 @@ export async function scrapeUrl(
       return { recorded: await recordResult(runId, url, failedOutcome(error.message)) };
     throw error;
   }
-  const product = await productRead;
 
   let throttled = false;
   const model = deps.llm;
@@ -44,11 +39,12 @@ export async function scrapeUrl(
     modelId: model.modelId,
     extract: (request) =>
       model.extract(request).catch((error: unknown) => {
-        throttled = error instanceof LlmError && /throttled/i.test(error.message);
+        throttled = error instanceof LlmThrottledError;
         throw error;
       }),
   };
-  const result = await extractPage(page.html, page.url, { hints: product ? { sku: product.sku } : {}, llm });
+  // No SKU hint: ours names our product, not the competitor's offer (a GTIN would; we keep none yet).
+  const result = await extractPage(page.html, page.url, { llm });
   // Better to check the page again later than to record a guess made without the model.
   if (throttled) throw new BedrockThrottledError('Bedrock is throttling; the page will be checked again');
   return { recorded: await recordResult(runId, url, toOutcome(result, deps.llm?.modelId ?? null)) };

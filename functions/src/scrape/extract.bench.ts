@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:extract`: runs the structured and heuristic tiers (no LLM) over the benchmark corpus
+ * in ../shared/corpus/product-pages and prints price precision / recall / F1, availability F1, the
+ * share of pages that would need the LLM tier, the mean reduced-prompt size and pages per second.
+ * `--verbose` lists each page's outcome.
+ */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { analysePage, reducedSize } from './extract/extract-page';
+import { canonicalAmount } from './extract/price-parse';
+import { decodeHtml } from './fetch/guarded-fetch';
+
+const corpusDir = resolve(import.meta.dirname, '../../../../shared/corpus/product-pages');
+
+const truthSchema = z.record(
+  z.string(),
+  z.object({
+    url: z.string(),
+    price: z.array(z.string()).optional(),
+    availability: z.array(z.string()).optional(),
+  }),
+);
+
+interface Tally {
+  tp: number;
+  fp: number;
+  fn: number;
+}
+
+function scores({ tp, fp, fn }: Tally) {
+  const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
+  const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1 };
+}
+
+/** Scores one prediction per the corpus README: a wrong answer is a false positive and, where a value exists, a false negative. */
+function tally(t: Tally, predicted: string | null, accepted: readonly string[]): 'tp' | 'fp' | 'fn' | 'tn' {
+  if (predicted === null) {
+    if (accepted.length === 0) return 'tn';
+    t.fn++;
+    return 'fn';
+  }
+  if (accepted.includes(predicted)) {
+    t.tp++;
+    return 'tp';
+  }
+  t.fp++;
+  if (accepted.length > 0) t.fn++;
+  return 'fp';
+}
+
+/**
+ * True when the annotation wrote a thousands separator as a decimal point ('$3.340' CLP annotated as
+ * 3.34 while the page means 3340). Reported, never counted as correct.
+ */
+function readsAsThousands(annotated: string, predicted: string): boolean {
+  const value = Number(annotated);
+  return value < 1000 && Math.round(value * 1000) === Number(predicted);
+}
+
+async function main(): Promise<void> {
+  const verbose = process.argv.includes('--verbose');
+  const truth = truthSchema.parse(JSON.parse(await readFile(join(corpusDir, 'ground-truth.json'), 'utf8')));
+  const pages = await Promise.all(
+    Object.entries(truth).map(async ([id, t]) => ({
+      id,
+      truth: t,
+      html: decodeHtml(gunzipSync(await readFile(join(corpusDir, `${id}.html.gz`)))),
+    })),
+  );
+  const price: Tally = { tp: 0, fp: 0, fn: 0 };
+  const stock: Tally = { tp: 0, fp: 0, fn: 0 };
+  let separatorQuirks = 0;
+  let needsLlm = 0;
+  let promptChars = 0;
+  let promptTokens = 0;
+  const started = performance.now();
+  for (const page of pages) {
+    const analysis = analysePage(page.html, page.truth.url);
+    const chosen = analysis.decision.chosen;
+    const predicted = chosen ? canonicalAmount(chosen.amount) : null;
+    const accepted = (page.truth.price ?? []).map((p) => canonicalAmount(p.trim()));
+    const outcome = tally(price, predicted, accepted);
+    if (outcome === 'fp' && predicted && accepted.some((a) => readsAsThousands(a, predicted)))
+      separatorQuirks++;
+    const stockPredicted =
+      analysis.stock === 'in_stock' ? 'InStock' : analysis.stock === 'out_of_stock' ? 'OutOfStock' : null;
+    const stockOutcome = tally(stock, stockPredicted, page.truth.availability ?? []);
+    if (analysis.needsLlm) needsLlm++;
+    const size = reducedSize(analysis);
+    promptChars += size.chars;
+    promptTokens += size.tokens;
+    if (verbose) {
+      const where = chosen ? `${chosen.source}: ${chosen.where}` : analysis.decision.notes.at(-1);
+      console.log(
+        `${outcome.padEnd(2)} ${page.id.slice(0, 8)} got=${predicted ?? '-'} want=${accepted.join('|') || '-'} conf=${analysis.decision.confidence} stock=${stockOutcome} ${new URL(page.truth.url).host} ${where}`,
+      );
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const p = scores(price);
+  const s = scores(stock);
+  const fmt = (x: number) => x.toFixed(3);
+  console.log(`pages                 ${pages.length}`);
+  console.log(`price precision       ${fmt(p.precision)}  (tp ${price.tp}, fp ${price.fp}, fn ${price.fn})`);
+  console.log(`price recall          ${fmt(p.recall)}`);
+  console.log(`price F1              ${fmt(p.f1)}   (published: Zyte 0.918, Diffbot 0.824, extruct 0.685)`);
+  console.log(
+    `                      ${separatorQuirks} false positive(s) equal the annotation with its '.' read as a thousands separator`,
+  );
+  console.log(`availability F1       ${fmt(s.f1)}  (precision ${fmt(s.precision)}, recall ${fmt(s.recall)})`);
+  console.log(`needs LLM tier        ${((needsLlm / pages.length) * 100).toFixed(1)}% of pages`);
+  console.log(
+    `mean reduced prompt   ${Math.round(promptChars / pages.length)} chars (~${Math.round(promptTokens / pages.length)} tokens)`,
+  );
+  console.log(`speed                 ${(pages.length / seconds).toFixed(1)} pages/s`);
+}
+
+await main();

@@ -1,0 +1,44 @@
+/** The shapes every extractor returns, so the pipeline can weigh them against each other. */
+
+/** Where a candidate came from; each kind counts as one independent source when they agree. */
+export type SourceKind = 'json-ld' | 'microdata' | 'rdfa' | 'meta' | 'visible' | 'llm';
+
+export type Stock = 'in_stock' | 'out_of_stock' | 'unknown';
+
+/** One piece of evidence: which tier, where on the page, and a short snippet a human can check. */
+export interface Evidence {
+  readonly source: SourceKind;
+  readonly where: string;
+  readonly snippet: string;
+}
+
+export interface PriceCandidate extends Evidence {
+  /** Exact decimal string ('12.50'). */
+  readonly amount: string;
+  readonly currency: string | null;
+  readonly stock: Stock;
+  /** Identifiers of the offer or its product (sku, gtin, mpn, productID) for picking the right offer. */
+  readonly ids: readonly string[];
+  /** Addresses the offer names (offer.url, product.url), compared with the page address. */
+  readonly urls: readonly string[];
+  /**
+   * How the value is qualified: a plain offer price, or the low end of a price range (an aggregate
+   * or 'from' price), which is weaker evidence of what one product costs.
+   */
+  readonly kind: 'offer' | 'range-low';
+  /** The extractor's own ranking among its candidates (higher is better); not a confidence. */
+  readonly score: number;
+}
+
+/** Page facts the extractors can use to pick among offers. */
+export interface PageHints {
+  /** The competitor's SKU, GTIN or other id of the product when known. */
+  readonly sku?: string | null;
+  readonly gtin?: string | null;
+}
+
+/** Trims and collapses whitespace and cuts a snippet to a readable length. */
+export function snippetOf(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

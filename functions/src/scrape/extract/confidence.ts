@@ -1,0 +1,238 @@
+/**
+ * Chooses one price among the candidates and scores it by the agreement of independent sources:
+ * structured data confirmed by the visible page is trusted, a single heuristic is not, and
+ * disagreement between sources lowers the score or makes us abstain. No source's own claim counts.
+ */
+import type { PageHints, PriceCandidate, SourceKind } from './candidate';
+import { canonicalAmount } from './price-parse';
+
+/** At or above this confidence the structured and heuristic tiers need no LLM. */
+export const CONFIDENT = 0.6;
+
+export interface Decision {
+  /** The chosen candidate (its amount and currency), or null when we abstain. */
+  readonly chosen: PriceCandidate | null;
+  readonly confidence: number;
+  /** Candidates that support the chosen amount, one per place found. */
+  readonly support: readonly PriceCandidate[];
+  /** Distinct source kinds that agree on the chosen amount. */
+  readonly agreeing: readonly SourceKind[];
+  /** Other amounts that structured data or the top visible candidates proposed. */
+  readonly rejected: readonly PriceCandidate[];
+  /** One line per reasoning step, for the analysis. */
+  readonly notes: readonly string[];
+}
+
+export interface DecisionInput {
+  readonly structured: readonly PriceCandidate[];
+  /** Visible candidates, best first. */
+  readonly visible: readonly PriceCandidate[];
+  /** Amounts the page shows as a payable price (canonical form); crossed-out and other products' excluded. */
+  readonly shownAmounts: ReadonlySet<string>;
+  readonly pageUrl: string;
+  readonly hints: PageHints;
+}
+
+const VISIBLE_MIN_SCORE = 4;
+const VISIBLE_MIN_MARGIN = 1.5;
+/** A visible price this prominent contradicts a structured price the page never shows. */
+const VISIBLE_CONTRADICTS_SCORE = 3;
+
+/** Picks the price and its confidence; see the module comment for the rules. */
+export function decide(input: DecisionInput): Decision {
+  const notes: string[] = [];
+  const structured = selectOffers(input.structured, input.pageUrl, input.hints, notes);
+  const exact = structured.filter((c) => c.kind === 'offer');
+  const pool = exact.length > 0 ? exact : structured;
+  const topVisible = input.visible[0];
+  const topVisibleKey = topVisible && topVisible.score >= VISIBLE_MIN_SCORE ? key(topVisible) : null;
+
+  if (pool.length > 0) {
+    const groups = groupByAmount(pool);
+    const ranked = [...groups.entries()]
+      .map(([amount, members]) => ({
+        amount,
+        members,
+        kinds: new Set(members.map((m) => m.source)),
+        shown: input.shownAmounts.has(amount),
+        top: amount === topVisibleKey,
+      }))
+      .sort(
+        (a, b) =>
+          Number(b.top) - Number(a.top) ||
+          Number(b.shown) - Number(a.shown) ||
+          b.kinds.size - a.kinds.size ||
+          input.structured.indexOf(a.members[0] as PriceCandidate) -
+            input.structured.indexOf(b.members[0] as PriceCandidate),
+      );
+    const best = ranked[0];
+    if (best) {
+      const others = ranked.slice(1);
+      const contested =
+        others.some((o) => o.shown || o.kinds.size >= best.kinds.size) && !best.top && !best.shown;
+      if (contested) {
+        notes.push(
+          `Structured data disagrees (${ranked.map((r) => r.amount).join(' vs ')}) and the page does not settle it: abstaining.`,
+        );
+        return abstain(notes, pool);
+      }
+      // A visible price that is another offer of the same data (a variant) explains itself; one
+      // that structured data does not know at all contradicts it.
+      const known = new Set(input.structured.map(key));
+      const contradicted =
+        topVisible && topVisible.score >= VISIBLE_CONTRADICTS_SCORE && !known.has(key(topVisible));
+      if (!best.shown && !best.top && contradicted) {
+        notes.push(
+          `The structured price ${best.amount} is not shown on the page, which shows ${topVisible.amount} instead: abstaining.`,
+        );
+        return abstain(notes, [...pool, ...(topVisible ? [topVisible] : [])]);
+      }
+      const agreeing = new Set<SourceKind>(best.kinds);
+      if (best.shown || best.top) agreeing.add('visible');
+      let confidence = best.members[0]?.kind === 'range-low' ? 0.45 : 0.6;
+      if (best.kinds.size > 1) confidence += 0.1;
+      if (best.top) confidence += 0.3;
+      else if (best.shown) confidence += 0.2;
+      if (others.length > 0) {
+        // Another offer shown on the page too (a variant list) leaves real doubt which one applies.
+        confidence -= others.some((o) => o.shown) && !best.top ? 0.2 : 0.1;
+        notes.push(
+          `Structured data also names ${others.map((o) => o.amount).join(', ')}; the page supports ${best.amount}.`,
+        );
+      }
+      if (!best.shown && !best.top)
+        notes.push(`The structured price ${best.amount} is not shown as a price in the page text.`);
+      if (topVisibleKey && !best.top && topVisible) {
+        confidence -= 0.1;
+        notes.push(
+          `The most prominent visible price (${topVisible.amount}) differs from the structured price.`,
+        );
+      }
+      const support = [
+        ...best.members,
+        ...input.visible.filter((v) => key(v) === best.amount && v.score > 0).slice(0, 2),
+      ];
+      return {
+        chosen: withCurrency(preferWithCurrency(best.members), support),
+        confidence: clamp(confidence),
+        support,
+        agreeing: [...agreeing],
+        rejected: others.flatMap((o) => o.members.slice(0, 1)),
+        notes,
+      };
+    }
+  }
+
+  // No structured price: only the visible heuristics remain, trusted little and only with a clear lead.
+  if (!topVisible || topVisible.score < VISIBLE_MIN_SCORE) {
+    notes.push('No structured price and no visible price stands out near the product.');
+    return abstain(notes, input.visible.slice(0, 3));
+  }
+  const runnerUp = input.visible.find((v) => key(v) !== key(topVisible));
+  const margin = runnerUp ? topVisible.score - runnerUp.score : Number.POSITIVE_INFINITY;
+  if (margin < VISIBLE_MIN_MARGIN) {
+    notes.push(
+      `Visible prices compete (${topVisible.amount} vs ${runnerUp?.amount}) without structured data to settle it: abstaining.`,
+    );
+    return abstain(notes, input.visible.slice(0, 3));
+  }
+  const repeats = input.visible.filter((v) => key(v) === key(topVisible) && v.score > 0);
+  notes.push('Only the visible page gives a price; it is the strongest candidate near the product title.');
+  return {
+    chosen: topVisible,
+    confidence: clamp(0.35 + Math.min(0.15, (margin === Number.POSITIVE_INFINITY ? 3 : margin) * 0.03)),
+    support: repeats.slice(0, 3),
+    agreeing: ['visible'],
+    rejected: runnerUp ? [runnerUp] : [],
+    notes,
+  };
+}
+
+/**
+ * Narrows offers to the product asked for: by SKU or GTIN hint, else by ids or addresses that the
+ * page address names (a variant selected in the URL), else all.
+ */
+function selectOffers(
+  offers: readonly PriceCandidate[],
+  pageUrl: string,
+  hints: PageHints,
+  notes: string[],
+): PriceCandidate[] {
+  const wanted = [hints.sku, hints.gtin].filter((h): h is string => !!h).map(normaliseId);
+  if (wanted.length > 0) {
+    const matching = offers.filter((o) => o.ids.some((id) => wanted.includes(normaliseId(id))));
+    if (matching.length > 0) {
+      notes.push(`Picked the offer(s) matching ${wanted.join(' / ')}.`);
+      return matching;
+    }
+  }
+  const amounts = new Set(offers.map(key));
+  if (amounts.size <= 1) return [...offers];
+  const url = safeDecode(pageUrl).toLowerCase();
+  // Only offers that carry ids or addresses can be told apart; the others (meta tags) stay in.
+  const named = offers.filter((o) => o.ids.length > 0 || o.urls.length > 0);
+  const byUrl = named.filter(
+    (o) => o.ids.some((id) => id.length >= 4 && url.includes(id)) || o.urls.some((u) => sameAddress(u, url)),
+  );
+  if (byUrl.length > 0 && byUrl.length < named.length) {
+    notes.push('Picked the offer the page address names (a selected variant).');
+    return [...byUrl, ...offers.filter((o) => !named.includes(o))];
+  }
+  return [...offers];
+}
+
+/** Ids compare case-insensitively, and GTINs without their leading zeros (GTIN-13 vs GTIN-14). */
+function normaliseId(id: string): string {
+  const trimmed = id.trim().toLowerCase();
+  return /^\d+$/.test(trimmed) ? trimmed.replace(/^0+(?=\d)/, '') : trimmed;
+}
+
+function groupByAmount(candidates: readonly PriceCandidate[]): Map<string, PriceCandidate[]> {
+  const groups = new Map<string, PriceCandidate[]>();
+  for (const c of candidates) {
+    const list = groups.get(key(c)) ?? [];
+    list.push(c);
+    groups.set(key(c), list);
+  }
+  return groups;
+}
+
+function preferWithCurrency(members: readonly PriceCandidate[]): PriceCandidate | null {
+  return members.find((m) => m.currency) ?? members[0] ?? null;
+}
+
+/** Structured data without priceCurrency takes the currency the page shows next to the same amount. */
+function withCurrency(
+  chosen: PriceCandidate | null,
+  support: readonly PriceCandidate[],
+): PriceCandidate | null {
+  if (!chosen || chosen.currency) return chosen;
+  const currency = support.find((c) => c.currency)?.currency ?? null;
+  return currency ? { ...chosen, currency } : chosen;
+}
+
+function abstain(notes: string[], rejected: readonly PriceCandidate[]): Decision {
+  return { chosen: null, confidence: 0, support: [], agreeing: [], rejected, notes };
+}
+
+function key(c: PriceCandidate): string {
+  return canonicalAmount(c.amount);
+}
+
+function clamp(x: number): number {
+  return Math.round(Math.min(0.98, Math.max(0, x)) * 100) / 100;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Two addresses name the same page when they match without fragment and trailing slash. */
+function sameAddress(a: string, pageUrl: string): boolean {
+  const norm = (u: string) => safeDecode(u).toLowerCase().replace(/#.*$/, '').replace(/\/$/, '');
+  return norm(a) === norm(pageUrl);
+}

@@ -1,0 +1,324 @@
+/**
+ * The extraction pipeline: structured data, then visible heuristics, then (only when those are not
+ * confident and a model is wired in) the LLM. Pure over (html, page URL, hints) plus the optional
+ * LLM port, so the scrape task and the CLI call the same code and tests inject a model.
+ */
+import { type CheerioAPI, load } from 'cheerio';
+import type { AnyNode } from 'domhandler';
+import { renderAnalysis } from './analysis-markdown';
+import type { Evidence, PageHints, PriceCandidate, Stock } from './candidate';
+import { CONFIDENT, type Decision, decide } from './confidence';
+import { extractJsonLd } from './json-ld';
+import { extractMetaTags } from './meta-tags';
+import { extractMicrodata, extractRdfa } from './microdata';
+import { countryFromUrl } from './page-country';
+import { canonicalAmount, isKnownCurrency, type ParseOptions, parseMachinePrice } from './price-parse';
+import { estimateTokens, reducePage } from './reduce-page';
+import { visibleStock } from './stock';
+import { extractVisiblePrices, visibleText } from './visible-price';
+
+/** Deeper than any real shop page; below it the tree is cut (see pruneDeepNodes). */
+const MAX_DOM_DEPTH = 256;
+
+export type Tier = 'structured' | 'heuristic' | 'llm' | 'none';
+
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+/** What a model answered about a page, already validated against its schema. */
+export interface LlmAnswer {
+  readonly price: number | null;
+  readonly currency: string | null;
+  readonly stock: Stock;
+  readonly confidence: number;
+  /** The text on the page the model read the price from. */
+  readonly evidence: string;
+}
+
+/** The LLM tier as the pipeline sees it; the Bedrock client implements it. */
+export interface LlmPort {
+  readonly modelId: string;
+  extract(request: { readonly page: string; readonly pageUrl: string }): Promise<{
+    readonly answer: LlmAnswer;
+    readonly usage: TokenUsage;
+  }>;
+}
+
+export interface ExtractionResult {
+  /** Exact decimal string, or null when no price could be established. */
+  readonly price: string | null;
+  readonly currency: string | null;
+  /** null when stock is unknown. */
+  readonly in_stock: boolean | null;
+  /** 0–1, from the agreement of independent sources. */
+  readonly confidence: number;
+  readonly tier: Tier;
+  readonly evidence: readonly Evidence[];
+  /** Markdown explaining what was found and why this price was chosen. */
+  readonly analysis: string;
+  /** Token usage of the LLM call, when one was made. */
+  readonly usage: TokenUsage | null;
+  /** A short message when the LLM tier failed; the result then comes from the earlier tiers. */
+  readonly llm_error: string | null;
+}
+
+/** Everything the structured and heuristic tiers found; also what the benchmark measures. */
+export interface PageAnalysis {
+  readonly pageUrl: string;
+  readonly structured: readonly PriceCandidate[];
+  readonly visible: readonly PriceCandidate[];
+  readonly decision: Decision;
+  readonly stock: Stock;
+  /** The reduced page the LLM would see. */
+  readonly reduced: string;
+  /** Canonical amounts written anywhere in the page's text or structured data (for grounding). */
+  readonly groundAmounts: ReadonlySet<string>;
+  /** True when the earlier tiers are not confident enough on their own. */
+  readonly needsLlm: boolean;
+}
+
+/** Runs the structured and heuristic tiers. Synchronous and pure. */
+export function analysePage(html: string, pageUrl: string, hints: PageHints = {}): PageAnalysis {
+  // htmlparser2 rather than parse5: linear on hostile deep nesting (parse5 is quadratic) and faster.
+  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  pruneDeepNodes($.root().get(0));
+  const parse: ParseOptions = { country: countryFromUrl(pageUrl) };
+  // A zero price is a placeholder ('call for price', an empty basket), never what a product costs.
+  const structured = [
+    ...extractJsonLd($, parse),
+    ...extractMicrodata($, parse),
+    ...extractRdfa($, parse),
+    ...extractMetaTags($, parse),
+  ].filter(isPositive);
+  const visible = extractVisiblePrices($, parse).filter(isPositive);
+  // Shown as a payable price: a crossed-out 'was' price or another product's price does not count.
+  const shownAmounts = new Set(visible.filter((v) => v.score > 0).map((v) => canonicalAmount(v.amount)));
+  const decision = decide({ structured, visible, shownAmounts, pageUrl, hints });
+  const stock = chooseStock(decision, structured, $);
+  const groundAmounts = new Set([
+    ...visible.map((v) => canonicalAmount(v.amount)),
+    ...structured.map((c) => canonicalAmount(c.amount)),
+    ...numbersIn($),
+  ]);
+  return {
+    pageUrl,
+    structured,
+    visible,
+    decision,
+    stock,
+    reduced: reducePage($, pageUrl, structured, visible),
+    groundAmounts,
+    needsLlm: decision.confidence < CONFIDENT,
+  };
+}
+
+/**
+ * Extracts price, currency and stock with evidence and an analysis. Calls the LLM only when the
+ * earlier tiers are not confident and `llm` is given; an LLM failure leaves the earlier result.
+ */
+export async function extractPage(
+  html: string,
+  pageUrl: string,
+  options: { readonly hints?: PageHints; readonly llm?: LlmPort | null } = {},
+): Promise<ExtractionResult> {
+  const analysis = analysePage(html, pageUrl, options.hints ?? {});
+  const base = resultFromAnalysis(
+    analysis,
+    options.llm ? null : 'No model configured: structured and heuristic tiers only.',
+  );
+  if (!analysis.needsLlm || !options.llm) return base;
+  try {
+    const { answer, usage } = await options.llm.extract({ page: analysis.reduced, pageUrl });
+    return mergeLlm(analysis, answer, usage, options.llm.modelId);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'LLM call failed';
+    return {
+      ...resultFromAnalysis(
+        analysis,
+        `The LLM tier failed (${message}); the result comes from the earlier tiers.`,
+      ),
+      llm_error: message,
+    };
+  }
+}
+
+function resultFromAnalysis(analysis: PageAnalysis, note: string | null): ExtractionResult {
+  const { decision } = analysis;
+  const chosen = decision.chosen;
+  const tier: Tier = !chosen ? 'none' : chosen.source === 'visible' ? 'heuristic' : 'structured';
+  const evidence = decision.support.map(toEvidence);
+  return {
+    price: chosen?.amount ?? null,
+    currency: chosen?.currency ?? null,
+    in_stock: stockFlag(analysis.stock),
+    confidence: decision.confidence,
+    tier,
+    evidence,
+    analysis: renderAnalysis({
+      analysis,
+      tier,
+      price: chosen?.amount ?? null,
+      currency: chosen?.currency ?? null,
+      confidence: decision.confidence,
+      llm: null,
+      note,
+    }),
+    usage: null,
+    llm_error: null,
+  };
+}
+
+/** Combines the LLM answer with the earlier tiers: grounded and agreeing answers gain, others are capped. */
+function mergeLlm(
+  analysis: PageAnalysis,
+  answer: LlmAnswer,
+  usage: TokenUsage,
+  modelId: string,
+): ExtractionResult {
+  const { decision } = analysis;
+  const earlier = decision.chosen;
+  const parsed = answer.price === null ? null : parseMachinePrice(answer.price);
+  const amount = parsed && canonicalAmount(parsed.amount) !== '0' ? canonicalAmount(parsed.amount) : null;
+  const grounded = amount !== null && analysis.groundAmounts.has(amount);
+  const currency = answer.currency && isKnownCurrency(answer.currency) ? answer.currency : null;
+  // The model's stock reading counts only when its price reading is anchored in the page.
+  const stock =
+    analysis.stock !== 'unknown' ? analysis.stock : grounded || amount === null ? answer.stock : 'unknown';
+  const llmEvidence: Evidence = {
+    source: 'llm',
+    where: `model ${modelId}`,
+    snippet: answer.evidence.slice(0, 160),
+  };
+  let price: string | null;
+  let confidence: number;
+  let agreesWith: PriceCandidate | undefined;
+  const notes: string[] = [];
+  if (amount === null) {
+    price = earlier?.amount ?? null;
+    confidence = earlier ? Math.max(0, decision.confidence - 0.1) : 0;
+    notes.push('The model found no price on the page.');
+  } else {
+    agreesWith = [...analysis.structured, ...analysis.visible].find(
+      (c) => canonicalAmount(c.amount) === amount,
+    );
+    price = parsed?.amount ?? null;
+    if (!grounded && earlier) {
+      // An invented number never replaces a price the page itself shows.
+      price = earlier.amount;
+      confidence = Math.max(0, decision.confidence - 0.1);
+      notes.push(
+        `The model's price ${amount} does not appear in the page's text or structured data: flagged as ungrounded and ignored.`,
+      );
+    } else if (!grounded) {
+      confidence = Math.min(0.3, answer.confidence);
+      notes.push(
+        `The model's price ${amount} does not appear in the page's text or structured data: flagged as ungrounded.`,
+      );
+    } else if (earlier && canonicalAmount(earlier.amount) === amount) {
+      confidence = Math.min(0.9, decision.confidence + 0.3);
+      notes.push('The model agrees with the price the earlier tiers chose.');
+    } else if (agreesWith) {
+      confidence = agreesWith.source === 'visible' ? 0.5 : 0.6;
+      notes.push(`The model picked ${amount}, which the ${agreesWith.source} tier also found.`);
+    } else {
+      confidence = Math.min(0.45, answer.confidence);
+      notes.push(`The model's price ${amount} appears in the page text but no other tier proposed it.`);
+    }
+  }
+  const evidence = [
+    ...decision.support.map(toEvidence),
+    ...(agreesWith && !decision.support.includes(agreesWith) ? [toEvidence(agreesWith)] : []),
+    llmEvidence,
+  ];
+  const keptEarlier = amount === null || (!grounded && earlier !== null);
+  const finalCurrency = keptEarlier
+    ? (earlier?.currency ?? null)
+    : (currency ?? agreesWith?.currency ?? earlier?.currency ?? null);
+  const earlierTier: Tier = !earlier ? 'none' : earlier.source === 'visible' ? 'heuristic' : 'structured';
+  const tier: Tier = keptEarlier ? earlierTier : 'llm';
+  const rounded = Math.round(confidence * 100) / 100;
+  return {
+    price,
+    currency: finalCurrency,
+    in_stock: stockFlag(stock),
+    confidence: rounded,
+    tier,
+    evidence,
+    analysis: renderAnalysis({
+      analysis,
+      tier,
+      price,
+      currency: finalCurrency,
+      confidence: rounded,
+      llm: { modelId, answer, grounded, notes, usage },
+      note: null,
+    }),
+    usage,
+    llm_error: null,
+  };
+}
+
+/**
+ * Stock of the chosen product: any of its offers in stock (a size or colour) makes it orderable;
+ * structured data and the visible page disagreeing leaves it unknown.
+ */
+function chooseStock(decision: Decision, structured: readonly PriceCandidate[], $: CheerioAPI): Stock {
+  const offers = decision.support.some((c) => c.stock !== 'unknown') ? decision.support : structured;
+  const states = new Set(offers.map((c) => c.stock).filter((s) => s !== 'unknown'));
+  const fromData: Stock = states.has('in_stock')
+    ? 'in_stock'
+    : states.has('out_of_stock')
+      ? 'out_of_stock'
+      : 'unknown';
+  const shown = visibleStock($);
+  if (fromData === 'unknown') return shown;
+  return shown === 'unknown' || shown === fromData ? fromData : 'unknown';
+}
+
+/**
+ * Cuts the tree below a depth no real page reaches, so hostile nesting cannot exhaust the stack of
+ * the recursive walks that follow. Iterative on purpose.
+ */
+function pruneDeepNodes(root: AnyNode | undefined): void {
+  const stack: [AnyNode, number][] = root ? [[root, 0]] : [];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, depth] = item;
+    if (!('children' in node)) continue;
+    if (depth >= MAX_DOM_DEPTH) {
+      node.children = [];
+      continue;
+    }
+    for (const child of node.children) stack.push([child, depth + 1]);
+  }
+}
+
+/** Every number in the page's visible text and attributes that could be a price, canonical. */
+function numbersIn($: CheerioAPI): Set<string> {
+  const out = new Set<string>();
+  const body = $('body').get(0);
+  const text = body ? visibleText(body, 2_000_000) : '';
+  for (const m of text.matchAll(/\d[\d.,'’\u00a0\u202f ]{0,14}\d|\d/g)) {
+    const parsed = parseMachinePrice(m[0].replace(/[\u00a0\u202f]/g, ' '));
+    if (parsed) out.add(canonicalAmount(parsed.amount));
+  }
+  return out;
+}
+
+function isPositive(c: PriceCandidate): boolean {
+  return canonicalAmount(c.amount) !== '0';
+}
+
+function stockFlag(stock: Stock): boolean | null {
+  return stock === 'in_stock' ? true : stock === 'out_of_stock' ? false : null;
+}
+
+function toEvidence(c: PriceCandidate): Evidence {
+  return { source: c.source, where: c.where, snippet: c.snippet };
+}
+
+/** Rough size of the reduced prompt, for the benchmark and logs. */
+export function reducedSize(analysis: PageAnalysis): { chars: number; tokens: number } {
+  return { chars: analysis.reduced.length, tokens: estimateTokens(analysis.reduced) };
+}

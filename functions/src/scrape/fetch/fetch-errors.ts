@@ -1,0 +1,94 @@
+/**
+ * Every refusal and failure of the guarded fetcher is one of these, with a short message that is
+ * safe to show staff and store on the result record.
+ */
+
+export type FetchFailure =
+  | 'blocked'
+  | 'timeout'
+  | 'too-large'
+  | 'not-html'
+  | 'robots'
+  | 'http'
+  | 'redirects'
+  | 'network';
+
+/** Base of all fetch errors; `kind` lets callers branch without parsing messages. */
+export class FetchError extends Error {
+  override readonly name: string = 'FetchError';
+  constructor(
+    readonly kind: FetchFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The scheme, host or resolved address is not one we may contact. */
+export class BlockedError extends FetchError {
+  override readonly name = 'BlockedError';
+  constructor(message = 'Blocked: address is private') {
+    super('blocked', message);
+  }
+}
+
+export class FetchTimeoutError extends FetchError {
+  override readonly name = 'FetchTimeoutError';
+  constructor(ms: number) {
+    super('timeout', `Timed out after ${formatSeconds(ms)} s`);
+  }
+}
+
+export class PageTooLargeError extends FetchError {
+  override readonly name = 'PageTooLargeError';
+  constructor(bytes: number) {
+    super('too-large', `Page larger than ${formatSize(bytes)}`);
+  }
+}
+
+export class NotHtmlError extends FetchError {
+  override readonly name = 'NotHtmlError';
+  constructor(contentType: string) {
+    super('not-html', `Not an HTML page (${contentType.slice(0, 60) || 'no content type'})`);
+  }
+}
+
+export class RobotsDisallowedError extends FetchError {
+  override readonly name = 'RobotsDisallowedError';
+  constructor() {
+    super('robots', 'Disallowed by robots.txt');
+  }
+}
+
+export class HttpStatusError extends FetchError {
+  override readonly name = 'HttpStatusError';
+  constructor(readonly status: number) {
+    super('http', `HTTP ${status}`);
+  }
+}
+
+export class TooManyRedirectsError extends FetchError {
+  override readonly name = 'TooManyRedirectsError';
+  constructor(max: number) {
+    super('redirects', `Too many redirects (more than ${max})`);
+  }
+}
+
+export class NetworkError extends FetchError {
+  override readonly name = 'NetworkError';
+  constructor(detail: string) {
+    super('network', `Could not connect (${detail.slice(0, 80)})`);
+  }
+}
+
+function formatSeconds(ms: number): string {
+  const s = ms / 1000;
+  return Number.isInteger(s) ? String(s) : s.toFixed(1);
+}
+
+function formatSize(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  if (mib >= 1 && Number.isInteger(mib)) return `${mib} MiB`;
+  const kib = bytes / 1024;
+  return Number.isInteger(kib) ? `${kib} KiB` : `${bytes} bytes`;
+}

@@ -1,0 +1,226 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGuardedFetcher, type GuardedFetchOptions } from './guarded-fetch';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface Fixture {
+  readonly port: number;
+  readonly host: string;
+  readonly url: string;
+  /** TCP connections the server has accepted. */
+  connections: number;
+  readonly requests: string[];
+}
+
+const servers: Server[] = [];
+
+/** A loopback HTTP server that counts connections and records request paths. */
+async function fixture(handler: Handler = page('<h1>ok</h1>')): Promise<Fixture> {
+  const state = { connections: 0, requests: [] as string[] };
+  const server = createServer((req, res) => {
+    state.requests.push(`${req.method} ${req.url} ${req.headers['user-agent'] ?? ''}`);
+    if (req.url === '/robots.txt' && !state.requests.some((r) => r.startsWith('CUSTOM-ROBOTS'))) {
+      res.writeHead(404).end();
+      return;
+    }
+    handler(req, res);
+  });
+  server.on('connection', () => {
+    state.connections++;
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(state, { port, host: `127.0.0.1:${port}`, url: `http://127.0.0.1:${port}` });
+}
+
+function page(html: string, type = 'text/html; charset=utf-8'): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': type }).end(html);
+  };
+}
+
+const fetcherFor = (allow: readonly Fixture[], extra: Partial<GuardedFetchOptions> = {}) =>
+  createGuardedFetcher({
+    allowHosts: allow.map((f) => f.host),
+    userAgent: 'CheckMyPriceBot/1.0 (+https://t.example)',
+    ...extra,
+  });
+
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          s.closeAllConnections();
+          s.close(() => resolve());
+        }),
+    ),
+  );
+});
+
+describe('guarded fetcher: fetching', () => {
+  it('fetches an HTML page from an allowed host with our User-Agent', async () => {
+    const shop = await fixture(page('<html><h1>Kettle £24.99</h1></html>'));
+    const result = await fetcherFor([shop]).fetchPage(`${shop.url}/p/1`);
+    expect(result).toMatchObject({ status: 200, url: `${shop.url}/p/1` });
+    expect(result.html).toContain('Kettle £24.99');
+    expect(shop.requests).toContain('GET /p/1 CheckMyPriceBot/1.0 (+https://t.example)');
+  });
+
+  it('decodes the charset the server declares', async () => {
+    const shop = await fixture((_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' })
+        .end(Buffer.from('<p>Preis 9,99 \xa4</p>', 'latin1'));
+    });
+    expect((await fetcherFor([shop]).fetchPage(shop.url)).html).toContain('Preis 9,99 ¤');
+  });
+
+  it('follows redirects within the limit', async () => {
+    const shop = await fixture((req, res) => {
+      const n = Number(req.url?.slice(1) || 0);
+      if (n < 5) res.writeHead(302, { location: `/${n + 1}` }).end();
+      else page('<p>arrived</p>')(req, res);
+    });
+    const result = await fetcherFor([shop]).fetchPage(`${shop.url}/0`);
+    expect(result.url).toBe(`${shop.url}/5`);
+  });
+});
+
+describe('guarded fetcher: refusals', () => {
+  it.each([
+    (p: number) => `http://127.0.0.1:${p}/`,
+    (p: number) => `http://2130706433:${p}/`,
+    (p: number) => `http://0x7f.1:${p}/`,
+    (p: number) => `http://[::ffff:127.0.0.1]:${p}/`,
+    (p: number) => `http://localhost:${p}/`,
+  ])('refuses a loopback target without connecting (%#)', async (address) => {
+    const target = await fixture();
+    await expect(fetcherFor([]).fetchPage(address(target.port))).rejects.toThrow(
+      'Blocked: address is private',
+    );
+    expect(target.connections).toBe(0);
+  });
+
+  it('refuses other schemes', async () => {
+    await expect(fetcherFor([]).fetchPage('file:///etc/passwd')).rejects.toThrow(
+      'Blocked: only http and https',
+    );
+  });
+
+  it('re-checks every redirect: an allowed host cannot redirect into a blocked one', async () => {
+    const inner = await fixture();
+    const shop = await fixture((_req, res) => {
+      res.writeHead(302, { location: `http://localhost:${inner.port}/admin` }).end();
+    });
+    await expect(fetcherFor([shop]).fetchPage(`${shop.url}/p`)).rejects.toThrow(
+      'Blocked: address is private',
+    );
+    expect(inner.connections).toBe(0);
+  });
+
+  it('refuses a redirect to a metadata address literal', async () => {
+    const shop = await fixture((_req, res) => {
+      res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    });
+    await expect(fetcherFor([shop]).fetchPage(shop.url)).rejects.toThrow('Blocked: address is private');
+  });
+
+  it('stops after 5 redirects', async () => {
+    const shop = await fixture((req, res) => {
+      res.writeHead(302, { location: `${req.url}x` }).end();
+    });
+    await expect(fetcherFor([shop]).fetchPage(`${shop.url}/`)).rejects.toThrow(
+      'Too many redirects (more than 5)',
+    );
+  });
+
+  it('answers HTTP errors with their status', async () => {
+    const shop = await fixture((_req, res) => {
+      res.writeHead(404).end('gone');
+    });
+    await expect(fetcherFor([shop]).fetchPage(`${shop.url}/missing`)).rejects.toThrow('HTTP 404');
+  });
+
+  it('only hands HTML onwards', async () => {
+    const shop = await fixture(page('%PDF-1.4', 'application/pdf'));
+    await expect(fetcherFor([shop]).fetchPage(shop.url)).rejects.toThrow(
+      'Not an HTML page (application/pdf)',
+    );
+  });
+
+  it('caps the body at 2 MiB', async () => {
+    const shop = await fixture(page(`<html>${'x'.repeat(2 * 1024 * 1024 + 10)}</html>`));
+    await expect(fetcherFor([shop]).fetchPage(shop.url)).rejects.toThrow('Page larger than 2 MiB');
+  });
+
+  it('caps the decoded size of a compressed bomb', async () => {
+    const bomb = gzipSync(Buffer.alloc(20 * 1024 * 1024, 0x20));
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const shop = await fixture((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(bomb);
+    });
+    await expect(fetcherFor([shop]).fetchPage(shop.url)).rejects.toThrow('Page larger than 2 MiB');
+  });
+
+  it('times out when headers do not come', async () => {
+    const shop = await fixture(() => {
+      // never answers
+    });
+    await expect(fetcherFor([shop], { headersTimeoutMs: 300 }).fetchPage(shop.url)).rejects.toThrow(
+      'Timed out after 0.3 s',
+    );
+  });
+
+  it('times out the whole fetch when the body trickles', async () => {
+    const shop = await fixture((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const timer = setInterval(() => res.write('<p>.</p>'), 50);
+      res.on('close', () => clearInterval(timer));
+    });
+    await expect(fetcherFor([shop], { totalTimeoutMs: 600 }).fetchPage(shop.url)).rejects.toThrow(
+      'Timed out after 0.6 s',
+    );
+  });
+});
+
+describe('guarded fetcher: robots.txt', () => {
+  const withRobots = (status: number, body: string, pageHandler: Handler = page('<p>hi</p>')): Handler => {
+    return (req, res) => {
+      if (req.url === '/robots.txt') res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+      else pageHandler(req, res);
+    };
+  };
+
+  /** A fixture whose robots.txt is answered by the handler rather than the default 404. */
+  async function shopWithRobots(handler: Handler): Promise<Fixture> {
+    const shop = await fixture(handler);
+    shop.requests.push('CUSTOM-ROBOTS');
+    return shop;
+  }
+
+  it('honours Disallow rules for our agent and caches robots.txt per host', async () => {
+    const shop = await shopWithRobots(withRobots(200, 'User-agent: CheckMyPriceBot\nDisallow: /private\n'));
+    const fetcher = fetcherFor([shop]);
+    await expect(fetcher.fetchPage(`${shop.url}/private/p1`)).rejects.toThrow('Disallowed by robots.txt');
+    await expect(fetcher.fetchPage(`${shop.url}/public/p2`)).resolves.toMatchObject({ status: 200 });
+    await fetcher.fetchPage(`${shop.url}/public/p3`);
+    expect(shop.requests.filter((r) => r.startsWith('GET /robots.txt'))).toHaveLength(1);
+    expect(shop.requests.some((r) => r.startsWith('GET /private'))).toBe(false);
+  });
+
+  it('treats a 4xx robots.txt as allowing everything', async () => {
+    const shop = await shopWithRobots(withRobots(403, 'no'));
+    await expect(fetcherFor([shop]).fetchPage(`${shop.url}/p`)).resolves.toMatchObject({ status: 200 });
+  });
+
+  it('treats a 5xx robots.txt as disallowing everything', async () => {
+    const shop = await shopWithRobots(withRobots(503, 'down'));
+    await expect(fetcherFor([shop]).fetchPage(`${shop.url}/p`)).rejects.toThrow('Disallowed by robots.txt');
+    expect(shop.requests.some((r) => r.startsWith('GET /p'))).toBe(false);
+  });
+});

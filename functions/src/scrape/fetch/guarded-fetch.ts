@@ -1,0 +1,266 @@
+/**
+ * The guarded fetcher: every server-side fetch of a competitor page goes through it. It refuses
+ * non-http(s) schemes and non-public addresses (checked on literal IPs before connecting and inside
+ * the connection's own DNS lookup, so DNS rebinding cannot slip a private address in), follows at
+ * most 5 redirects re-checking each, honours robots.txt, enforces timeouts and a cap on the decoded
+ * body, and only hands HTML onwards.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { Agent, fetch } from 'undici';
+import { ROBOTS_AGENT } from '../scrape.config';
+import { isBlockedAddress } from './address-policy';
+import {
+  BlockedError,
+  FetchError,
+  FetchTimeoutError,
+  HttpStatusError,
+  NetworkError,
+  NotHtmlError,
+  PageTooLargeError,
+  RobotsDisallowedError,
+  TooManyRedirectsError,
+} from './fetch-errors';
+import { RobotsCache } from './robots';
+
+export interface GuardedFetchOptions {
+  /** host:port pairs allowed although they resolve to blocked addresses (SCRAPER_ALLOW_HOSTS). */
+  readonly allowHosts: readonly string[];
+  readonly userAgent: string;
+  readonly headersTimeoutMs?: number;
+  readonly totalTimeoutMs?: number;
+  readonly maxBytes?: number;
+  readonly maxRedirects?: number;
+}
+
+export interface FetchedPage {
+  /** The address after redirects. */
+  readonly url: string;
+  readonly status: number;
+  readonly contentType: string;
+  readonly html: string;
+}
+
+export interface GuardedFetcher {
+  /** Fetches one HTML page; throws a FetchError subclass on every refusal and failure. */
+  fetchPage(url: string): Promise<FetchedPage>;
+}
+
+const DEFAULTS = {
+  headersTimeoutMs: 10_000,
+  totalTimeoutMs: 20_000,
+  maxBytes: 2 * 1024 * 1024,
+  maxRedirects: 5,
+};
+const ROBOTS_MAX_BYTES = 512 * 1024;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
+
+/**
+ * A fetcher for one scrape run: robots.txt answers are cached per origin for its lifetime.
+ *
+ * @example const fetcher = createGuardedFetcher({ allowHosts: [], userAgent: 'CheckMyPriceBot/1.0' });
+ */
+export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetcher {
+  const settings = { ...DEFAULTS, ...definedOnly(options) };
+  const allowHosts = new Set(options.allowHosts.map((h) => h.toLowerCase()));
+  const robots = new RobotsCache(async (robotsUrl) => {
+    const signal = AbortSignal.timeout(settings.totalTimeoutMs);
+    const result = await follow(new URL(robotsUrl), 'text', signal, null);
+    return result.body;
+  }, ROBOTS_AGENT);
+
+  async function follow(
+    start: URL,
+    mode: 'html' | 'text',
+    signal: AbortSignal,
+    robotsCheck: RobotsCache | null,
+  ) {
+    let url = start;
+    for (let hop = 0; ; hop++) {
+      // Scheme and address literal first: robots.txt of a refused target is never fetched.
+      checkTarget(url, allowHosts);
+      if (robotsCheck && !(await robotsCheck.isAllowed(url))) throw new RobotsDisallowedError();
+      const result = await fetchOnce(url, mode, signal);
+      if (result.kind === 'done') return { ...result, url };
+      if (hop >= settings.maxRedirects) throw new TooManyRedirectsError(settings.maxRedirects);
+      url = result.location;
+    }
+  }
+
+  async function fetchOnce(url: URL, mode: 'html' | 'text', signal: AbortSignal) {
+    const allowed = checkTarget(url, allowHosts);
+    const agent = new Agent({
+      connect: { lookup: guardedLookup(allowed), timeout: settings.headersTimeoutMs },
+      headersTimeout: settings.headersTimeoutMs,
+      bodyTimeout: settings.totalTimeoutMs,
+    });
+    try {
+      const response = await fetch(url, {
+        dispatcher: agent,
+        redirect: 'manual',
+        signal,
+        headers: {
+          'user-agent': options.userAgent,
+          accept: mode === 'html' ? 'text/html,application/xhtml+xml;q=0.9' : 'text/plain,*/*;q=0.5',
+        },
+      });
+      const location = response.headers.get('location');
+      if (REDIRECTS.has(response.status) && location) {
+        await response.body?.cancel();
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          throw new NetworkError('bad redirect address');
+        }
+        return { kind: 'redirect' as const, location: next };
+      }
+      if (response.status < 200 || response.status > 299) {
+        await response.body?.cancel();
+        throw new HttpStatusError(response.status);
+      }
+      const contentType = response.headers.get('content-type') ?? '';
+      if (mode === 'html' && !HTML_TYPES.test(contentType.trim())) {
+        await response.body?.cancel();
+        throw new NotHtmlError(contentType);
+      }
+      const cap = mode === 'html' ? settings.maxBytes : ROBOTS_MAX_BYTES;
+      const declared = Number(response.headers.get('content-length'));
+      if (!response.headers.get('content-encoding') && Number.isFinite(declared) && declared > cap) {
+        await response.body?.cancel();
+        throw new PageTooLargeError(cap);
+      }
+      const bytes = await readCapped(response.body, cap);
+      return {
+        kind: 'done' as const,
+        status: response.status,
+        contentType,
+        body: decodeHtml(bytes, contentType),
+      };
+    } catch (error) {
+      throw toFetchError(error, signal, settings);
+    } finally {
+      await agent.destroy().catch(() => undefined);
+    }
+  }
+
+  return {
+    async fetchPage(address: string): Promise<FetchedPage> {
+      let url: URL;
+      try {
+        url = new URL(address);
+      } catch {
+        throw new BlockedError('Blocked: not a valid address');
+      }
+      const signal = AbortSignal.timeout(settings.totalTimeoutMs);
+      const result = await follow(url, 'html', signal, robots);
+      return {
+        url: result.url.href,
+        status: result.status,
+        contentType: result.contentType,
+        html: result.body,
+      };
+    },
+  };
+}
+
+/**
+ * Refuses schemes other than http(s) and IP literals in blocked ranges (the URL parser has already
+ * turned '2130706433' and '0x7f.1' into 127.0.0.1). Returns true when the host:port is on the allow
+ * list, which is the only way past the address checks.
+ */
+export function checkTarget(url: URL, allowHosts: ReadonlySet<string>): boolean {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new BlockedError('Blocked: only http and https');
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  if (allowHosts.has(`${url.hostname.toLowerCase()}:${port}`)) return true;
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) && isBlockedAddress(literal)) throw new BlockedError();
+  return false;
+}
+
+/** DNS lookup for the connection itself: the addresses it connects to are the ones checked. */
+function guardedLookup(allowed: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { family: options.family, hints: options.hints, all: true }, (error, addresses) => {
+      const list = addresses as unknown as LookupAddress[];
+      if (error) return callback(error, '', 0);
+      if (!allowed && (list.length === 0 || list.some((a) => isBlockedAddress(a.address)))) {
+        return callback(Object.assign(new BlockedError(), { code: 'EBLOCKED' }), '', 0);
+      }
+      const first = list[0];
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      return callback(null, first?.address ?? '', first?.family ?? 4);
+    });
+  };
+}
+
+async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    // Counted after decompression, so a small compressed bomb is stopped at the cap too.
+    if (total > cap) {
+      await reader.cancel();
+      throw new PageTooLargeError(cap);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Decodes HTML bytes with the charset from the Content-Type header, else from a meta tag near the
+ * top, else UTF-8. Also used for saved pages (no header).
+ */
+export function decodeHtml(bytes: Uint8Array, contentType = ''): string {
+  const fromHeader = /charset=["']?([\w.:-]+)/i.exec(contentType)?.[1];
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
+  const fromMeta = /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(head)?.[1];
+  for (const label of [fromHeader, fromMeta, 'utf-8']) {
+    if (!label) continue;
+    try {
+      return new TextDecoder(label).decode(bytes);
+    } catch {
+      // unknown label: try the next
+    }
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function toFetchError(error: unknown, signal: AbortSignal, settings: typeof DEFAULTS): FetchError {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof FetchError) return e;
+  }
+  if (signal.aborted) return new FetchTimeoutError(settings.totalTimeoutMs);
+  const code = findCode(error);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new FetchTimeoutError(settings.headersTimeoutMs);
+  }
+  if (code === 'UND_ERR_BODY_TIMEOUT') return new FetchTimeoutError(settings.totalTimeoutMs);
+  return new NetworkError(code ?? (error instanceof Error ? error.message : 'unknown error'));
+}
+
+function findCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,26 @@
+/**
+ * Reads benchmark pages from ../shared/corpus/product-pages at run time (never copied into the
+ * repository), for tests that check the extractors on real shop pages.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+/** The corpus folder, relative to the repository root. */
+export const corpusDir = resolve(import.meta.dirname, '../../../../../shared/corpus/product-pages');
+
+interface Truth {
+  readonly url: string;
+  readonly price?: readonly string[];
+  readonly availability?: readonly string[];
+}
+
+/** One corpus page by the start of its id, with its original address and ground truth. */
+export function corpusPage(idPrefix: string): { html: string; url: string; truth: Truth } {
+  const all = JSON.parse(readFileSync(join(corpusDir, 'ground-truth.json'), 'utf8')) as Record<string, Truth>;
+  const id = Object.keys(all).find((k) => k.startsWith(idPrefix));
+  const truth = id ? all[id] : undefined;
+  if (!id || !truth) throw new Error(`no corpus page ${idPrefix}`);
+  const html = gunzipSync(readFileSync(join(corpusDir, `${id}.html.gz`))).toString('utf8');
+  return { html, url: truth.url, truth };
+}
