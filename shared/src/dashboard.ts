@@ -38,6 +38,35 @@ export interface AiAnalysisSummary {
   error_message: string | null;
 }
 
+/** A product's latest analysis in full (GET /api/dashboard/products/{id}/ai-analysis). */
+export interface AiAnalysis {
+  competitor_name: string;
+  competitor_url: string;
+  price: number | null;
+  currency: string | null;
+  in_stock: boolean | null;
+  confidence: number | null;
+  scraped_at: string;
+  error_message: string | null;
+  /** What was found and why this price was chosen, in markdown. */
+  llm_response: string | null;
+  /** The sources the price rests on (tier, where, snippet). */
+  evidence: unknown;
+  tier: string | null;
+}
+
+/** GET /api/dashboard/overview: the four stat cards. */
+export interface OverviewStats {
+  totalProducts: number;
+  totalCompetitorUrls: number;
+  /** When the latest run ended (or started, while it runs); null when there was none. */
+  lastScrapingTime: string | null;
+  /** Percent of URL checks that found a price over the last 30 days. */
+  scrapingSuccessRate: number;
+  /** URL checks over the last 30 days. */
+  recentScrapingAttempts: number;
+}
+
 export interface PriceComparison {
   status: ComparisonStatus;
   /** Our price minus the lowest competitor price. */

@@ -1,21 +1,7 @@
+import type { AiAnalysis } from '@cmp/shared';
 import { requireProduct } from '../catalogue/products';
 import { listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
 import { latestPriceRecords, type PriceRecordItem } from '../data/price-record.repository';
-
-export interface AiAnalysis {
-  competitor_name: string;
-  competitor_url: string;
-  price: number | null;
-  currency: string | null;
-  in_stock: boolean | null;
-  confidence: number | null;
-  scraped_at: string;
-  error_message: string | null;
-  /** The analysis in markdown: what was found and why this price was chosen. */
-  llm_response: string | null;
-  evidence: unknown;
-  tier: string | null;
-}
 
 /** The latest result record among the product's competitor URLs: one query per URL, newest first. */
 export async function getLatestAiAnalysis(productId: number): Promise<AiAnalysis | null> {

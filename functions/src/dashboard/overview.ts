@@ -1,18 +1,8 @@
+import type { OverviewStats } from '@cmp/shared';
 import { countCompetitorUrls } from '../data/competitor-url.repository';
 import { countProducts } from '../data/product.repository';
 import { latestRuns } from '../data/scrape-run.repository';
 import { scraperStats } from '../scrape-run/run-stats';
-
-export interface OverviewStats {
-  totalProducts: number;
-  totalCompetitorUrls: number;
-  /** When the latest run ended (or started, while it runs); null when there was none. */
-  lastScrapingTime: string | null;
-  /** Percent of URL checks that found a price over the last 30 days. */
-  scrapingSuccessRate: number;
-  /** URL checks over the last 30 days. */
-  recentScrapingAttempts: number;
-}
 
 export async function getOverview(): Promise<OverviewStats> {
   const [totalProducts, totalCompetitorUrls, [latest], stats] = await Promise.all([
