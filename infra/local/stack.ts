@@ -7,6 +7,9 @@ import { join, resolve } from 'node:path';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { type ScrapeTaskName, scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
 import { handleApiRequest, loadGroupHandlers, loadHandler, sendJson } from './api-adapter';
+import { demoCatalogue } from './demo/demo-catalogue';
+import { type DemoShop, startDemoShop } from './demo/demo-shop';
+import { seedDemoCatalogue } from './demo/seed-demo';
 import { type LocalDynamo, startLocalDynamo } from './dynamo-local';
 import { LOCAL_TABLE_NAME, localFunctionEnv, localTokenSecret } from './local-env';
 import { startScheduler } from './scheduler';
@@ -28,6 +31,11 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Run scheduled price checks (SCRAPE_SCHEDULE); test stacks leave it off. */
   schedule?: boolean;
+  /**
+   * Serve the demo shop on this port (its URLs are stored, so the port must stay the same across
+   * restarts) and, on empty data, seed the demo catalogue and run a first price check.
+   */
+  demoShopPort?: number;
   log?: (line: string) => void;
 }
 
@@ -36,6 +44,7 @@ export interface LocalStack {
   port: number;
   dynamo: LocalDynamo;
   stepFunctions: LocalStepFunctions;
+  demoShop?: DemoShop;
   /** Set when this start created the first admin. */
   createdAdmin?: { email: string; password: string; generated: boolean };
   stop(): Promise<void>;
@@ -59,6 +68,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   server.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
   await once(server, 'listening');
 
+  const demoShop =
+    options.demoShopPort === undefined ? undefined : await startDemoShop({ port: options.demoShopPort });
   const dynamo = await startLocalDynamo({
     ...(dataDir ? { path: join(dataDir, 'dynamodb') } : {}),
     tableName: LOCAL_TABLE_NAME,
@@ -68,6 +79,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     localFunctionEnv({ dynamoEndpoint: dynamo.endpoint, tokenSecret: await localTokenSecret(dataDir) }),
     options.env,
   );
+  // The demo shop lives on loopback: the one door the scraper's address checks leave open is this list.
+  const allowHosts = [process.env.SCRAPER_ALLOW_HOSTS, demoShop?.hostPort].filter(Boolean).join(',');
+  if (allowHosts) process.env.SCRAPER_ALLOW_HOSTS = allowHosts;
   const { readScrapeRunConfig } = await import('@cmp/functions/scrape-run/scrape-run.config');
   const runConfig = readScrapeRunConfig();
   const statusChange = await loadHandler(statusChangeTask.entry);
@@ -109,6 +123,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
 
   const createdAdmin = await createFirstAdmin(options.admin ?? {});
+  if (createdAdmin && demoShop) {
+    const seeded = await seedDemoCatalogue(demoCatalogue(demoShop.origin));
+    log(
+      `Seeded the demo catalogue: ${seeded.products} products, ${seeded.urls} competitor URLs on ${demoShop.origin}`,
+    );
+    await startScheduledRun(stepFunctions);
+  }
   const port = (server.address() as AddressInfo).port;
   if (dataDir)
     await writeFile(
@@ -121,11 +142,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     port,
     dynamo,
     stepFunctions,
+    ...(demoShop ? { demoShop } : {}),
     ...(createdAdmin ? { createdAdmin } : {}),
     stop: async () => {
       scheduler?.stop();
       await closeServer(server);
       await stepFunctions.close();
+      await demoShop?.close();
       await dynamo.close();
       if (dataDir) await rm(join(dataDir, ENDPOINT_FILE), { force: true });
     },

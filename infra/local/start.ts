@@ -5,6 +5,8 @@
 import { startLocalStack } from './stack';
 
 const port = Number(process.env.PORT ?? 3000);
+const demoShopPort = Number(process.env.DEMO_SHOP_PORT ?? port + 100);
+const demo = process.env.DEMO !== '0';
 
 try {
   const stack = await startLocalStack({
@@ -12,12 +14,14 @@ try {
     ...(process.env.HOST ? { host: process.env.HOST } : {}),
     dataDir: process.env.DATA_DIR ?? '.data',
     schedule: true,
+    ...(demo ? { demoShopPort } : {}),
     admin: {
       ...(process.env.ADMIN_EMAIL ? { email: process.env.ADMIN_EMAIL } : {}),
       ...(process.env.ADMIN_PASSWORD ? { password: process.env.ADMIN_PASSWORD } : {}),
     },
   });
   console.log(`\nCheck My Price is running at ${stack.url}`);
+  if (stack.demoShop) console.log(`The demo shop it checks prices on: ${stack.demoShop.origin}`);
   const admin = stack.createdAdmin;
   if (admin?.generated) {
     console.log(`Sign in as ${admin.email} with password ${admin.password}`);
@@ -40,8 +44,12 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (error) {
-  const { code, message } = error as NodeJS.ErrnoException;
-  if (code === 'EADDRINUSE') {
+  const { code, message, port: busyPort } = error as NodeJS.ErrnoException & { port?: number };
+  if (code === 'EADDRINUSE' && demo && busyPort === demoShopPort) {
+    console.error(
+      `Port ${demoShopPort} (the demo shop) is already in use: stop the other program, set DEMO_SHOP_PORT, or run DEMO=0 npm start`,
+    );
+  } else if (code === 'EADDRINUSE') {
     console.error(
       `Port ${port} is already in use: stop the other program or choose another port, e.g. PORT=3001 npm start`,
     );

@@ -42,6 +42,9 @@ describe('npm start', () => {
       const config = await fetch(`http://127.0.0.1:${port}/config.json`);
 
       expect(output).toContain(`Check My Price is running at http://localhost:${port}`);
+      expect(output).toMatch(
+        /Seeded the demo catalogue: 9 products, 15 competitor URLs on http:\/\/127\.0\.0\.1:\d+/,
+      );
       expect(password.length).toBeGreaterThanOrEqual(12);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
@@ -59,6 +62,7 @@ describe('npm start', () => {
       const output = await app.waitFor('Press Ctrl-C');
 
       expect(output).not.toContain('with password');
+      expect(output).not.toContain('Seeded the demo catalogue');
       expect((await signIn(password)).status).toBe(200);
     } finally {
       app.child.kill('SIGINT');

@@ -1,0 +1,126 @@
+import {
+  type CompetitorObservation,
+  categoryInputSchema,
+  comparePrices,
+  competitorUrlInputSchema,
+  productInputSchema,
+} from '@cmp/shared';
+import { describe, expect, it } from 'vitest';
+import { demoCatalogue } from './demo-catalogue';
+import { offerAt, pageAt } from './demo-pages';
+import { DRIFT_SLOT_MS } from './price-drift';
+import { route } from './routes';
+import { SHOPS } from './shops';
+
+const ORIGIN = 'http://127.0.0.1:4321';
+const catalogue = demoCatalogue(ORIGIN);
+const START = Date.parse('2026-11-01T00:00:00Z');
+/** Every price slot of two weeks. */
+const TIMES = Array.from(
+  { length: (14 * 24 * 60 * 60 * 1000) / DRIFT_SLOT_MS },
+  (_, i) => START + i * DRIFT_SLOT_MS,
+);
+
+/** What the scraper would record for a catalogue URL at a time: failing pages give no price. */
+function observe(url: string, timeMs: number, id: number): CompetitorObservation {
+  const page = pageAt(new URL(url).pathname);
+  if (!page) throw new Error(`not a demo page: ${url}`);
+  const offer = page.failure ? null : offerAt(page, timeMs);
+  return {
+    competitor_url_id: id,
+    competitor_name: SHOPS[page.shop].name,
+    url,
+    price: offer ? offer.pricePence / 100 : null,
+    currency: offer?.currency ?? null,
+    in_stock: offer?.inStock ?? null,
+    confidence: offer ? 0.9 : null,
+    scraped_at: offer ? new Date(timeMs).toISOString() : null,
+    error_message: page.failure ? 'failed' : null,
+  };
+}
+
+describe('demoCatalogue', () => {
+  it('is valid input for the catalogue API', () => {
+    for (const category of catalogue.categories)
+      expect(categoryInputSchema.safeParse(category).success).toBe(true);
+    for (const product of catalogue.products) {
+      expect(productInputSchema.safeParse({ ...product, category_id: null }).success).toBe(true);
+    }
+    for (const url of catalogue.competitorUrls) {
+      expect(competitorUrlInputSchema.safeParse({ ...url, product_id: 1 }).success).toBe(true);
+    }
+  });
+
+  it('has 3–4 categories and 8–10 products with unique SKUs, costs below prices, one without cost, one uncategorised', () => {
+    const { categories, products } = catalogue;
+    const names = new Set(categories.map((c) => c.name));
+
+    expect(categories.length).toBeGreaterThanOrEqual(3);
+    expect(categories.length).toBeLessThanOrEqual(4);
+    expect(products.length).toBeGreaterThanOrEqual(8);
+    expect(products.length).toBeLessThanOrEqual(10);
+    expect(new Set(products.map((p) => p.sku)).size).toBe(products.length);
+    expect(products.filter((p) => p.cost === null)).toHaveLength(1);
+    expect(products.filter((p) => p.category === null)).toHaveLength(1);
+    for (const p of products) {
+      if (p.cost !== null) expect(p.cost).toBeLessThan(p.current_price);
+      if (p.category !== null) expect(names.has(p.category)).toBe(true);
+    }
+  });
+
+  it('gives every product 1–3 competitor URLs, all on the demo shop, named after their shop', () => {
+    const shopNames = new Set(Object.values(SHOPS).map((s) => s.name));
+
+    for (const product of catalogue.products) {
+      const urls = catalogue.competitorUrls.filter((u) => u.sku === product.sku);
+      expect(urls.length).toBeGreaterThanOrEqual(1);
+      expect(urls.length).toBeLessThanOrEqual(3);
+    }
+    for (const { url, competitor_name } of catalogue.competitorUrls) {
+      expect(url.startsWith(`${ORIGIN}/`)).toBe(true);
+      const path = new URL(url).pathname;
+      expect(route(path).status).not.toBe(404);
+      expect(shopNames.has(competitor_name)).toBe(true);
+    }
+    expect(new Set(catalogue.competitorUrls.map((u) => u.competitor_name)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('builds URLs on the given origin, with or without a trailing slash', () => {
+    expect(demoCatalogue('http://localhost:9/').competitorUrls[0]?.url).toMatch(
+      /^http:\/\/localhost:9\/[a-z]/,
+    );
+  });
+
+  it('shows each product with the same comparison status at every moment of two weeks', () => {
+    const expected = {
+      'CMP-KET-170': 'LOWER',
+      'CMP-TOA-400': 'HIGHER',
+      'CMP-BLN-1200': 'NO_DATA',
+      'CMP-HP-700': 'HIGHER',
+      'CMP-SPK-120': 'SAME',
+      'CMP-EAR-300': 'LOWER',
+      'CMP-FAN-16': 'HIGHER',
+      'CMP-RAD-2000': 'LOWER',
+      'CMP-LMP-10': 'LOWER',
+    };
+    expect(catalogue.products.map((p) => p.sku).sort()).toEqual(Object.keys(expected).sort());
+
+    for (const product of catalogue.products) {
+      const urls = catalogue.competitorUrls.filter((u) => u.sku === product.sku);
+      const statuses = new Set(
+        TIMES.map(
+          (t) =>
+            comparePrices(
+              product.current_price,
+              urls.map((u, i) => observe(u.url, t, i + 1)),
+              'GBP',
+            ).comparison.status,
+        ),
+      );
+      expect([product.sku, [...statuses]]).toEqual([
+        product.sku,
+        [expected[product.sku as keyof typeof expected]],
+      ]);
+    }
+  });
+});

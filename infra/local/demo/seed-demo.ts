@@ -1,0 +1,31 @@
+import type { DemoCatalogue } from './demo-catalogue';
+
+/**
+ * Writes the demo catalogue through the same domain functions the API uses, so the demo data
+ * obeys every rule real data does. Call after the functions' settings are in place.
+ */
+export async function seedDemoCatalogue(
+  catalogue: DemoCatalogue,
+): Promise<{ products: number; urls: number }> {
+  const { addCategory } = await import('@cmp/functions/catalogue/categories');
+  const { addProduct } = await import('@cmp/functions/catalogue/products');
+  const { addCompetitorUrl } = await import('@cmp/functions/catalogue/competitor-urls');
+  const categoryIds = new Map<string, number>();
+  for (const category of catalogue.categories) {
+    categoryIds.set(category.name, (await addCategory(category)).id);
+  }
+  const productIds = new Map<string, number>();
+  for (const { category, ...product } of catalogue.products) {
+    const created = await addProduct({
+      ...product,
+      category_id: category ? (categoryIds.get(category) ?? null) : null,
+    });
+    productIds.set(product.sku, created.id);
+  }
+  for (const { sku, ...url } of catalogue.competitorUrls) {
+    const productId = productIds.get(sku);
+    if (productId === undefined) throw new Error(`The demo catalogue names an unknown SKU ${sku}`);
+    await addCompetitorUrl({ ...url, product_id: productId });
+  }
+  return { products: catalogue.products.length, urls: catalogue.competitorUrls.length };
+}
