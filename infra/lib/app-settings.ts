@@ -1,11 +1,14 @@
 import type { App } from 'aws-cdk-lib';
 import { readConfig, shopConfigSchema } from '../../functions/src/config';
+import { readScrapeRunSettings, type ScrapeRunSettings } from './scrape-run-settings';
 
 /** Deploy-time settings, read once from CDK context or the environment and validated like the runtimes'. */
 export interface AppSettings {
   /** ISO 4217 code shown for every own price (decision 4). */
   readonly shopCurrency: string;
   readonly logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** Scrape runs: concurrency, timeout, schedule, Bedrock model, contact URL (scrape-run-settings.ts). */
+  readonly scrapeRun: ScrapeRunSettings;
 }
 
 const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
@@ -24,5 +27,9 @@ export function readAppSettings(app: App, env = process.env): AppSettings {
   if (!logLevels.includes(logLevel as AppSettings['logLevel'])) {
     throw new Error(`Invalid deploy configuration:\n  logLevel: one of ${logLevels.join(', ')}`);
   }
-  return { shopCurrency: SHOP_CURRENCY, logLevel: logLevel as AppSettings['logLevel'] };
+  return {
+    shopCurrency: SHOP_CURRENCY,
+    logLevel: logLevel as AppSettings['logLevel'],
+    scrapeRun: readScrapeRunSettings(app, env),
+  };
 }

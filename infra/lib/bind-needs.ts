@@ -1,16 +1,28 @@
+import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { tableDefinition } from '../../functions/src/data/table';
 import type { RouteGroupDef } from '../../functions/src/http/routes';
+import type { TaskDef } from '../../functions/src/scrape-run/tasks';
+import { grantBedrockModel } from './bedrock-access';
+import { acknowledge } from './nag';
 
-export type Need = RouteGroupDef['needs'][number];
+export type Need = RouteGroupDef['needs'][number] | TaskDef['needs'][number];
 
-/** The resources a route group may need; more join as the scraper and Bedrock land. */
+/** The resources a route group or a scrape-run task may need. */
 export interface NeedResources {
   readonly table: ITable;
   readonly tokenSecret: ISecret;
+  /**
+   * The scrape-run state machine and its timeout. Absent while the state machine is being built:
+   * its own tasks do not need it, and asking for it then fails the synth.
+   */
+  readonly scrapeRun?: { readonly stateMachine: StateMachine; readonly timeoutSeconds: number };
+  /** Bedrock model or inference-profile id; null: no LLM tier, so no Bedrock access at all. */
+  readonly bedrockModelId: string | null;
 }
 
 type Binder = (fn: LambdaFunction, resources: NeedResources) => void;
@@ -25,13 +37,22 @@ const binders: Record<Need, Binder> = {
     tokenSecret.grantRead(fn);
     fn.addEnvironment('TOKEN_SECRET_ARN', tokenSecret.secretArn);
   },
-  stateMachine: notYet('stateMachine'),
-  bedrock: notYet('bedrock'),
+  stateMachine: (fn, { scrapeRun }) => {
+    if (!scrapeRun) throw notProvided(fn, 'stateMachine');
+    grantRunControl(fn, scrapeRun.stateMachine);
+    fn.addEnvironment('STATE_MACHINE_ARN', scrapeRun.stateMachine.stateMachineArn);
+    fn.addEnvironment('SCRAPE_RUN_TIMEOUT_SECONDS', String(scrapeRun.timeoutSeconds));
+  },
+  bedrock: (fn, { bedrockModelId }) => {
+    if (bedrockModelId === null) return;
+    grantBedrockModel(fn, bedrockModelId);
+    fn.addEnvironment('BEDROCK_MODEL_ID', bedrockModelId);
+  },
 };
 
 /**
- * Grants a function what its route group `needs` and wires the matching environment.
- * @example bindNeeds(fn, routeGroups.auth.needs, { table, tokenSecret })
+ * Grants a function what its route group or task `needs` and wires the matching environment.
+ * @example bindNeeds(fn, routeGroups.auth.needs, { table, tokenSecret, bedrockModelId: null })
  */
 export function bindNeeds(fn: LambdaFunction, needs: readonly Need[], resources: NeedResources): void {
   for (const need of new Set(needs)) binders[need](fn, resources);
@@ -64,11 +85,52 @@ function grantTableData(fn: LambdaFunction, table: ITable): void {
   });
 }
 
+/** What starting and stopping runs takes: StartExecution on the machine, the rest on its executions. */
+export const runControlActions = {
+  stateMachine: ['states:StartExecution'],
+  executions: ['states:DescribeExecution', 'states:StopExecution'],
+};
+
+/** `arn:…:execution:<state machine name>:*`: every execution of this one state machine. */
+export function executionsArn(stateMachine: StateMachine): string {
+  return Stack.of(stateMachine).formatArn({
+    service: 'states',
+    resource: 'execution',
+    resourceName: `${stateMachine.stateMachineName}:*`,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+}
+
+// Starts executions of this state machine only, and stops or describes only its executions.
+// Executions are named when they start (after the run, or by EventBridge), so their names can
+// only be matched with a wildcard under this machine's own name.
+function grantRunControl(fn: LambdaFunction, stateMachine: StateMachine): void {
+  Grant.addToPrincipal({
+    grantee: fn,
+    actions: runControlActions.stateMachine,
+    resourceArns: [stateMachine.stateMachineArn],
+  });
+  Grant.addToPrincipal({
+    grantee: fn,
+    actions: runControlActions.executions,
+    resourceArns: [executionsArn(stateMachine)],
+  });
+  const nameToken = Stack.of(fn).resolve(stateMachine.stateMachineName) as unknown;
+  const name = isGetAtt(nameToken) ? `<${nameToken['Fn::GetAtt'].join('.')}>` : String(nameToken);
+  acknowledge(
+    fn,
+    'Stopping a run needs its execution, named only when it starts; the wildcard covers the executions ' +
+      'of the scrape-run state machine and no other.',
+    `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:${name}:*]`,
+  );
+}
+
+const isGetAtt = (value: unknown): value is { 'Fn::GetAtt': string[] } =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as Record<string, unknown>)['Fn::GetAtt']);
+
 // Failing the synth beats deploying a function that is denied at its first call.
-function notYet(need: Need): Binder {
-  return (fn) => {
-    throw new Error(
-      `${fn.node.path} needs '${need}', which the CDK app does not provide yet (infra/lib/bind-needs.ts)`,
-    );
-  };
+function notProvided(fn: LambdaFunction, need: Need): Error {
+  return new Error(`${fn.node.path} needs '${need}', which is not provided to it (infra/lib/bind-needs.ts)`);
 }

@@ -5,6 +5,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { Api } from './api.construct';
 import type { AppSettings } from './app-settings';
+import { ScrapeRun } from './scrape-run.construct';
 import { Site } from './site.construct';
 
 export interface StatelessStackProps extends StackProps {
@@ -17,8 +18,12 @@ export interface StatelessStackProps extends StackProps {
   readonly webDistDir: string;
 }
 
-/** The API, its functions and the CDN: nothing here holds data, so it can be replaced at will. */
+/**
+ * The API, its functions, the scrape-run state machine and the CDN: nothing here holds data, so it
+ * can be replaced at will.
+ */
 export class StatelessStack extends Stack {
+  readonly scrapeRun: ScrapeRun;
   readonly api: Api;
   readonly site: Site;
 
@@ -26,10 +31,18 @@ export class StatelessStack extends Stack {
     super(scope, id, props);
     const { settings } = props;
 
-    this.api = new Api(this, 'Api', {
-      resources: { table: props.table, tokenSecret: props.tokenSecret },
-      settings,
-    });
+    const resources = {
+      table: props.table,
+      tokenSecret: props.tokenSecret,
+      bedrockModelId: settings.scrapeRun.bedrockModelId,
+    };
+    // First, so the scraper route group can be granted control of its state machine.
+    this.scrapeRun = new ScrapeRun(this, 'ScrapeRun', { resources, settings });
+    const scrapeRun = {
+      stateMachine: this.scrapeRun.stateMachine,
+      timeoutSeconds: settings.scrapeRun.runTimeoutSeconds,
+    };
+    this.api = new Api(this, 'Api', { resources: { ...resources, scrapeRun }, settings });
 
     this.site = new Site(this, 'Site', {
       siteBucketExport: props.siteBucketExport,

@@ -16,13 +16,14 @@ const newApp = (name: string) =>
   new App({ outdir: join(scratch, name), context: { ...context, 'aws:cdk:bundling-stacks': [] } });
 let app: App;
 
+// The first synth of a process loads most of aws-cdk-lib: allow it more than a hook's default 10 s.
 beforeAll(() => {
   mkdirSync(webDistDir);
   writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
   app = newApp('cdk.out');
   checkMyPrice(app, { webDistDir });
   app.synth();
-});
+}, 120_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -11,6 +11,7 @@ import { checkMyPrice } from '../lib/check-my-price';
 const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-stateful-'));
 let template: Template;
 
+// The first synth of a process loads most of aws-cdk-lib: allow it more than a hook's default 10 s.
 beforeAll(() => {
   const webDistDir = join(scratch, 'web');
   mkdirSync(webDistDir);
@@ -22,7 +23,7 @@ beforeAll(() => {
   });
   const { stateful } = checkMyPrice(app, { webDistDir });
   template = Template.fromStack(stateful);
-});
+}, 120_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -6,7 +6,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteGroup, routeGroups, routeKey, routes } from '../../functions/src/http/routes';
-import { tableDataActions } from '../lib/bind-needs';
+import { executionsArn, runControlActions, tableDataActions } from '../lib/bind-needs';
 import { checkMyPrice } from '../lib/check-my-price';
 import { contentSecurityPolicy } from '../lib/site.construct';
 
@@ -18,6 +18,7 @@ let template: Template;
 let stateless: ReturnType<typeof checkMyPrice>['stateless'];
 let stateful: ReturnType<typeof checkMyPrice>['stateful'];
 
+// The first synth of a process loads most of aws-cdk-lib: allow it more than a hook's default 10 s.
 beforeAll(() => {
   const webDistDir = join(scratch, 'web');
   mkdirSync(webDistDir);
@@ -29,7 +30,7 @@ beforeAll(() => {
   });
   ({ stateful, stateless } = checkMyPrice(app, { webDistDir }));
   template = Template.fromStack(stateless);
-});
+}, 120_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -103,9 +104,11 @@ describe('the route functions', () => {
     }
   });
 
-  it('are granted only what their group needs: the table and its named indexes, the secret', () => {
+  it('are granted only what their group needs: the table and its named indexes, the secret, the state machine', () => {
     const tableArn = stateless.resolve(stateful.table.tableArn);
     const secretArn = stateless.resolve(stateful.tokenSecret.secretArn);
+    const { stateMachine } = stateless.scrapeRun;
+    const executions = stateless.resolve(executionsArn(stateMachine));
 
     for (const group of groups) {
       const { needs } = routeGroups[group];
@@ -133,9 +136,23 @@ describe('the route functions', () => {
           Resource: secretArn,
         });
       }
+      if ((needs as readonly string[]).includes('stateMachine')) {
+        expected.push(
+          {
+            Effect: 'Allow',
+            Action: runControlActions.stateMachine[0],
+            Resource: stateless.resolve(stateMachine.stateMachineArn),
+          },
+          { Effect: 'Allow', Action: runControlActions.executions, Resource: executions },
+        );
+      }
       expect(statements).toEqual(expected);
-      // Belt and braces: no wildcard resource anywhere in a route function's policy.
-      expect(JSON.stringify(statements)).not.toContain('*');
+      // Belt and braces: no wildcard anywhere in a route function's policy but the one naming the
+      // executions of our own state machine (their names are only known when they start).
+      const others = statements.filter(
+        (statement) => JSON.stringify(statement.Resource) !== JSON.stringify(executions),
+      );
+      expect(JSON.stringify(others)).not.toContain('*');
     }
   });
 });

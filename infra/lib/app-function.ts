@@ -1,0 +1,88 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import type { AppSettings } from './app-settings';
+import { acknowledge, basicExecutionRoleFinding } from './nag';
+import { functionsDir, lockFile, repoRoot } from './paths';
+
+export interface AppFunctionProps {
+  readonly description: string;
+  /** Handler module relative to the functions workspace; it exports `handler`. */
+  readonly entry: string;
+  readonly timeoutSeconds: number;
+  readonly memorySize: number;
+  readonly settings: AppSettings;
+  /** Settings this function's code reads, on top of the ones every function gets. */
+  readonly environment?: Readonly<Record<string, string>>;
+}
+
+/**
+ * One of our Lambdas (a route group or a scrape-run task): nodejs22.x on arm64, bundled by the
+ * local esbuild as ESM with source maps, its own log group, and the cdk-nag findings every such
+ * function raises acknowledged on it. Grants come from `bindNeeds`, not from here.
+ */
+export function appFunction(scope: Construct, id: string, props: AppFunctionProps): NodejsFunction {
+  assertLocalEsbuild();
+  const fn = new NodejsFunction(scope, id, {
+    description: props.description,
+    entry: join(functionsDir, props.entry),
+    handler: 'handler',
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    memorySize: props.memorySize,
+    timeout: Duration.seconds(props.timeoutSeconds),
+    logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.THREE_MONTHS }),
+    projectRoot: repoRoot,
+    depsLockFilePath: lockFile,
+    environment: {
+      POWERTOOLS_SERVICE_NAME: 'check-my-price',
+      LOG_LEVEL: props.settings.logLevel,
+      NODE_OPTIONS: '--enable-source-maps',
+      ...props.environment,
+    },
+    bundling: {
+      format: OutputFormat.ESM,
+      target: 'node22',
+      mainFields: ['module', 'main'],
+      // Some CommonJS dependencies call require(); ESM output has none unless we make one.
+      banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      minify: true,
+      sourceMap: true,
+      // Ship the SDK versions the tests ran against, not whatever the runtime carries today.
+      bundleAwsSDK: true,
+    },
+  });
+  acknowledge(
+    fn,
+    'Grants only creating and writing to log streams, which every function needs.',
+    basicExecutionRoleFinding,
+  );
+  acknowledge(
+    fn,
+    'Decision 7 pins Lambdas to nodejs22.x, the Node line development and CI are checked against.',
+    'AwsSolutions-L1',
+  );
+  return fn;
+}
+
+/** `products` → `Products`, `competitor-urls` → `CompetitorUrls`: construct ids from names. */
+export const pascalCase = (name: string) =>
+  name
+    .split(/[^a-zA-Z0-9]+/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+// Without a local esbuild, CDK silently falls back to Docker bundling; we never want that.
+function assertLocalEsbuild(): void {
+  try {
+    createRequire(import.meta.url).resolve('esbuild');
+  } catch {
+    throw new Error(
+      'esbuild is not installed: run `npm ci` at the repository root (bundling never uses Docker)',
+    );
+  }
+}

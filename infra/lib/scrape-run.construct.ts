@@ -1,0 +1,165 @@
+import { Duration } from 'aws-cdk-lib';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IAlarm,
+  MathExpression,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction, SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { buildScrapeDefinition } from '../../functions/src/scrape-run/state-machine';
+import {
+  arnSubstitution,
+  type ScrapeTaskName,
+  scrapeTasks,
+  statusChangeTask,
+  type TaskDef,
+} from '../../functions/src/scrape-run/tasks';
+import { appFunction } from './app-function';
+import type { AppSettings } from './app-settings';
+import { bindNeeds, type NeedResources } from './bind-needs';
+import { acknowledge } from './nag';
+
+export interface ScrapeRunProps {
+  /** What the tasks may need; the state machine itself is made here, so it is not among them. */
+  readonly resources: Omit<NeedResources, 'scrapeRun'>;
+  readonly settings: AppSettings;
+}
+
+/** Pages are parsed whole (cheerio) and CPU grows with memory; the other tasks only query the table. */
+const memoryOf = (task: ScrapeTaskName) => (task === 'ScrapeUrl' ? 1024 : 512);
+
+/** What a scheduled run starts with (Prepare reads `triggeredBy` from the execution input). */
+export const scheduledRunInput = { triggeredBy: 'schedule' } as const;
+
+/** Execution endings the status-change handler closes the run for (Finalize never ran). */
+export const abandonedStatuses = ['FAILED', 'TIMED_OUT', 'ABORTED'];
+
+/**
+ * A scrape run on AWS: the state machine of the one definition (decision 12) with a Lambda per
+ * task, the schedule that starts it, the rule that closes runs whose execution ended without
+ * Finalize, and an alarm when executions fail or time out.
+ */
+export class ScrapeRun extends Construct {
+  readonly stateMachine: StateMachine;
+  readonly taskFunctions: Readonly<Record<ScrapeTaskName, NodejsFunction>>;
+  readonly statusChangeFunction: NodejsFunction;
+  readonly statusChangeRule: Rule;
+  /** Absent when the schedule is turned off (scheduleEnabled false). */
+  readonly scheduleRule: Rule | undefined;
+  readonly failedRunsAlarm: IAlarm;
+
+  constructor(scope: Construct, id: string, props: ScrapeRunProps) {
+    super(scope, id);
+    const { settings, resources } = props;
+    const run = settings.scrapeRun;
+
+    const taskFunctions = {} as Record<ScrapeTaskName, NodejsFunction>;
+    for (const [task, def] of Object.entries(scrapeTasks) as [ScrapeTaskName, TaskDef][]) {
+      const fn = appFunction(this, task, {
+        description: `Check My Price scrape run: the ${task} task`,
+        entry: def.entry,
+        memorySize: memoryOf(task),
+        timeoutSeconds: def.timeoutSeconds,
+        settings,
+        environment: {
+          // Prepare takes over a lock older than the run timeout; one value for the whole run.
+          SCRAPE_RUN_TIMEOUT_SECONDS: String(run.runTimeoutSeconds),
+          ...(task === 'ScrapeUrl' && run.scraperContactUrl
+            ? { SCRAPER_CONTACT_URL: run.scraperContactUrl }
+            : {}),
+        },
+      });
+      bindNeeds(fn, def.needs, resources);
+      taskFunctions[task] = fn;
+    }
+    this.taskFunctions = taskFunctions;
+
+    const definition = buildScrapeDefinition({
+      maxConcurrency: run.maxConcurrency,
+      timeoutSeconds: run.runTimeoutSeconds,
+    });
+    const logs = new LogGroup(this, 'StateMachineLogs', { retention: RetentionDays.THREE_MONTHS });
+    this.stateMachine = new StateMachine(this, 'StateMachine', {
+      definitionBody: DefinitionBody.fromString(JSON.stringify(definition)),
+      definitionSubstitutions: Object.fromEntries(
+        Object.entries(taskFunctions).map(([task, fn]) => [
+          arnSubstitution(task as ScrapeTaskName),
+          fn.functionArn,
+        ]),
+      ),
+      // The run's timeout lives in the definition (TimeoutSeconds), where the local runner sees it too.
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: true },
+      tracingEnabled: true,
+    });
+    // A string definition grants nothing by itself: invoking exactly the task functions, unqualified
+    // (the definition names them by plain ARN, so no version or alias wildcard either).
+    this.stateMachine.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: Object.values(taskFunctions).map((fn) => fn.functionArn),
+      }),
+    );
+    acknowledge(
+      this.stateMachine,
+      'Step Functions requires logs:CreateLogDelivery and the other log-delivery actions, and the X-Ray ' +
+        'segment and sampling actions, on Resource "*"; CDK adds exactly those for logging and tracing.',
+      'AwsSolutions-IAM5[Resource::*]',
+    );
+
+    this.statusChangeFunction = appFunction(this, 'StatusChange', {
+      description: 'Check My Price scrape run: closes runs whose execution failed, timed out or was aborted',
+      entry: statusChangeTask.entry,
+      memorySize: 512,
+      timeoutSeconds: statusChangeTask.timeoutSeconds,
+      settings,
+    });
+    bindNeeds(this.statusChangeFunction, statusChangeTask.needs, resources);
+    this.statusChangeRule = new Rule(this, 'StatusChangeRule', {
+      description: 'Check My Price: a scrape run execution ended without Finalize',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: { status: abandonedStatuses, stateMachineArn: [this.stateMachine.stateMachineArn] },
+      },
+      targets: [new LambdaFunction(this.statusChangeFunction)],
+    });
+
+    this.scheduleRule = run.scheduleEnabled
+      ? new Rule(this, 'Schedule', {
+          description: 'Check My Price: scheduled price checks',
+          schedule: Schedule.expression(run.schedule),
+          targets: [
+            new SfnStateMachine(this.stateMachine, { input: RuleTargetInput.fromObject(scheduledRunInput) }),
+          ],
+        })
+      : undefined;
+
+    // Aborted is a stop (by a user), not a failure: only failed and timed-out executions alarm.
+    const period = Duration.minutes(5);
+    this.failedRunsAlarm = new Alarm(this, 'FailedRunsAlarm', {
+      alarmDescription:
+        'Check My Price: a scrape run execution failed or timed out. The run is marked failed by the ' +
+        'status-change handler; the execution history and the state machine log group say why.',
+      metric: new MathExpression({
+        expression: 'FILL(failed, 0) + FILL(timedOut, 0)',
+        usingMetrics: {
+          failed: this.stateMachine.metricFailed({ period }),
+          timedOut: this.stateMachine.metricTimedOut({ period }),
+        },
+        label: 'Failed or timed-out scrape runs',
+        period,
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+}
