@@ -48,5 +48,7 @@ export function serveSpa(req: IncomingMessage, res: ServerResponse): void {
     res.end();
     return;
   }
-  createReadStream(target).pipe(res);
+  createReadStream(target)
+    .on('error', () => res.destroy()) // e.g. the SPA being rebuilt under us: fail this one request, not the server
+    .pipe(res);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './password';
 
-describe('password hashing', () => {
+// scrypt at N=2^17 costs a few hundred ms a hash, far more on a busy 2-core machine.
+describe('password hashing', { timeout: 30_000 }, () => {
   it('stores scrypt with N=2^17, r=8, p=1 and a fresh salt each time', async () => {
     const [first, second] = await Promise.all([hashPassword('open sesame'), hashPassword('open sesame')]);
 
