@@ -50,9 +50,11 @@ async function listFiles(path: string): Promise<string[]> {
 function runViteBuild(): Promise<void> {
   const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
   return new Promise((resolve, reject) => {
+    // Always a production build, whatever NODE_ENV the caller runs under (vitest sets 'test').
     const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
       cwd: webDir,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     child.on('error', reject);
     child.on('exit', (code) =>

@@ -14,12 +14,24 @@ export const URL_DISPLAY_LENGTH = 50;
  */
 export function formatMoney(amount: number | null | undefined, currency: string, locale = 'en-US'): string {
   if (amount == null || !Number.isFinite(amount)) return NOT_AVAILABLE;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+  return moneyFormat(locale, currency).format(amount);
+}
+
+// Building a formatter costs far more than using one; tables format thousands of amounts.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }
 
 /**

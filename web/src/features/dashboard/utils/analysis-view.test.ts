@@ -29,9 +29,20 @@ describe('analysis summary', () => {
   });
 
   it('puts the four figures together, Never when there is no date', () => {
-    const summary = analysisSummary({ price: null, currency: null, in_stock: null, confidence: null, scraped_at: null });
+    const summary = analysisSummary({
+      price: null,
+      currency: null,
+      in_stock: null,
+      confidence: null,
+      scraped_at: null,
+    });
 
-    expect(summary).toEqual({ price: 'No price found', stock: 'Unknown', confidence: 'N/A', lastUpdated: 'Never' });
+    expect(summary).toEqual({
+      price: 'No price found',
+      stock: 'Unknown',
+      confidence: 'N/A',
+      lastUpdated: 'Never',
+    });
   });
 
   it('explains the tier', () => {

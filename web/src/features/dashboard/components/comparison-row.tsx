@@ -1,0 +1,117 @@
+// One product's row: its prices, margin, cheapest competitor, status, difference and actions.
+import { competitorNameFromUrl } from '@cmp/shared';
+import { memo } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { TableCell, TableRow } from '../../../components/ui/table';
+import { formatShopMoney } from '../../../lib/money';
+import type { DashboardProduct } from '../api/dashboard-data';
+import { competitorsWithDataText, differenceText, marginText } from '../utils/comparison-view';
+import { openPopup } from './open-popup';
+import { RowActionButtons, type RowActions } from './row-actions';
+import { StatusBadge } from './status-badge';
+
+export type { RowActions } from './row-actions';
+
+/** Memoised: a filter keystroke re-renders the table, but rows whose product did not change stay. */
+export const ComparisonRow = memo(function ComparisonRow({
+  product,
+  running,
+  actions,
+}: {
+  product: DashboardProduct;
+  running: boolean;
+  actions: RowActions;
+}) {
+  const comparison = product.price_comparison;
+  const profit = marginText(product.current_price, product.cost, formatShopMoney);
+  const difference = differenceText(
+    comparison.price_difference,
+    comparison.price_difference_percentage,
+    formatShopMoney,
+  );
+  return (
+    <TableRow>
+      <TableCell>
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="font-medium">{product.name}</p>
+            <p className="text-xs text-muted-foreground">SKU: {product.sku}</p>
+            {running ? (
+              <Badge variant="info" className="mt-1">
+                Analysis running
+              </Badge>
+            ) : null}
+          </div>
+          <RowActionButtons product={product} running={running} actions={actions} />
+        </div>
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{formatShopMoney(product.current_price)}</TableCell>
+      <TableCell className="text-right tabular-nums">{formatShopMoney(product.cost)}</TableCell>
+      <TableCell className="text-right tabular-nums">
+        <p>{profit.amount}</p>
+        <p className="text-xs text-muted-foreground">{profit.percent}</p>
+      </TableCell>
+      <TableCell className="text-right tabular-nums">
+        {formatShopMoney(comparison.lowest_competitor_price)}
+      </TableCell>
+      <TableCell>
+        {product.bestCompetitor ? (
+          <BestCompetitorLink url={product.bestCompetitor.url} />
+        ) : (
+          <span className="text-muted-foreground">No Data</span>
+        )}
+      </TableCell>
+      <TableCell>
+        <StatusBadge status={comparison.status} />
+      </TableCell>
+      <TableCell className="tabular-nums">
+        {difference ? (
+          <span className={differenceTone(comparison.price_difference)}>
+            {difference.amount}
+            {difference.percent ? (
+              <span className="block text-xs opacity-80">{difference.percent}</span>
+            ) : null}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">N/A</span>
+        )}
+      </TableCell>
+      <TableCell>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto px-0"
+          onClick={() => actions.onShowCompetitors(product)}
+        >
+          {competitorsWithDataText(comparison.competitors_with_data, comparison.competitor_count)}
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+});
+
+// Dearer than the cheapest competitor is the shop's risk (red); cheaper is green.
+function differenceTone(difference: number | null): string {
+  if (difference === null || Math.abs(difference) < 0.01) return '';
+  return difference > 0 ? 'text-destructive' : 'text-success';
+}
+
+/** A real link (keyboard, middle click, copy address) that opens the popup on a plain click. */
+function BestCompetitorLink({ url }: { url: string }) {
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-info underline-offset-4 hover:underline"
+      onClick={(event) => {
+        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        openPopup(url);
+      }}
+    >
+      {competitorNameFromUrl(url)}
+    </a>
+  );
+}

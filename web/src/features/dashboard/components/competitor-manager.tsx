@@ -1,0 +1,147 @@
+// The edit dialog's competitor URLs (spec §2): the list with delete, and the add form.
+import { competitorNameFromUrl, truncateUrl } from '@cmp/shared';
+import { Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '../../../components/form-error';
+import { IconAction } from '../../../components/icon-action';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { reloadDashboard } from '../api/dashboard-data';
+import { addCompetitor, deleteCompetitor, useProductCompetitors } from '../api/product-competitors';
+import { canAddCompetitor, checkCompetitorFields } from '../utils/edit-forms';
+
+export function CompetitorManager({ productId }: { productId: number }) {
+  const competitors = useProductCompetitors(productId);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const headingId = useId();
+
+  // Counts and the comparison on the dashboard change with the list, so both reload.
+  const reload = () => Promise.all([competitors.mutate(), reloadDashboard()]);
+
+  const remove = async (id: number) => {
+    setDeleting(id);
+    try {
+      await deleteCompetitor(id);
+      notifySuccess('Competitor deleted successfully');
+      await reload();
+    } catch (error) {
+      notifyError(error, 'Failed to delete competitor');
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 border-t pt-4">
+      <h3 id={headingId} className="font-semibold">
+        Competitor URLs
+      </h3>
+      {competitors.data === undefined ? (
+        competitors.error ? (
+          <p className="text-sm text-muted-foreground">Competitor URLs could not be loaded.</p>
+        ) : (
+          <div className="flex justify-center py-4">
+            <Spinner label="Loading competitors" />
+          </div>
+        )
+      ) : competitors.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No competitor URLs yet.</p>
+      ) : (
+        <ul className="flex flex-col divide-y rounded-md border">
+          {competitors.data.map((competitor) => (
+            <li key={competitor.id} className="flex items-center justify-between gap-2 px-3 py-2">
+              <div className="min-w-0">
+                <p className="truncate font-medium">
+                  {competitor.competitor_name || competitorNameFromUrl(competitor.url)}
+                </p>
+                <a
+                  href={competitor.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="block truncate text-xs text-info underline-offset-4 hover:underline"
+                >
+                  {truncateUrl(competitor.url)}
+                </a>
+              </div>
+              <IconAction
+                label={`Delete competitor ${competitor.competitor_name}`}
+                tip="Delete competitor"
+                disabled={deleting !== null}
+                onClick={() => void remove(competitor.id)}
+              >
+                {deleting === competitor.id ? (
+                  <Spinner label="Deleting competitor" className="size-4" />
+                ) : (
+                  <Trash2 aria-hidden="true" />
+                )}
+              </IconAction>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddCompetitorForm productId={productId} onAdded={reload} />
+    </section>
+  );
+}
+
+function AddCompetitorForm({ productId, onAdded }: { productId: number; onAdded(): Promise<unknown> }) {
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkCompetitorFields(name, url);
+    setError(checked.ok ? null : checked.error);
+    if (!checked.ok) return;
+    setBusy(true);
+    try {
+      await addCompetitor({ product_id: productId, ...checked.value });
+    } catch (failure) {
+      notifyError(failure, 'Failed to add competitor');
+      setBusy(false);
+      return;
+    }
+    notifySuccess('Competitor added successfully');
+    setName('');
+    setUrl('');
+    setBusy(false);
+    await onAdded();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add competitor" className="flex flex-col gap-3">
+      <FormError message={error} />
+      <fieldset disabled={busy} className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-name`}>Competitor name</Label>
+          <Input
+            id={`${id}-name`}
+            placeholder="e.g. Argos"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-url`}>Competitor URL</Label>
+          <Input
+            id={`${id}-url`}
+            type="url"
+            placeholder="https://www.example.com/product"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={busy || !canAddCompetitor(name, url)}>
+          <Plus aria-hidden="true" />
+          {busy ? 'Adding...' : 'Add'}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,163 @@
+// 'Edit Product & Manage Competitors' (spec §2 Dashboard dialogs, decision 3).
+import type { Category } from '@cmp/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '../../../components/form-error';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { type DashboardProduct, reloadDashboard } from '../api/dashboard-data';
+import { updateProduct } from '../api/product-mutations';
+import { checkProductFields, type ProductFields, productFields } from '../utils/edit-forms';
+import { CompetitorManager } from './competitor-manager';
+
+// Radix Select items cannot have '' as a value.
+const NO_CATEGORY = 'none';
+
+export function EditProductDialog({
+  product,
+  categories,
+  onClose,
+}: {
+  product: DashboardProduct;
+  categories: readonly Category[];
+  onClose(): void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent size="lg">
+        <DialogHeader>
+          <DialogTitle>Edit Product & Manage Competitors</DialogTitle>
+          <DialogDescription>
+            {product.name} (SKU: {product.sku})
+          </DialogDescription>
+        </DialogHeader>
+        <ProductForm
+          product={product}
+          categories={categories}
+          busy={busy}
+          setBusy={setBusy}
+          onSaved={onClose}
+        />
+        <CompetitorManager productId={product.id} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProductForm({
+  product,
+  categories,
+  busy,
+  setBusy,
+  onSaved,
+}: {
+  product: DashboardProduct;
+  categories: readonly Category[];
+  busy: boolean;
+  setBusy(busy: boolean): void;
+  onSaved(): void;
+}) {
+  const [fields, setFields] = useState<ProductFields>(() => productFields(product));
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const set = (field: keyof ProductFields) => (value: string) =>
+    setFields((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkProductFields(fields);
+    setError(checked.ok ? null : checked.error);
+    if (!checked.ok) return;
+    setBusy(true);
+    try {
+      await updateProduct(product.id, checked.value);
+    } catch (failure) {
+      notifyError(failure, 'Failed to update product');
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+    notifySuccess('Product updated successfully');
+    void reloadDashboard();
+    onSaved();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Product details" className="flex flex-col gap-4">
+      <FormError message={error} />
+      <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+        <TextField id={`${id}-sku`} label="SKU" value={fields.sku} onChange={set('sku')} />
+        <TextField id={`${id}-name`} label="Name" value={fields.name} onChange={set('name')} />
+        <TextField
+          id={`${id}-price`}
+          label="Current Price"
+          type="number"
+          value={fields.current_price}
+          onChange={set('current_price')}
+        />
+        <TextField id={`${id}-cost`} label="Cost" type="number" value={fields.cost} onChange={set('cost')} />
+        <div className="flex flex-col gap-2 sm:col-span-2">
+          <Label htmlFor={`${id}-category`}>Category</Label>
+          <Select
+            value={fields.category_id || NO_CATEGORY}
+            onValueChange={(value) => set('category_id')(value === NO_CATEGORY ? '' : value)}
+          >
+            <SelectTrigger id={`${id}-category`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NO_CATEGORY}>No category</SelectItem>
+              {categories.map((category) => (
+                <SelectItem key={category.id} value={String(category.id)}>
+                  {category.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  type = 'text',
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  type?: 'text' | 'number';
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type={type}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...(type === 'number' ? { step: '0.01', min: '0', inputMode: 'decimal' as const } : {})}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// The four stat cards above the comparison table (spec §2 Dashboard).
+import { formatDateTime } from '@cmp/shared';
+import { Activity, Clock, Globe, Package } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent } from '../../../components/ui/card';
+import type { OverviewStats as Stats } from '../api/dashboard-data';
+import { percentText } from '../utils/comparison-view';
+
+export function OverviewStats({ stats }: { stats: Stats }) {
+  return (
+    <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard title="Total Products" icon={<Package />} value={stats.totalProducts} />
+      <StatCard title="Competitor URLs" icon={<Globe />} value={stats.totalCompetitorUrls} />
+      <StatCard
+        title="Last Scraping"
+        icon={<Clock />}
+        value={stats.lastScrapingTime ? 'Recent' : 'Never'}
+        detail={stats.lastScrapingTime ? formatDateTime(stats.lastScrapingTime) : undefined}
+      />
+      <StatCard
+        title="Success Rate"
+        icon={<Activity />}
+        value={percentText(stats.scrapingSuccessRate)}
+        detail={`${stats.recentScrapingAttempts} recent attempts`}
+      />
+    </section>
+  );
+}
+
+function StatCard({
+  title,
+  icon,
+  value,
+  detail,
+}: {
+  title: string;
+  icon: ReactNode;
+  value: ReactNode;
+  detail?: string | undefined;
+}) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-1 pt-6">
+        <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
+          <span>{title}</span>
+          <span aria-hidden="true" className="[&_svg]:size-4">
+            {icon}
+          </span>
+        </div>
+        <p className="text-2xl font-bold tabular-nums">{value}</p>
+        {detail ? <p className="text-xs text-muted-foreground">{detail}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}

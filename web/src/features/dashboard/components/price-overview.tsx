@@ -1,0 +1,154 @@
+// The 'Price Overview' tab (spec §2 Dashboard): stat cards, filters, the paged comparison table and
+// its dialogs. Filtering and sorting run in memory; only the visible page is rendered.
+import { clampPage, PAGE_SIZE, pageSlice } from '@cmp/shared';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadError } from '../../../components/load-error';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { type DashboardProduct, reloadDashboard, useDashboardData } from '../api/dashboard-data';
+import { hideProduct } from '../api/product-mutations';
+import {
+  ALL_CATEGORIES,
+  ALL_STATUSES,
+  type ComparisonFilters as Filters,
+  filterComparison,
+  nextSort,
+  type SortColumn,
+  type SortState,
+  sortComparison,
+} from '../utils/comparison-view';
+import { ComparisonFilters } from './comparison-filters';
+import { ComparisonTable } from './comparison-table';
+import { OverviewStats } from './overview-stats';
+import type { RowActions } from './row-actions';
+import { useAnalysisRuns } from './use-analysis-runs';
+
+// Dialogs load on first opening, so the dashboard's first download stays small.
+const DeleteProductDialog = lazy(() =>
+  import('./delete-product-dialog').then((module) => ({ default: module.DeleteProductDialog })),
+);
+const EditProductDialog = lazy(() =>
+  import('./edit-product-dialog').then((module) => ({ default: module.EditProductDialog })),
+);
+const CompetitorPricesDialog = lazy(() =>
+  import('./competitor-prices-dialog').then((module) => ({ default: module.CompetitorPricesDialog })),
+);
+const AiAnalysisDialog = lazy(() =>
+  import('./ai-analysis-dialog').then((module) => ({ default: module.AiAnalysisDialog })),
+);
+
+type OpenDialog = { kind: 'delete' | 'edit' | 'prices' | 'analysis'; product: DashboardProduct } | null;
+
+const NO_FILTERS: Filters = { search: '', status: ALL_STATUSES, category: ALL_CATEGORIES };
+
+export function PriceOverview() {
+  const { data, error, mutate } = useDashboardData();
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { running, run } = useAnalysisRuns();
+
+  // Sorted once per data or sort change, so a keystroke only filters (filtering keeps the order).
+  // No useDeferredValue: measured at 10,000 products, the extra render pass made a keystroke slower.
+  const sorted = useMemo(() => sortComparison(data?.products ?? [], sort), [data?.products, sort]);
+  const filtered = useMemo(() => filterComparison(sorted, filters), [sorted, filters]);
+  const currentPage = clampPage(page, filtered.length);
+  const visible = useMemo(() => pageSlice(filtered, currentPage), [filtered, currentPage]);
+
+  const changeFilters = useCallback((change: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPage(1);
+  }, []);
+  const changeSort = useCallback((column: SortColumn) => {
+    setSort((current) => nextSort(current, column));
+    setPage(1);
+  }, []);
+
+  const actions = useMemo<RowActions>(
+    () => ({
+      onRunAnalysis: (product) => void run(product),
+      onViewAnalysis: (product) => setDialog({ kind: 'analysis', product }),
+      onEdit: (product) => setDialog({ kind: 'edit', product }),
+      onDelete: (product) => setDialog({ kind: 'delete', product }),
+      onShowCompetitors: (product) => setDialog({ kind: 'prices', product }),
+      onHide: (product) => void hide(product),
+    }),
+    [run],
+  );
+  const close = useCallback(() => setDialog(null), []);
+
+  if (!data) {
+    return error ? (
+      <LoadError what="Dashboard data" onRetry={() => void mutate()} />
+    ) : (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading dashboard" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <OverviewStats stats={data.stats} />
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6">
+          <ComparisonFilters filters={filters} onChange={changeFilters} categories={data.categories} />
+          {filtered.length === 0 ? (
+            data.products.length === 0 ? (
+              <EmptyState
+                title="No products found"
+                hint="Add products on the Products page to compare prices"
+              />
+            ) : (
+              <EmptyState
+                title="No products match your filters"
+                hint="Try adjusting your search or filter criteria"
+              />
+            )
+          ) : (
+            <>
+              <ComparisonTable
+                products={visible}
+                sort={sort}
+                onSort={changeSort}
+                running={running}
+                actions={actions}
+              />
+              <Pagination
+                page={currentPage}
+                pageSize={PAGE_SIZE}
+                totalItems={filtered.length}
+                noun="products"
+                onPageChange={setPage}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <Suspense fallback={null}>
+        {dialog?.kind === 'delete' ? <DeleteProductDialog product={dialog.product} onClose={close} /> : null}
+        {dialog?.kind === 'edit' ? (
+          <EditProductDialog product={dialog.product} categories={data.categories} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'prices' ? (
+          <CompetitorPricesDialog product={dialog.product} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'analysis' ? <AiAnalysisDialog product={dialog.product} onClose={close} /> : null}
+      </Suspense>
+    </div>
+  );
+}
+
+/** 'Hide from Dashboard': the server's message, then the product leaves the table. */
+async function hide(product: DashboardProduct): Promise<void> {
+  try {
+    notifySuccess(await hideProduct(product.id));
+    await reloadDashboard();
+  } catch (error) {
+    notifyError(error, 'Failed to toggle product visibility');
+  }
+}

@@ -1,0 +1,79 @@
+// A row's actions (spec §2): run the AI analysis, and a menu with the rest.
+import { Bot, Eye, EyeOff, LoaderCircle, MoreHorizontal, Pencil, Search, Trash2 } from 'lucide-react';
+import { IconAction } from '../../../components/icon-action';
+import { Button } from '../../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import type { DashboardProduct } from '../api/dashboard-data';
+import { googleSearchUrl } from '../utils/comparison-view';
+import { openPopup } from './open-popup';
+
+/** What a row can ask of the page; the page keeps these stable so memoised rows stay put. */
+export interface RowActions {
+  onRunAnalysis(product: DashboardProduct): void;
+  onViewAnalysis(product: DashboardProduct): void;
+  onEdit(product: DashboardProduct): void;
+  onHide(product: DashboardProduct): void;
+  onDelete(product: DashboardProduct): void;
+  onShowCompetitors(product: DashboardProduct): void;
+}
+
+export function RowActionButtons({
+  product,
+  running,
+  actions,
+}: {
+  product: DashboardProduct;
+  running: boolean;
+  actions: RowActions;
+}) {
+  return (
+    <div className="flex shrink-0 items-center">
+      <IconAction
+        label={running ? `AI analysis running for ${product.name}` : `Run AI analysis for ${product.name}`}
+        tip={running ? 'AI analysis running' : 'Run AI analysis'}
+        disabled={running}
+        onClick={() => actions.onRunAnalysis(product)}
+      >
+        {running ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Bot aria-hidden="true" />}
+      </IconAction>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`More actions for ${product.name}`}>
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {product.price_comparison.latest_ai_analysis ? (
+            <DropdownMenuItem onSelect={() => actions.onViewAnalysis(product)}>
+              <Eye aria-hidden="true" />
+              View AI Analysis
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuItem onSelect={() => openPopup(googleSearchUrl(product))}>
+            <Search aria-hidden="true" />
+            Search on Google
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => actions.onEdit(product)}>
+            <Pencil aria-hidden="true" />
+            Edit Product
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => actions.onHide(product)}>
+            <EyeOff aria-hidden="true" />
+            Hide from Dashboard
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(product)}>
+            <Trash2 aria-hidden="true" />
+            Delete Product
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

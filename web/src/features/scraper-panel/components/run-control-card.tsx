@@ -1,0 +1,124 @@
+// The header card: competitor URLs, last run and success rate; the running notice with progress;
+// and the Check My Price Now / Stop Scraper / Refresh buttons.
+import type { ScraperStats, ScraperStatus } from '@cmp/shared';
+import { LoaderCircle, Play, RefreshCw, Square } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { reloadScraperLogs, reloadScraperStatus, startScraping, stopScraping } from '../api/scraper';
+import { lastRunText, rateText, runProgress } from '../utils/session-view';
+
+export function RunControlCard({
+  status,
+  stats,
+  onRefresh,
+}: {
+  status: ScraperStatus;
+  stats: ScraperStats | undefined;
+  onRefresh(): Promise<unknown>;
+}) {
+  const [starting, setStarting] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const start = async () => {
+    setStarting(true);
+    try {
+      await startScraping();
+      notifySuccess('Scraping started successfully');
+      await reloadScraperStatus();
+    } catch (error) {
+      notifyError(error, 'Failed to start scraping');
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const stop = async () => {
+    setStopping(true);
+    try {
+      notifySuccess((await stopScraping()) || 'Scraping stopped successfully');
+      await Promise.all([reloadScraperStatus(), reloadScraperLogs()]);
+    } catch (error) {
+      notifyError(error, 'Failed to stop scraping');
+    } finally {
+      setStopping(false);
+    }
+  };
+
+  const refresh = async () => {
+    setRefreshing(true);
+    await onRefresh();
+    setRefreshing(false);
+  };
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 pt-6">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <Figure term="Competitor URLs">{status.total_competitor_urls}</Figure>
+          <Figure term="Last run">{lastRunText(status.latest_log)}</Figure>
+          <Figure term="Success rate">{stats ? rateText(stats.success_rate_percentage) : '—'}</Figure>
+        </dl>
+        {status.is_running ? <RunningNotice stats={status.current_stats} /> : null}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void start()} disabled={status.is_running || starting}>
+            {status.is_running || starting ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Play aria-hidden="true" />
+            )}
+            {status.is_running || starting ? 'Scraping...' : 'Check My Price Now'}
+          </Button>
+          {status.is_running ? (
+            <Button variant="destructive" onClick={() => void stop()} disabled={stopping}>
+              <Square aria-hidden="true" />
+              {stopping ? 'Stopping...' : 'Stop Scraper'}
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
+            <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
+            Refresh
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RunningNotice({ stats }: { stats: ScraperStatus['current_stats'] }) {
+  const progress = runProgress(stats);
+  return (
+    <Alert className="border-info/40 bg-info/5">
+      <LoaderCircle className="animate-spin text-info" aria-hidden="true" />
+      <AlertDescription className="flex w-full flex-col gap-2">
+        <p className="font-medium">Scraping is currently in progress...</p>
+        <div
+          role="progressbar"
+          aria-label="Price check progress"
+          aria-valuemin={0}
+          aria-valuemax={progress.total}
+          aria-valuenow={progress.done}
+          className="h-2 w-full overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full bg-info transition-all" style={{ width: `${progress.percent}%` }} />
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {progress.done} of {progress.total} URLs checked ({stats.successful_urls} successful,{' '}
+          {stats.failed_urls} failed)
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function Figure({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{term}</dt>
+      <dd className="text-2xl font-bold tabular-nums">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The 'Check My Price' tab (spec §2 Scraper control panel): run control with live progress, 30-day
+// statistics and the latest sessions. Status, logs and stats load together; the status is polled
+// while a run is active, and the sessions and statistics follow when a run starts or ends.
+import { useEffect, useRef } from 'react';
+import { toast } from 'react-toastify';
+import { LoadError } from '../../../components/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  reloadScraperLogs,
+  reloadScraperStats,
+  reloadScraperStatus,
+  useScraperLogs,
+  useScraperStats,
+  useScraperStatus,
+} from '../api/scraper';
+import { RunControlCard } from './run-control-card';
+import { SessionsTable } from './sessions-table';
+import { StatisticsCard } from './statistics-card';
+
+export default function ScraperPanel() {
+  const status = useScraperStatus();
+  const logs = useScraperLogs();
+  const stats = useScraperStats();
+  const isRunning = status.data?.is_running;
+  useFollowRunState(isRunning);
+  const firstLoadFailed = !status.data && !!status.error;
+  useStartupFailureToast(firstLoadFailed);
+
+  const refresh = () => Promise.all([reloadScraperStatus(), reloadScraperLogs(), reloadScraperStats()]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h2 className="text-xl font-semibold tracking-tight">Price Check Control Panel</h2>
+        <p className="text-muted-foreground">Check My Price and Monitor System Status</p>
+      </div>
+      {status.data ? (
+        <>
+          <RunControlCard status={status.data} stats={stats.data} onRefresh={refresh} />
+          <StatisticsCard stats={stats.data} />
+          <SessionsTable logs={logs.data} failed={!!logs.error && !logs.data} />
+        </>
+      ) : firstLoadFailed ? (
+        <LoadError what="Scraper data" onRetry={() => void refresh()} />
+      ) : (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading scraper data" className="size-8" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** When a run starts or ends (seen through the status), the sessions and statistics reload. */
+function useFollowRunState(isRunning: boolean | undefined) {
+  const previous = useRef(isRunning);
+  useEffect(() => {
+    if (previous.current !== undefined && isRunning !== undefined && previous.current !== isRunning) {
+      void reloadScraperLogs();
+      void reloadScraperStats();
+    }
+    previous.current = isRunning;
+  }, [isRunning]);
+}
+
+/**
+ * spec §8: scraper fetch errors are only logged, except that a panel that cannot start says so once
+ * ('Failed to load scraper data').
+ */
+function useStartupFailureToast(failed: boolean) {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (failed && !shown.current) {
+      shown.current = true;
+      toast.error('Failed to load scraper data');
+    }
+  }, [failed]);
+}

@@ -1,0 +1,86 @@
+import type { ScraperLog } from '@cmp/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  lastRunText,
+  rateText,
+  runProgress,
+  sessionDuration,
+  sessionResults,
+  sessionStatusBadge,
+  sessionSuccessRate,
+  triggerLabel,
+} from './session-view';
+
+const log = (extra: Partial<ScraperLog> = {}): ScraperLog => ({
+  id: 'run-1',
+  started_at: '2026-11-21T10:00:00.000Z',
+  completed_at: '2026-11-21T10:01:05.900Z',
+  triggered_by: 'manual',
+  status: 'completed',
+  total_urls: 3,
+  successful_urls: 2,
+  failed_urls: 1,
+  product_id: null,
+  error_message: null,
+  ...extra,
+});
+
+describe('session rows', () => {
+  it('colours each status and calls anything else Unknown', () => {
+    expect(['running', 'completed', 'failed', 'stopped', 'paused'].map(sessionStatusBadge)).toEqual([
+      { label: 'Running', tone: 'info' },
+      { label: 'Completed', tone: 'success' },
+      { label: 'Failed', tone: 'destructive' },
+      { label: 'Stopped', tone: 'warning' },
+      { label: 'Unknown', tone: 'secondary' },
+    ]);
+  });
+
+  it('shows Manual for manual runs and Auto for anything else', () => {
+    expect(['manual', 'schedule', ''].map(triggerLabel)).toEqual(['Manual', 'Auto', 'Auto']);
+  });
+
+  it('counts whole seconds from start to completion, or says it is still running', () => {
+    expect(sessionDuration(log())).toBe('65s');
+    expect(sessionDuration(log({ completed_at: '2026-11-21T10:00:00.400Z' }))).toBe('0s');
+    expect(sessionDuration(log({ completed_at: null }))).toBe('Running...');
+  });
+
+  it('rates success as successful over total to one decimal, 0 with no URLs', () => {
+    expect(sessionSuccessRate(log())).toBe('66.7%');
+    expect(sessionSuccessRate(log({ successful_urls: 3 }))).toBe('100.0%');
+    expect(sessionSuccessRate(log({ total_urls: 0, successful_urls: 0 }))).toBe('0.0%');
+  });
+
+  it('sums up the results', () => {
+    expect(sessionResults(log())).toBe('2 / 3 (1 failed)');
+  });
+});
+
+describe('header card', () => {
+  it('shows the completed time, else the started time, else Never', () => {
+    expect(lastRunText(log())).toMatch(/Nov 21, 2026/);
+    expect(lastRunText(log({ completed_at: null, started_at: '2025-01-02T10:00:00Z' }))).toMatch(
+      /Jan 2, 2025/,
+    );
+    expect(lastRunText(null)).toBe('Never');
+  });
+
+  it('shows rates to one decimal', () => {
+    expect(rateText(87.456)).toBe('87.5%');
+    expect(rateText(0)).toBe('0.0%');
+  });
+
+  it('counts successful plus failed URLs as done', () => {
+    expect(runProgress({ successful_urls: 3, failed_urls: 1, total_urls: 8 })).toEqual({
+      done: 4,
+      total: 8,
+      percent: 50,
+    });
+    expect(runProgress({ successful_urls: 0, failed_urls: 0, total_urls: 0 })).toEqual({
+      done: 0,
+      total: 0,
+      percent: 0,
+    });
+  });
+});

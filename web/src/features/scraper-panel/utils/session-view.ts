@@ -1,0 +1,75 @@
+// The Check My Price panel's texts (spec §2 Scraper control panel, §4 Scraper session status). Pure.
+import { formatDateTime, NEVER, type ScraperLog, type ScraperStatus } from '@cmp/shared';
+
+/** spec §9: the status is polled every 10 s while a run is active. */
+export const POLL_INTERVAL_MS = 10_000;
+/** spec §9: the sessions table shows the latest 10 runs. */
+export const LOGS_LIMIT = 10;
+
+export type SessionBadge = {
+  label: string;
+  tone: 'info' | 'success' | 'destructive' | 'warning' | 'secondary';
+};
+
+/** running blue (with a spinner), completed green, failed red, stopped orange, anything else 'Unknown'. */
+export function sessionStatusBadge(status: string): SessionBadge {
+  switch (status) {
+    case 'running':
+      return { label: 'Running', tone: 'info' };
+    case 'completed':
+      return { label: 'Completed', tone: 'success' };
+    case 'failed':
+      return { label: 'Failed', tone: 'destructive' };
+    case 'stopped':
+      return { label: 'Stopped', tone: 'warning' };
+    default:
+      return { label: 'Unknown', tone: 'secondary' };
+  }
+}
+
+/** 'Manual' for manual runs, 'Auto' for anything else (the schedule). */
+export const triggerLabel = (triggeredBy: string): 'Manual' | 'Auto' =>
+  triggeredBy === 'manual' ? 'Manual' : 'Auto';
+
+/**
+ * Whole seconds from start to completion with an 's', or 'Running...' before completion.
+ * @example sessionDuration({ started_at: '…T10:00:00Z', completed_at: '…T10:01:05.900Z' }) // '65s'
+ */
+export function sessionDuration(log: Pick<ScraperLog, 'started_at' | 'completed_at'>): string {
+  if (!log.completed_at) return 'Running...';
+  const seconds = Math.floor((Date.parse(log.completed_at) - Date.parse(log.started_at)) / 1000);
+  return `${Number.isFinite(seconds) ? Math.max(0, seconds) : 0}s`;
+}
+
+/**
+ * successful / total × 100 to one decimal, 0 when nothing was checked.
+ * @example sessionSuccessRate({ successful_urls: 2, total_urls: 3 }) // '66.7%'
+ */
+export function sessionSuccessRate(log: Pick<ScraperLog, 'successful_urls' | 'total_urls'>): string {
+  const rate = log.total_urls > 0 ? (log.successful_urls / log.total_urls) * 100 : 0;
+  return `${rate.toFixed(1)}%`;
+}
+
+/** The Results column: how many URLs found a price and how many failed. */
+export const sessionResults = (log: Pick<ScraperLog, 'successful_urls' | 'failed_urls' | 'total_urls'>) =>
+  `${log.successful_urls} / ${log.total_urls} (${log.failed_urls} failed)`;
+
+/** The header card's last run: completed time, else started time, else 'Never'. */
+export function lastRunText(latest: ScraperStatus['latest_log']): string {
+  const when = latest?.completed_at ?? latest?.started_at;
+  return when ? formatDateTime(when) : NEVER;
+}
+
+/** A percentage to one decimal (spec §9). */
+export const rateText = (percent: number): string => `${percent.toFixed(1)}%`;
+
+/** The running notice's progress: URLs done (successful plus failed) over the total, as a 0–100 share too. */
+export function runProgress(stats: ScraperStatus['current_stats']): {
+  done: number;
+  total: number;
+  percent: number;
+} {
+  const done = stats.successful_urls + stats.failed_urls;
+  const percent = stats.total_urls > 0 ? Math.min(100, Math.round((done / stats.total_urls) * 100)) : 0;
+  return { done, total: stats.total_urls, percent };
+}
