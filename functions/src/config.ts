@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Settings, read once per runtime from the environment and validated. Each concern has its own

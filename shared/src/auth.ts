@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The signed-in user as the API returns it (`user` in login and status answers). */
 export const publicUserSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The catalogue's API contract (spec §3 and §7): field names are the API's snake_case; request

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `/config.json`: the web app's runtime settings, written at deploy (S3) or served by the local

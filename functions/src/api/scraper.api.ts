@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { requireProduct } from '../catalogue/products';
 import { defineRoute, groupHandler } from '../http/http-handler';
 import { productIdParams } from '../http/params';

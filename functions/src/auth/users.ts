@@ -1,5 +1,5 @@
 import { MIN_PASSWORD_LENGTH, type PublicUser } from '@cmp/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createUser, setUserDisabled } from '../data/user.repository';
 import { ValidationError } from '../http/errors';
 import { hashPassword } from './password';

@@ -7,7 +7,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AuthContext } from '../auth/authenticate';
 import { logger } from '../logger';
 import { NotFoundError, UnauthorizedError, ValidationError } from './errors';

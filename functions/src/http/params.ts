@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Path parameters holding our integer ids (`/api/products/{id}`): anything else is a 400. */
 const integerId = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readConfig } from '../config';
 
 /** Settings of scrape runs: the state machine, its limits and the schedule. */

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { z } from 'zod';
+import * as z from 'zod';
 import { analysePage, reducedSize } from './extract/extract-page';
 import { canonicalAmount } from './extract/price-parse';
 import { decodeHtml } from './fetch/guarded-fetch';

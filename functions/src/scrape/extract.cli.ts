@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { z } from 'zod';
+import * as z from 'zod';
 import { extractPage, type LlmPort } from './extract/extract-page';
 import { createGuardedFetcher, decodeHtml } from './fetch/guarded-fetch';
 import { createBedrockClient, createBedrockExtractor } from './llm/bedrock-extractor';

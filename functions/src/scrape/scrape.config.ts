@@ -2,7 +2,7 @@
  * The scraper's settings section: read once per runtime from the environment and validated (see
  * readConfig in ../config.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { readConfig } from '../config';
 
 const hostPort = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { prepareRun } from '../prepare';
 import { readScrapeRunConfig } from '../scrape-run.config';
 import { taskInput } from './task-input';

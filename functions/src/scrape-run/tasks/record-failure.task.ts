@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getCompetitorUrl } from '../../data/competitor-url.repository';
 import { failedOutcome, recordResult } from '../record-result';
 import { taskInput } from './task-input';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createGuardedFetcher, type GuardedFetcher } from '../../scrape/fetch/guarded-fetch';
 import { createBedrockClient, createBedrockExtractor } from '../../scrape/llm/bedrock-extractor';
 import { readScrapeConfig, userAgent } from '../../scrape/scrape.config';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { endAbandonedRun } from '../status-change';
 import { taskInput } from './task-input';
 

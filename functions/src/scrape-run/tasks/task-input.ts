@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Task input comes from the state machine; still, it is checked before anything acts on it. */
 export function taskInput<S extends z.ZodType>(schema: S, event: unknown, task: string): z.output<S> {

@@ -3,7 +3,7 @@
  * comes back. Model output is untrusted input; anything outside this shape is rejected.
  */
 import type { ToolInputSchema } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const ISO_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
