@@ -54,6 +54,29 @@ describe('npm run extract', () => {
     ]);
   });
 
+  it('reads a plain saved .html page', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'extract-cli-'));
+    const file = join(dir, 'kettle.html');
+    const offer = {
+      '@type': 'Offer',
+      price: '24.99',
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+    };
+    await writeFile(
+      file,
+      '<html><head><meta charset="utf-8"><title>Wasserkocher</title>' +
+        `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Wasserkocher', offers: offer })}</script>` +
+        '</head><body><main><h1>Wasserkocher</h1><p class="price">24,99 €</p>' +
+        '<button>In den Warenkorb</button></main></body></html>',
+    );
+    const { code, lines } = await extract([file]);
+    expect(code).toBe(0);
+    expect(lines).toEqual([
+      expect.objectContaining({ file, price: '24.99', currency: 'EUR', in_stock: true, tier: 'structured' }),
+    ]);
+  });
+
   it('reads a manifest of saved pages', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'extract-cli-'));
     const manifest = join(dir, 'pages.json');
@@ -103,7 +126,15 @@ describe('npm run extract', () => {
         tier: 'heuristic',
         in_stock: true,
       }),
-      { url: 'http://169.254.169.254/latest/', price: null, error: 'Blocked: address is private' },
+      {
+        url: 'http://169.254.169.254/latest/',
+        price: null,
+        currency: null,
+        in_stock: null,
+        confidence: 0,
+        tier: 'none',
+        error: 'Blocked: address is private',
+      },
     ]);
   });
 });

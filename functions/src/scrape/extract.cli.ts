@@ -76,10 +76,15 @@ async function main(): Promise<number> {
       );
     } catch (error) {
       failures++;
+      // Same fields as a result line, so a consumer can read every line alike.
       console.log(
         JSON.stringify({
           ...label,
           price: null,
+          currency: null,
+          in_stock: null,
+          confidence: 0,
+          tier: 'none',
           error: error instanceof Error ? error.message : String(error),
         }),
       );

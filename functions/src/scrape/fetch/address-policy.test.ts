@@ -23,6 +23,11 @@ describe('classifyAddress', () => {
     ['::ffff:7f00:1', 'loopback'],
     ['[::ffff:a9fe:a9fe]', 'link-local'],
     ['64:ff9b::10.0.0.1', 'private'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:169.254.169.254', 'link-local'],
+    ['64:ff9b:1::7f00:1', 'private'],
+    ['64:ff9b:1:5db8:d822:2200::', 'private'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'reserved'],
     ['2002:c0a8:0101::1', 'private'],
     ['224.0.0.1', 'multicast'],
     ['ff02::1', 'multicast'],
@@ -31,12 +36,17 @@ describe('classifyAddress', () => {
     expect(classifyAddress(address)).toBe(cls);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    'lets the public address %s through',
-    (address) => {
-      expect(isBlockedAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '172.32.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '::ffff:0:8.8.8.8',
+    '64:ff9b::8.8.8.8',
+  ])('lets the public address %s through', (address) => {
+    expect(isBlockedAddress(address)).toBe(false);
+  });
 });
 
 describe('checkTarget', () => {
@@ -51,6 +61,8 @@ describe('checkTarget', () => {
     'http://[::1]:8080/',
     'http://169.254.169.254/latest/meta-data/',
     'http://[fd00:ec2::254]/',
+    'http://[::ffff:0:127.0.0.1]/',
+    'http://[64:ff9b:1::a00:1]/',
   ])('refuses %s before connecting', (url) => {
     expect(() => checkTarget(new URL(url), none)).toThrow(new BlockedError('Blocked: address is private'));
   });

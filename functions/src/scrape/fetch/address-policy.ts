@@ -2,7 +2,7 @@
  * Which network addresses the scraper may connect to: public unicast only. Loopback, private,
  * link-local (cloud metadata 169.254.169.254 and fd00:ec2::254 included), unique-local, carrier-grade
  * NAT, unspecified, multicast, reserved and documentation ranges are refused, also when an IPv4
- * address hides inside IPv6 (mapped, NAT64, 6to4).
+ * address hides inside IPv6 (mapped, translated, NAT64, 6to4, Teredo).
  */
 import { isIP } from 'node:net';
 
@@ -72,9 +72,16 @@ function classifyV6(words: readonly number[]): AddressClass {
   if (upperZero && w5 === 0 && w6 === 0 && w7 === 1) return 'loopback';
   // IPv4-mapped (::ffff:a.b.c.d) and the old IPv4-compatible form (::a.b.c.d) carry an IPv4 address.
   if (upperZero && (w5 === 0xffff || w5 === 0)) return classifyV4(embedded);
+  // IPv4-translated (::ffff:0:a.b.c.d, RFC 2765) carries one too.
+  if (w0 === 0 && w1 === 0 && w2 === 0 && w3 === 0 && w4 === 0xffff && w5 === 0) return classifyV4(embedded);
   // NAT64 (64:ff9b::/96) reaches the embedded IPv4 address through a translator.
   if (w0 === 0x64 && w1 === 0xff9b && w2 === 0 && w3 === 0 && w4 === 0 && w5 === 0)
     return classifyV4(embedded);
+  // Local-use NAT64 (64:ff9b:1::/48, RFC 8215) leads into the operator's own network, and where the
+  // IPv4 address sits depends on the translator's prefix length, so the whole prefix is refused.
+  if (w0 === 0x64 && w1 === 0xff9b && w2 === 1) return 'private';
+  // Teredo (2001::/32) tunnels to an obfuscated IPv4 address through a relay.
+  if (w0 === 0x2001 && w1 === 0) return 'reserved';
   // 6to4 (2002::/16) embeds the IPv4 address in the next 32 bits.
   if (w0 === 0x2002) return classifyV4(((w1 << 16) | w2) >>> 0);
   if ((w0 & 0xfe00) === 0xfc00) return 'unique-local';

@@ -223,4 +223,69 @@ describe('guarded fetcher: robots.txt', () => {
     await expect(fetcherFor([shop]).fetchPage(`${shop.url}/p`)).rejects.toThrow('Disallowed by robots.txt');
     expect(shop.requests.some((r) => r.startsWith('GET /p'))).toBe(false);
   });
+
+  it('does not follow a robots.txt redirect to a blocked address: that robots.txt counts as unreachable', async () => {
+    const inner = await fixture();
+    const shop = await shopWithRobots((req, res) => {
+      if (req.url === '/robots.txt')
+        res.writeHead(302, { location: `http://localhost:${inner.port}/robots.txt` }).end();
+      else page('<p>hi</p>')(req, res);
+    });
+    const fetcher = fetcherFor([shop]);
+    await expect(fetcher.fetchPage(`${shop.url}/p`)).rejects.toThrow('Disallowed by robots.txt');
+    await expect(fetcher.fetchPage(`${shop.url}/q`)).rejects.toThrow('Disallowed by robots.txt');
+    expect(inner.connections).toBe(0);
+    expect(shop.requests.filter((r) => r.startsWith('GET /robots.txt'))).toHaveLength(1);
+    expect(shop.requests.some((r) => /^GET \/[pq] /.test(r))).toBe(false);
+  });
+});
+
+describe('guarded fetcher: the whole-fetch limit covers robots.txt', () => {
+  const slowRobots = (delayMs: number, pageHandler: Handler): Handler => {
+    return (req, res) => {
+      if (req.url !== '/robots.txt') return pageHandler(req, res);
+      const timer = setTimeout(() => res.writeHead(404).end(), delayMs);
+      res.on('close', () => clearTimeout(timer));
+    };
+  };
+
+  async function customRobots(handler: Handler): Promise<Fixture> {
+    const shop = await fixture(handler);
+    shop.requests.push('CUSTOM-ROBOTS');
+    return shop;
+  }
+
+  /** Runs the fetch and reports how long it took to fail. */
+  async function timedFailure(work: Promise<unknown>): Promise<{ message: string; elapsedMs: number }> {
+    const started = performance.now();
+    const error = await work.then(
+      () => new Error('fetch succeeded'),
+      (e: unknown) => e as Error,
+    );
+    return { message: error.message, elapsedMs: performance.now() - started };
+  }
+
+  it('counts slow robots.txt answers of every redirect hop against one limit', async () => {
+    const target = await customRobots(slowRobots(500, page('<p>arrived</p>')));
+    const start = await customRobots(
+      slowRobots(500, (_req, res) => {
+        res.writeHead(302, { location: `${target.url}/p` }).end();
+      }),
+    );
+    const fetcher = fetcherFor([start, target], { totalTimeoutMs: 600 });
+    const { message, elapsedMs } = await timedFailure(fetcher.fetchPage(`${start.url}/p`));
+    expect(message).toBe('Timed out after 0.6 s');
+    expect(elapsedMs).toBeLessThan(1000);
+  });
+
+  it('reports a hanging robots.txt as a timeout, not as a disallow', async () => {
+    const shop = await customRobots((req, res) => {
+      if (req.url !== '/robots.txt') page('<p>hi</p>')(req, res);
+      // robots.txt never answers
+    });
+    const fetcher = fetcherFor([shop], { totalTimeoutMs: 600 });
+    const { message, elapsedMs } = await timedFailure(fetcher.fetchPage(`${shop.url}/p`));
+    expect(message).toBe('Timed out after 0.6 s');
+    expect(elapsedMs).toBeLessThan(1000);
+  });
 });

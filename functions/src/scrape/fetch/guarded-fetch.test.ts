@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHtml } from './guarded-fetch';
+import { BlockedError } from './fetch-errors';
+import { decodeHtml, guardedLookup, type ResolveAll } from './guarded-fetch';
 
 describe('decodeHtml', () => {
   it('uses the charset of the Content-Type header first', () => {
@@ -19,5 +20,49 @@ describe('decodeHtml', () => {
 
   it('ignores a charset label it does not know', () => {
     expect(decodeHtml(Buffer.from('<p>£5</p>'), 'text/html; charset=made-up')).toBe('<p>£5</p>');
+  });
+});
+
+describe('guardedLookup', () => {
+  /** A resolver answering every name with the given addresses, as DNS would for a rebinding host. */
+  const answering =
+    (...addresses: string[]): ResolveAll =>
+    (_hostname, _options, callback) =>
+      callback(
+        null,
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      );
+
+  function lookupWith(allowed: boolean, resolveAll: ResolveAll, all = false) {
+    return new Promise<{ error: Error | null; result: unknown }>((done) => {
+      guardedLookup(allowed, resolveAll)('shop.example', { all }, (error, result) => done({ error, result }));
+    });
+  }
+
+  it('refuses a name whose answers mix a public and a private address', async () => {
+    const { error } = await lookupWith(false, answering('93.184.216.34', '127.0.0.1'));
+    expect(error).toBeInstanceOf(BlockedError);
+    expect(error?.message).toBe('Blocked: address is private');
+  });
+
+  it('refuses a name that resolves to an IPv6 metadata address', async () => {
+    const { error } = await lookupWith(false, answering('2606:4700:4700::1111', 'fd00:ec2::254'));
+    expect(error?.message).toBe('Blocked: address is private');
+  });
+
+  it('connects to public answers, one or all as the socket asks', async () => {
+    const resolveAll = answering('93.184.216.34', '2606:4700:4700::1111');
+    expect(await lookupWith(false, resolveAll)).toEqual({ error: null, result: '93.184.216.34' });
+    expect(await lookupWith(false, resolveAll, true)).toEqual({
+      error: null,
+      result: [
+        { address: '93.184.216.34', family: 4 },
+        { address: '2606:4700:4700::1111', family: 6 },
+      ],
+    });
+  });
+
+  it('lets an allowed host:port resolve to loopback', async () => {
+    expect(await lookupWith(true, answering('127.0.0.1'))).toEqual({ error: null, result: '127.0.0.1' });
   });
 });

@@ -5,7 +5,7 @@
  * most 5 redirects re-checking each, honours robots.txt, enforces timeouts and a cap on the decoded
  * body, and only hands HTML onwards.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, fetch } from 'undici';
 import { ROBOTS_AGENT } from '../scrape.config';
@@ -64,31 +64,49 @@ const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
 export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetcher {
   const settings = { ...DEFAULTS, ...definedOnly(options) };
   const allowHosts = new Set(options.allowHosts.map((h) => h.toLowerCase()));
+  // The robots.txt fetch has its own timer, not the page's signal: its answer is shared by every page
+  // of the origin, so one page running out of time must not cache a disallow for the others.
   const robots = new RobotsCache(async (robotsUrl) => {
     const signal = AbortSignal.timeout(settings.totalTimeoutMs);
-    const result = await follow(new URL(robotsUrl), 'text', signal, null);
+    const result = await follow(new URL(robotsUrl), 'robots', signal, null);
     return result.body;
   }, ROBOTS_AGENT);
 
   async function follow(
     start: URL,
-    mode: 'html' | 'text',
+    mode: 'html' | 'robots',
     signal: AbortSignal,
     robotsCheck: RobotsCache | null,
   ) {
     let url = start;
     for (let hop = 0; ; hop++) {
-      // Scheme and address literal first: robots.txt of a refused target is never fetched.
-      checkTarget(url, allowHosts);
-      if (robotsCheck && !(await robotsCheck.isAllowed(url))) throw new RobotsDisallowedError();
-      const result = await fetchOnce(url, mode, signal);
+      const result = await visit(url, mode, signal, robotsCheck).catch((error: unknown) => {
+        // A robots.txt that redirects somewhere we may not go is one we cannot read (RFC 9309:
+        // unreachable, so disallow); the page's own address is not the one that is blocked.
+        if (mode === 'robots' && hop > 0 && error instanceof BlockedError)
+          throw new NetworkError('robots.txt redirected to a blocked address');
+        throw error;
+      });
       if (result.kind === 'done') return { ...result, url };
       if (hop >= settings.maxRedirects) throw new TooManyRedirectsError(settings.maxRedirects);
       url = result.location;
     }
   }
 
-  async function fetchOnce(url: URL, mode: 'html' | 'text', signal: AbortSignal) {
+  async function visit(
+    url: URL,
+    mode: 'html' | 'robots',
+    signal: AbortSignal,
+    robotsCheck: RobotsCache | null,
+  ) {
+    // Scheme and address literal first: robots.txt of a refused target is never fetched.
+    checkTarget(url, allowHosts);
+    if (robotsCheck && !(await withinDeadline(robotsCheck.isAllowed(url), signal, settings.totalTimeoutMs)))
+      throw new RobotsDisallowedError();
+    return fetchOnce(url, mode, signal);
+  }
+
+  async function fetchOnce(url: URL, mode: 'html' | 'robots', signal: AbortSignal) {
     const allowed = checkTarget(url, allowHosts);
     const agent = new Agent({
       connect: { lookup: guardedLookup(allowed), timeout: settings.headersTimeoutMs },
@@ -180,11 +198,22 @@ export function checkTarget(url: URL, allowHosts: ReadonlySet<string>): boolean 
   return false;
 }
 
-/** DNS lookup for the connection itself: the addresses it connects to are the ones checked. */
-function guardedLookup(allowed: boolean): LookupFunction {
+/** Resolves every address of a host name (node's dns.lookup with `all: true`). */
+export type ResolveAll = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+/**
+ * DNS lookup for the connection itself: the addresses it connects to are the ones checked, and one
+ * blocked address among the answers refuses them all (a rebinding name may mix public and private).
+ *
+ * @example new Agent({ connect: { lookup: guardedLookup(false) } })
+ */
+export function guardedLookup(allowed: boolean, resolveAll: ResolveAll = dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { family: options.family, hints: options.hints, all: true }, (error, addresses) => {
-      const list = addresses as unknown as LookupAddress[];
+    resolveAll(hostname, { family: options.family, hints: options.hints, all: true }, (error, list) => {
       if (error) return callback(error, '', 0);
       if (!allowed && (list.length === 0 || list.some((a) => isBlockedAddress(a.address)))) {
         return callback(Object.assign(new BlockedError(), { code: 'EBLOCKED' }), '', 0);
@@ -194,6 +223,19 @@ function guardedLookup(allowed: boolean): LookupFunction {
       return callback(null, first?.address ?? '', first?.family ?? 4);
     });
   };
+}
+
+/**
+ * Waits for a shared robots.txt answer no longer than the page's own deadline. The shared fetch
+ * goes on for the other pages of the origin; only this page gives up.
+ */
+function withinDeadline<T>(work: Promise<T>, signal: AbortSignal, totalTimeoutMs: number): Promise<T> {
+  if (signal.aborted) return Promise.reject(new FetchTimeoutError(totalTimeoutMs));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new FetchTimeoutError(totalTimeoutMs));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array> {

@@ -45,7 +45,8 @@ export class RobotsCache {
     } catch (error) {
       if (error instanceof HttpStatusError && error.status >= 400 && error.status < 500)
         return { kind: 'allow-all' };
-      // A blocked robots.txt address means the page's own address is blocked too; the page fetch says so.
+      // robots.txt at a blocked address means the page's own address is blocked too; the page fetch
+      // says so. (A robots.txt redirect to a blocked address arrives as a network error: disallow.)
       if (error instanceof FetchError && error.kind === 'blocked') throw error;
       return { kind: 'disallow-all' };
     }

@@ -112,7 +112,12 @@ describe('Bedrock extractor over the Converse API', () => {
       '{"price": 24.99, "currency": "GBP",',
       'LLM answer invalid: malformed JSON',
     ],
-    ['extra keys', { ...valid, note: 'also buy this' }, 'LLM answer invalid'],
+    [
+      'extra keys',
+      { ...valid, note: 'also buy this' },
+      'LLM answer invalid: answer Unrecognized key: "note"',
+    ],
+    ['a stock value outside the enum', { ...valid, stock: 'available' }, 'LLM answer invalid: stock'],
     ['a negative price', { ...valid, price: -3 }, 'LLM answer invalid: price'],
     ['a made-up currency', { ...valid, currency: 'XYZ' }, 'LLM answer invalid: currency'],
     ['a confidence above 1', { ...valid, confidence: 7 }, 'LLM answer invalid: confidence'],
