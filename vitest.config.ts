@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['{functions,infra}/**/*.int.test.ts'],
           exclude: ignored,
           testTimeout: 60_000,
+          // Starting a stack hashes passwords (scrypt N=2^17): slow when both cores are busy.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -9,11 +9,11 @@ import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { AuthContext } from '../auth/authenticate';
-import { logger } from '../logger';
 import { NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { requireSession } from './middleware/authenticate.middleware';
 import { errorResponse } from './middleware/error-response.middleware';
 import { jsonBody } from './middleware/json-body.middleware';
+import { requestLog } from './middleware/request-log.middleware';
 import { type ApiResult, toHttpResponse } from './response';
 import { type RouteGroup, type RouteKeyOf, routeKey, routes } from './routes';
 
@@ -89,6 +89,7 @@ export function groupHandler<G extends RouteGroup>(
     });
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
+    .use(requestLog())
     .use(errorResponse())
     .handler(
       httpRouterHandler({
@@ -116,7 +117,6 @@ function routeChain(handler: RouteHandler, isPublic: boolean) {
       sourceIp: event.requestContext.http.sourceIp,
       requestId: event.requestContext.requestId,
     };
-    logger.appendKeys({ requestId: request.requestId });
     const result = await handler.run(request);
     return toHttpResponse(result, event.headers['accept-encoding']);
   });

@@ -1,4 +1,4 @@
-import type { Product } from '@cmp/shared';
+import type { Category, Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -12,11 +12,29 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 
-async function addProducts(count: number, from: number) {
+async function addCategories(count: number, from: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = from; i < from + count; i++) {
+    const { body } = await stack.api<{ category: Category }>('POST', '/api/categories', {
+      token,
+      body: { name: `Bulk category ${i}` },
+    });
+    ids.push(body.category.id);
+  }
+  return ids;
+}
+
+/** Products spread over the given categories, each with one competitor URL. */
+async function addProducts(count: number, from: number, categoryIds: readonly number[]) {
   for (let i = from; i < from + count; i++) {
     const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
       token,
-      body: { sku: `BULK-${i}`, name: `Bulk product ${i}`, current_price: 10 },
+      body: {
+        sku: `BULK-${i}`,
+        name: `Bulk product ${i}`,
+        current_price: 10,
+        category_id: categoryIds[i % categoryIds.length],
+      },
     });
     await stack.api('POST', '/api/competitor-urls', {
       token,
@@ -26,14 +44,16 @@ async function addProducts(count: number, from: number) {
 }
 
 describe('what listing the catalogue costs', () => {
-  it('makes the same number of DynamoDB requests for 5 products as for 60', async () => {
-    await addProducts(5, 0);
+  it('makes the same number of DynamoDB requests for 5 products in 2 categories as for 60 in 14', async () => {
+    const categoryIds = await addCategories(2, 0);
+    await addProducts(5, 0, categoryIds);
     const small = {
       products: await stack.countDynamoRequests(() => stack.api('GET', '/api/products', { token })),
       categories: await stack.countDynamoRequests(() => stack.api('GET', '/api/categories', { token })),
       urls: await stack.countDynamoRequests(() => stack.api('GET', '/api/competitor-urls', { token })),
     };
-    await addProducts(55, 5);
+    categoryIds.push(...(await addCategories(12, 2)));
+    await addProducts(55, 5, categoryIds);
     const large = {
       products: await stack.countDynamoRequests(() => stack.api('GET', '/api/products', { token })),
       categories: await stack.countDynamoRequests(() => stack.api('GET', '/api/categories', { token })),

@@ -81,6 +81,22 @@ describe('categories', () => {
     expect(reuse.status).toBe(201);
   });
 
+  it('refuses to rename a category to the name of another one, whatever its case', async () => {
+    await createCategory('Garden');
+    const { body } = await createCategory('Outdoor');
+
+    const renamed = await stack.api<CategoryAnswer>('PUT', `/api/categories/${body.category.id}`, {
+      token,
+      body: { name: 'garden' },
+    });
+
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.error).toBe('A category named "garden" already exists');
+    expect((await listCategories()).map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Garden', 'Outdoor']),
+    );
+  });
+
   it('deletes a category and leaves its products uncategorised', async () => {
     const { body } = await createCategory('Seasonal');
     const product = await stack.api<{ product: Product }>('POST', '/api/products', {

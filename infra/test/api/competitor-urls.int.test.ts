@@ -118,6 +118,53 @@ describe('competitor URLs', () => {
     expect((await addUrl('https://edit.example.com/a')).status).toBe(201);
   });
 
+  it('refuses to edit a URL onto one its product already has, and keeps it as it was', async () => {
+    await addUrl('https://taken.example.com/kettle');
+    const { body } = await addUrl('https://taken.example.com/other');
+    const id = body.competitorUrl.id;
+
+    const edited = await stack.api<UrlAnswer>('PUT', `/api/competitor-urls/${id}`, {
+      token,
+      body: { product_id: product.id, competitor_name: 'Shop', url: 'https://TAKEN.example.com/kettle' },
+    });
+    const after = await stack.api<UrlAnswer>('GET', `/api/competitor-urls/${id}`, { token });
+
+    expect(edited.status).toBe(409);
+    expect(edited.body).toEqual({ success: false, error: expect.stringContaining('already') });
+    expect(after.body.competitorUrl.url).toBe('https://taken.example.com/other');
+  });
+
+  it('refuses to edit a URL onto a private address', async () => {
+    const { body } = await addUrl('https://private-edit.example.com/a');
+
+    const edited = await stack.api<UrlAnswer>('PUT', `/api/competitor-urls/${body.competitorUrl.id}`, {
+      token,
+      body: { product_id: product.id, competitor_name: 'Shop', url: 'http://192.168.0.10/admin' },
+    });
+
+    expect(edited.status).toBe(400);
+    expect(edited.body.error).toContain('URL must point to a public address');
+  });
+
+  it('answers 404 for the URLs of a product that does not exist', async () => {
+    const { status, body } = await stack.api('GET', '/api/competitor-urls/product/9999', { token });
+
+    expect(status).toBe(404);
+    expect(body).toEqual({ success: false, error: expect.any(String) });
+  });
+
+  it('answers 404 when deleting or editing a competitor URL that does not exist', async () => {
+    const deleted = await stack.api('DELETE', '/api/competitor-urls/9999', { token });
+    const edited = await stack.api('PUT', '/api/competitor-urls/9999', {
+      token,
+      body: { product_id: product.id, competitor_name: 'Shop', url: 'https://nowhere.example.com/' },
+    });
+
+    expect(deleted.status).toBe(404);
+    expect(deleted.body).toEqual({ success: false, error: 'Competitor URL 9999 not found' });
+    expect(edited.status).toBe(404);
+  });
+
   it('shows the price history newest first and deletes it with the URL', async () => {
     const { body } = await addUrl('https://history.example.com/kettle');
     const urlId = body.competitorUrl.id;

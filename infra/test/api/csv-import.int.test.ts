@@ -96,6 +96,24 @@ describe('products CSV import', () => {
     ]);
   });
 
+  it('refuses a category name over 100 characters on its row, and saves nothing of that row', async () => {
+    const longName = 'K'.repeat(101);
+    const csv = `SKU,Product Name,Current Price,Category\nK-1,Long,1,${longName}\nK-2,Fine,2,${'k'.repeat(100)}\n`;
+
+    const { status, body } = await importProducts(csv);
+    const categories = (await stack.api<{ categories: Category[] }>('GET', '/api/categories', { token })).body
+      .categories;
+
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      success: true,
+      imported: 1,
+      errors: ['Row 2: Category must be at most 100 characters'],
+    });
+    expect((await products()).filter((p) => p.sku.startsWith('K-')).map((p) => p.sku)).toEqual(['K-2']);
+    expect(categories.some((c) => c.name === longName)).toBe(false);
+  });
+
   it.each([
     [
       'a missing required column',
@@ -120,38 +138,6 @@ describe('products CSV import', () => {
     expect((await products()).length).toBe(count);
   });
 
-  it('refuses a file that is not UTF-8', async () => {
-    const latin1 = Uint8Array.from([
-      ...Buffer.from('SKU,Product Name,Current Price\nL-1,Caf'),
-      0xe9,
-      ...Buffer.from(',3\n'),
-    ]);
-
-    const { status, body } = await importProducts(latin1);
-
-    expect(status).toBe(400);
-    expect(body.error).toContain('not UTF-8');
-  });
-
-  it('refuses more than 10,000 rows and imports none of them', async () => {
-    const rows = Array.from({ length: 10_001 }, (_, i) => `BIG-${i},Row ${i},1`);
-
-    const { status, body } = await importProducts(`SKU,Product Name,Current Price\n${rows.join('\n')}\n`);
-
-    expect(status).toBe(400);
-    expect(body.error).toBe('The file has more than 10,000 rows');
-    expect((await products()).some((p) => p.sku.startsWith('BIG-'))).toBe(false);
-  });
-
-  it('refuses a file over 2 MiB with 413', async () => {
-    const filler = `SKU,Product Name,Current Price\n${'X-1,'.padEnd(2 * 1024 * 1024 + 10, 'y')},1\n`;
-
-    const { status, body } = await importProducts(filler);
-
-    expect(status).toBe(413);
-    expect(body.error).toBe('The file is larger than 2 MiB');
-  });
-
   it('refuses a request without a file, and a JSON body', async () => {
     const form = new FormData();
     form.append('note', 'no file here');
@@ -165,6 +151,82 @@ describe('products CSV import', () => {
     expect(noFile.status).toBe(400);
     expect(await noFile.json()).toEqual({ success: false, error: 'Please select a file' });
     expect(json.status).toBe(415);
+  });
+});
+
+describe.each([
+  {
+    route: '/api/products/import',
+    header: 'SKU,Product Name,Current Price',
+    row: (i: number) => `LIM-${i},Row ${i},1`,
+  },
+  {
+    route: '/api/competitor-urls/import',
+    header: 'SKU,Shop',
+    row: (i: number) => `LIM-OWNER,https://limits.example.com/p/${i}`,
+  },
+])('the upload limits of $route', ({ route, header, row }) => {
+  const send = (content: string | Uint8Array) =>
+    stack.upload<ImportAnswer>(route, token, { name: 'limits.csv', content });
+  /** Products and competitor URLs: what either import would add to. */
+  const catalogueSize = async () =>
+    (await products()).length +
+    (await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', { token })).body
+      .competitorUrls.length;
+
+  beforeAll(async () => {
+    await importProducts('SKU,Product Name,Current Price\nLIM-OWNER,Owner of the limit URLs,1\n');
+  });
+
+  it('refuses a file that is not UTF-8 and imports nothing', async () => {
+    const before = await catalogueSize();
+    const latin1 = Uint8Array.from([...Buffer.from(`${header}\n${row(1)}\n`), 0xe9, ...Buffer.from('\n')]);
+
+    const { status, body } = await send(latin1);
+
+    expect(status).toBe(400);
+    expect(body.error).toBe('The file is not UTF-8 text; save it as CSV UTF-8 and try again');
+    expect(await catalogueSize()).toBe(before);
+  });
+
+  it('refuses more than 10,000 rows and imports none of them', async () => {
+    const before = await catalogueSize();
+    const rows = Array.from({ length: 10_001 }, (_, i) => row(i));
+
+    const { status, body } = await send(`${header}\n${rows.join('\n')}\n`);
+
+    expect(status).toBe(400);
+    expect(body.error).toBe('The file has more than 10,000 rows');
+    expect(await catalogueSize()).toBe(before);
+  });
+
+  it('refuses a file over 2 MiB with 413 and imports nothing', async () => {
+    const before = await catalogueSize();
+    const filler = `${header}\n${row(1)}\n${'y'.repeat(2 * 1024 * 1024)}\n`;
+
+    const { status, body } = await send(filler);
+
+    expect(status).toBe(413);
+    expect(body.error).toBe('The file is larger than 2 MiB');
+    expect(await catalogueSize()).toBe(before);
+  });
+
+  it('refuses two files in one request and imports neither', async () => {
+    const before = await catalogueSize();
+    const form = new FormData();
+    for (const i of [1, 2]) {
+      form.append('file', new Blob([`${header}\n${row(100 + i)}\n`], { type: 'text/csv' }), `part-${i}.csv`);
+    }
+
+    const response = await fetch(`${stack.url}${route}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, error: 'Upload one file at a time' });
+    expect(await catalogueSize()).toBe(before);
   });
 });
 

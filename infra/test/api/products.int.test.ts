@@ -111,6 +111,22 @@ describe('products', () => {
     expect(body).toEqual({ success: false, error: 'Category 9999 does not exist' });
   });
 
+  it('refuses to update a product into an unknown category, and keeps it as it was', async () => {
+    const { body } = await create({ sku: 'CAT-Y', name: 'Stays put', current_price: 2 });
+
+    const { status, body: answer } = await stack.api('PUT', `/api/products/${body.product.id}`, {
+      token,
+      body: { sku: 'CAT-Y', name: 'Stays put', current_price: 2, category_id: 9999 },
+    });
+    const after = (await stack.api<{ products: Product[] }>('GET', '/api/products', { token })).body.products;
+
+    expect(status).toBe(400);
+    expect(answer).toEqual({ success: false, error: 'Category 9999 does not exist' });
+    expect(after.find((p) => p.id === body.product.id)).toEqual(
+      expect.objectContaining({ category_id: null }),
+    );
+  });
+
   it('updates a product, including its SKU, and frees the old SKU', async () => {
     const { body } = await create({ sku: 'OLD-SKU', name: 'Renamed', current_price: 10 });
 

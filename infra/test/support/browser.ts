@@ -20,7 +20,7 @@ export function findChromium(): string {
   throw new Error(
     'No Chromium found for the browser tests. Install one with:\n' +
       '  sudo apt-get install -y chromium        (Debian/Ubuntu)\n' +
-      '  npx playwright install chromium         (where the network allows downloads)\n' +
+      '  npx playwright-core install chromium    (where the network allows downloads)\n' +
       'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
   );
 }

@@ -1,4 +1,5 @@
 import {
+  CATEGORY_NAME_MAX_LENGTH,
   hasAtMostTwoDecimals,
   type ImportResult,
   MAX_PRICE,
@@ -130,6 +131,9 @@ function rowProblem(cell: (name: keyof typeof COLUMNS) => string): string | unde
   if (!cell('name')) return 'Product Name is required';
   if (cell('name').length > NAME_MAX_LENGTH)
     return `Product Name must be at most ${NAME_MAX_LENGTH} characters`;
+  // The same limit as the categories API; a longer name could also exceed DynamoDB's key size.
+  if (cell('category').length > CATEGORY_NAME_MAX_LENGTH)
+    return `Category must be at most ${CATEGORY_NAME_MAX_LENGTH} characters`;
   return moneyProblem(COLUMNS.price, cell('price'), true) ?? moneyProblem(COLUMNS.cost, cell('cost'), false);
 }
 
