@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CompetitorObservation, comparePrices, margin } from './dashboard';
+import { dashboardComparisonText } from './price-comparison';
 
 const seen = (
   id: number,
@@ -47,6 +48,19 @@ describe('comparePrices', () => {
   it('is SAME within a penny, and not at a penny', () => {
     expect(comparePrices(10.004, [seen(1, 10)], 'GBP').comparison.status).toBe('SAME');
     expect(comparePrices(10.01, [seen(1, 10)], 'GBP').comparison.status).toBe('HIGHER');
+    expect(comparePrices(9.99, [seen(1, 10)], 'GBP').comparison.status).toBe('LOWER');
+  });
+
+  it('decides SAME on the raw prices, as the competitor dialog does, not on the rounded difference', () => {
+    // £10.006 against £10.00 is 0.6p apart: equal, though the difference rounds to £0.01.
+    const above = comparePrices(10.006, [seen(1, 10)], 'GBP').comparison;
+    const below = comparePrices(9.994, [seen(1, 10)], 'GBP').comparison;
+
+    expect(above.status).toBe('SAME');
+    expect(dashboardComparisonText(10.006, 10, String)).toBe('Prices are equal');
+    expect(below.status).toBe('SAME');
+    // 1.4p apart is not equal, though the difference rounds to the same £0.01.
+    expect(comparePrices(10.014, [seen(1, 10)], 'GBP').comparison.status).toBe('HIGHER');
   });
 
   it('is NO_DATA when no competitor has a price, or there are no competitors', () => {

@@ -1,4 +1,4 @@
-import { PRICE_EQUALITY_TOLERANCE } from './price-comparison';
+import { pricesEqual } from './price-comparison';
 
 /**
  * The dashboard's price comparison (spec §3 Dashboard product), computed once here for the API and
@@ -109,7 +109,7 @@ export function comparePrices(
   return {
     best,
     comparison: {
-      status: statusOf(difference),
+      status: statusOf(ourPrice, lowest),
       price_difference: difference,
       price_difference_percentage:
         difference === null || lowest === null || lowest === 0 ? null : round((difference / lowest) * 100, 2),
@@ -134,11 +134,15 @@ export function comparePrices(
   };
 }
 
-/** SAME within the tolerance; otherwise whether our price is lower or higher than the cheapest. */
-function statusOf(difference: number | null): ComparisonStatus {
-  if (difference === null) return 'NO_DATA';
-  if (Math.abs(difference) < PRICE_EQUALITY_TOLERANCE - 1e-9) return 'SAME';
-  return difference < 0 ? 'LOWER' : 'HIGHER';
+/**
+ * SAME within the tolerance; otherwise whether our price is lower or higher than the cheapest.
+ * Decided on the raw prices, as the competitor dialog does: rounding the difference first would
+ * turn £10.006 against £10.00 into a penny HIGHER while the dialog says 'Prices are equal'.
+ */
+function statusOf(ourPrice: number, lowest: number | null): ComparisonStatus {
+  if (lowest === null) return 'NO_DATA';
+  if (pricesEqual(ourPrice, lowest)) return 'SAME';
+  return ourPrice < lowest ? 'LOWER' : 'HIGHER';
 }
 
 /** Margin on the selling price, as an amount and as a percent of cost (0.0 when cost is not positive). */

@@ -143,19 +143,6 @@ describe('GET /api/dashboard/products', () => {
       expect.objectContaining({ competitor_name: 'a.example.com', price: 42, currency_mismatch: false }),
     ]);
   });
-
-  it('costs a fixed number of DynamoDB requests and compresses the answer for clients that accept gzip', async () => {
-    const requests = await stack.countDynamoRequests(() =>
-      stack.api('GET', '/api/dashboard/products', { token }),
-    );
-    const raw = await fetch(`${stack.url}/api/dashboard/products`, {
-      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
-    });
-
-    // Session check (2) plus products, categories and competitor URLs (one page each here).
-    expect(requests).toBe(5);
-    expect(raw.headers.get('content-encoding')).toBe('gzip');
-  });
 });
 
 describe('GET /api/dashboard/overview', () => {
@@ -176,6 +163,65 @@ describe('GET /api/dashboard/overview', () => {
         recentScrapingAttempts: 0,
       },
     });
+  });
+
+  it('rates the URL checks of the runs of the last 30 days and shows when the latest ended', async () => {
+    const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
+    const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
+    const daysAgo = (days: number, minutes = 0) =>
+      new Date(Date.now() - days * 86_400_000 + minutes * 60_000).toISOString();
+    const run = async (startedAt: string, completedAt: string | null, successful: number, failed: number) =>
+      createRun({
+        run_id: newRunId(startedAt),
+        status: completedAt ? 'completed' : 'running',
+        triggered_by: 'manual',
+        started_at: startedAt,
+        completed_at: completedAt,
+        total_urls: successful + failed,
+        successful_urls: successful,
+        failed_urls: failed,
+        product_id: null,
+        execution_arn: null,
+        error_message: null,
+      });
+    // Outside the window: its 100 failures must not count.
+    await run(daysAgo(31), daysAgo(31, 5), 0, 100);
+    await run(daysAgo(2), daysAgo(2, 3), 8, 2);
+    const latestEnd = daysAgo(1, 4);
+    await run(daysAgo(1), latestEnd, 4, 6);
+
+    const overview = await stack.api<{ stats: Record<string, unknown> }>('GET', '/api/dashboard/overview', {
+      token,
+    });
+    const scraper = await stack.api<{ stats: Record<string, unknown> }>('GET', '/api/scraper/stats', {
+      token,
+    });
+
+    // 12 of the 20 recent checks found a price.
+    expect(overview.body.stats).toEqual(
+      expect.objectContaining({
+        lastScrapingTime: latestEnd,
+        scrapingSuccessRate: 60,
+        recentScrapingAttempts: 20,
+      }),
+    );
+    expect(scraper.body.stats).toEqual({
+      scraping_sessions_last_30_days: 2,
+      total_scrapes_last_30_days: 20,
+      successful_scrapes_last_30_days: 12,
+      failed_scrapes_last_30_days: 8,
+      success_rate_percentage: 60,
+    });
+
+    // A run still going counts by its start time.
+    const startedNow = new Date().toISOString();
+    await run(startedNow, null, 1, 0);
+    const running = await stack.api<{ stats: Record<string, unknown> }>('GET', '/api/dashboard/overview', {
+      token,
+    });
+    expect(running.body.stats).toEqual(
+      expect.objectContaining({ lastScrapingTime: startedNow, recentScrapingAttempts: 21 }),
+    );
   });
 });
 
@@ -204,5 +250,50 @@ describe('GET /api/dashboard/products/{id}/ai-analysis', () => {
       }),
     );
     expect(none.body).toEqual({ success: true, analysis: null });
+  });
+});
+
+// Last: it grows the catalogue the tests above count.
+describe('what GET /api/dashboard/products costs', () => {
+  it('makes the same number of DynamoDB requests for 60 products as for 7, and compresses for gzip clients', async () => {
+    const cost = () =>
+      stack.countDynamoRequests(() => stack.api('GET', '/api/dashboard/products', { token }));
+    const small = await cost();
+    const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+    for (let i = 0; i < 53; i++) {
+      const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+        token,
+        body: { sku: `BULK-${i}`, name: `Bulk product ${i}`, current_price: 10 },
+      });
+      const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+        token,
+        body: {
+          product_id: body.product.id,
+          competitor_name: 'Shop',
+          url: `https://shop.example.com/p/${i}`,
+        },
+      });
+      await recordLatestObservation(added.body.competitorUrl.id, {
+        run_id: RUN,
+        price: 9 + (i % 3),
+        currency: 'GBP',
+        in_stock: true,
+        confidence: 0.9,
+        scraped_at: '2026-11-21T09:00:00.000Z',
+        error_message: null,
+      });
+    }
+
+    const { products } = await dashboard();
+    const large = await cost();
+    const raw = await fetch(`${stack.url}/api/dashboard/products`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    });
+
+    expect(products).toHaveLength(59);
+    expect(large).toBe(small);
+    // Session check (2) plus products, categories and competitor URLs (one page each here).
+    expect(small).toBe(5);
+    expect(raw.headers.get('content-encoding')).toBe('gzip');
   });
 });

@@ -336,7 +336,7 @@ describe('the dialogs', () => {
     expect(fillerMenu).not.toContain('View AI Analysis');
   });
 
-  it('edits a product after checking its fields, and adds a competitor to it', async () => {
+  it('edits a product after checking its fields, and adds and deletes its competitors', async () => {
     await openDashboard();
 
     await openMenu('BRAVO-LOW', 'Edit Product');
@@ -354,6 +354,9 @@ describe('the dialogs', () => {
     await toast('Competitor added successfully').waitFor();
     await dialog().getByText('Shop Z').waitFor();
     const clearedName = await dialog().getByLabel('Competitor name', { exact: true }).inputValue();
+    await dialog().getByRole('button', { name: 'Delete competitor Shop /p/19' }).click();
+    await toast('Competitor deleted successfully').waitFor();
+    await dialog().getByText('Shop /p/19').waitFor({ state: 'detached' });
 
     await dialog().getByLabel('Cost').fill('');
     await dialog().getByRole('button', { name: 'Save Changes' }).click();
@@ -370,7 +373,9 @@ describe('the dialogs', () => {
     expect(badUrl).toBe('Please enter a valid URL');
     expect(clearedName).toBe('');
     expect(required).toBe('All fields are required');
-    expect(await row('BRAVO-LOW').textContent()).toContain('1 of 2 with data');
+    // Shop Z was added and never checked; the deleted /p/19 took the only price with it.
+    expect(await row('BRAVO-LOW').textContent()).toContain('0 of 1 with data');
+    expect(await row('BRAVO-LOW').textContent()).toContain('No Data');
     const { body } = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
     expect(body.products.find((product) => product.sku === 'BRAVO-LOW')).toEqual(
       expect.objectContaining({ name: 'Bravo Toaster Deluxe', cost: 11 }),
@@ -405,7 +410,8 @@ describe('the Check My Price panel', () => {
     expect(before).toContain('Never');
     expect(busyDisabled).toBe(true);
     expect(stopShown).toBe(true);
-    expect(partWay).toMatch(/^[1-9]\d* of 10 URLs checked/);
+    // 9 seeded URLs, plus Shop Z and minus /p/19 from the edit dialog.
+    expect(partWay).toMatch(/^[1-9]\d* of 9 URLs checked/);
     expect(sessionText).toContain('Manual');
     expect(sessionText).toMatch(/\d+s/);
     expect(sessionText).toMatch(/\d+\.\d%$/);
@@ -416,36 +422,74 @@ describe('the Check My Price panel', () => {
     ).toBe(true);
   }, 60_000);
 
-  it('stops a running price check and lists the session as stopped', async () => {
+  it('while a price check runs, refuses an analysis and unmarks it at once; stops the check via "Stopping..."', async () => {
     await stack.stepFunctions.idle();
     await openDashboard();
     await page.getByRole('tab', { name: 'Check My Price' }).click();
 
     await page.getByRole('button', { name: 'Check My Price Now' }).click();
     await page.getByText('Scraping is currently in progress...').waitFor();
+    // An analysis is a run too: while the price check holds the lock, its start fails.
+    await page.getByRole('tab', { name: 'Price Overview' }).click();
+    await row('FOXTROT-RUN').getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' }).click();
+    await toast('A price check is already running').waitFor();
+    const marksAfterFailure = await row('FOXTROT-RUN').getByText('Analysis running').count();
+    const runButtonBack = await row('FOXTROT-RUN')
+      .getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' })
+      .isEnabled();
+    await page.getByRole('tab', { name: 'Check My Price' }).click();
+    // Holds the stop request a moment in the browser, so its pending state can be seen.
+    await page.route('**/api/scraper/stop', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Stop Scraper' }).click();
+    const stopping = page.getByRole('button', { name: 'Stopping...' });
+    await stopping.waitFor();
+    const stoppingDisabled = await stopping.isDisabled();
     await toast('Scraping stopped successfully').waitFor();
     const stopped = page.locator('tbody tr').filter({ hasText: 'Stopped' });
     await stopped.waitFor();
 
+    expect(marksAfterFailure).toBe(0);
+    expect(runButtonBack).toBe(true);
+    expect(stoppingDisabled).toBe(true);
     expect(await stopped.textContent()).toContain('Manual');
     expect(await page.getByRole('button', { name: 'Stop Scraper' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Check My Price Now' }).isEnabled()).toBe(true);
   });
 
-  it('starts one product’s AI analysis from its row, marking it running', async () => {
+  it('starts one product’s AI analysis from its row, once for a double click, marked running for 3 s', async () => {
     await stack.stepFunctions.idle();
     await openDashboard();
 
-    await row('FOXTROT-RUN').getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' }).click();
+    // Two clicks before the page re-renders (the button is disabled after that): one start only.
+    await row('FOXTROT-RUN')
+      .getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' })
+      .evaluate((button: HTMLElement) => {
+        button.click();
+        button.click();
+      });
+    await toast('Analysis is already running for this product').waitFor();
     await toast('AI analysis started for "Foxtrot Fan"').waitFor();
+    const started = Date.now();
     const running = row('FOXTROT-RUN').getByRole('button', { name: 'AI analysis running for Foxtrot Fan' });
     const disabled = await running.isDisabled();
-    await stack.stepFunctions.idle();
+    await page.waitForTimeout(Math.max(0, 1000 - (Date.now() - started)));
+    const markAtOneSecond = await row('FOXTROT-RUN').getByText('Analysis running').count();
     // The mark clears 3 s after the start.
-    await row('FOXTROT-RUN').getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' }).waitFor();
+    await row('FOXTROT-RUN')
+      .getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' })
+      .waitFor({ timeout: Math.max(1, 4500 - (Date.now() - started)) });
+    await stack.stepFunctions.idle();
+    const { body } = await stack.api<{ logs: { product_id: number | null }[] }>('GET', '/api/scraper/logs', {
+      token,
+    });
 
     expect(disabled).toBe(true);
+    expect(markAtOneSecond).toBe(1);
+    // The double click started one analysis run: the logs show one product run, after the two price checks.
+    expect(body.logs.filter((log) => log.product_id !== null)).toHaveLength(1);
   });
 });
 

@@ -1,10 +1,13 @@
 // Everything the Price Overview tab shows on first view (spec §4 Loading): overview figures, the
-// products with their comparison and the categories, fetched together under one key.
+// products with their comparison and the categories, fetched together under one key. Each failure
+// has its own message (spec §8): products fail the view, the overview only the cards, categories
+// only the filter.
 import type { Category, PriceComparison, Product } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { apiClient } from '../../../lib/api-client';
 import { expectSuccess } from '../../../lib/api-result';
 import { notifyError } from '../../../lib/notify';
+import { type FirstView, settleFirstView } from '../utils/first-view';
 
 /** GET /api/dashboard/overview `stats` (spec §3 Overview stats). */
 export interface OverviewStats {
@@ -21,9 +24,7 @@ export interface DashboardProduct extends Product {
   bestCompetitor: { url: string; competitor_name: string } | null;
 }
 
-export interface DashboardData {
-  stats: OverviewStats;
-  products: DashboardProduct[];
+export interface DashboardData extends FirstView<OverviewStats, DashboardProduct[]> {
   categories: Category[];
 }
 
@@ -40,22 +41,28 @@ async function fetchCategories(): Promise<Category[]> {
   }
 }
 
+/** Starts the three loads together; only a products failure fails the view (see settleFirstView). */
 export async function fetchDashboardData(): Promise<DashboardData> {
-  const [overview, list, categories] = await Promise.all([
-    apiClient.get<{ success: boolean; stats: OverviewStats }>('/dashboard/overview'),
-    apiClient.get<{ success: boolean; products: DashboardProduct[] }>('/dashboard/products'),
+  const [settled, categories] = await Promise.all([
+    Promise.allSettled([
+      apiClient
+        .get<{ success: boolean; stats: OverviewStats }>('/dashboard/overview')
+        .then((body) => expectSuccess(body).stats),
+      apiClient
+        .get<{ success: boolean; products: DashboardProduct[] }>('/dashboard/products')
+        .then((body) => expectSuccess(body).products),
+    ]),
     fetchCategories(),
   ]);
-  return {
-    stats: expectSuccess(overview).stats,
-    products: expectSuccess(list).products,
-    categories,
-  };
+  return { ...settleFirstView(settled), categories };
 }
 
 export function useDashboardData() {
   return useSWR(dashboardKey, fetchDashboardData, {
     onError: (error) => notifyError(error, 'Failed to load dashboard data'),
+    onSuccess: (data) => {
+      if (data.overviewError !== null) notifyError(data.overviewError, 'Failed to fetch overview stats');
+    },
     // Big catalogues: refetching 10,000 products on every window focus would be wasteful.
     revalidateOnFocus: false,
   });

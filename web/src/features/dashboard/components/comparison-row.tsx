@@ -1,5 +1,5 @@
 // One product's row: its prices, margin, cheapest competitor, status, difference and actions.
-import { competitorNameFromUrl } from '@cmp/shared';
+import { type ComparisonStatus, competitorNameFromUrl } from '@cmp/shared';
 import { memo } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -67,7 +67,7 @@ export const ComparisonRow = memo(function ComparisonRow({
       </TableCell>
       <TableCell className="tabular-nums">
         {difference ? (
-          <span className={differenceTone(comparison.price_difference)}>
+          <span className={differenceTone(comparison.status)}>
             {difference.amount}
             {difference.percent ? (
               <span className="block text-xs opacity-80">{difference.percent}</span>
@@ -91,10 +91,11 @@ export const ComparisonRow = memo(function ComparisonRow({
   );
 });
 
-// Dearer than the cheapest competitor is the shop's risk (red); cheaper is green.
-function differenceTone(difference: number | null): string {
-  if (difference === null || Math.abs(difference) < 0.01) return '';
-  return difference > 0 ? 'text-destructive' : 'text-success';
+// Dearer than the cheapest competitor is the shop's risk (red); cheaper is green. From the status,
+// so a difference that rounds to a penny but counts as the same price stays neutral.
+function differenceTone(status: ComparisonStatus): string {
+  if (status === 'HIGHER') return 'text-destructive';
+  return status === 'LOWER' ? 'text-success' : '';
 }
 
 /** A real link (keyboard, middle click, copy address) that opens the popup on a plain click. */

@@ -6,26 +6,30 @@ import { Card, CardContent } from '../../../components/ui/card';
 import type { OverviewStats as Stats } from '../api/dashboard-data';
 import { percentText } from '../utils/comparison-view';
 
-export function OverviewStats({ stats }: { stats: Stats }) {
+/** `stats` is null when the overview failed to load: every card then shows N/A (spec §8). */
+export function OverviewStats({ stats }: { stats: Stats | null }) {
+  const lastRun = stats?.lastScrapingTime;
   return (
     <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard title="Total Products" icon={<Package />} value={stats.totalProducts} />
-      <StatCard title="Competitor URLs" icon={<Globe />} value={stats.totalCompetitorUrls} />
+      <StatCard title="Total Products" icon={<Package />} value={stats?.totalProducts ?? NA} />
+      <StatCard title="Competitor URLs" icon={<Globe />} value={stats?.totalCompetitorUrls ?? NA} />
       <StatCard
         title="Last Scraping"
         icon={<Clock />}
-        value={stats.lastScrapingTime ? 'Recent' : 'Never'}
-        detail={stats.lastScrapingTime ? formatDateTime(stats.lastScrapingTime) : undefined}
+        value={stats ? (lastRun ? 'Recent' : 'Never') : NA}
+        detail={lastRun ? formatDateTime(lastRun) : undefined}
       />
       <StatCard
         title="Success Rate"
         icon={<Activity />}
-        value={percentText(stats.scrapingSuccessRate)}
-        detail={`${stats.recentScrapingAttempts} recent attempts`}
+        value={stats ? percentText(stats.scrapingSuccessRate) : NA}
+        detail={stats ? `${stats.recentScrapingAttempts} recent attempts` : undefined}
       />
     </section>
   );
 }
+
+const NA = 'N/A';
 
 function StatCard({
   title,
