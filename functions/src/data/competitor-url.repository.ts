@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { adjustCount, readCount } from './catalogue-counts.repository';
 import { reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { countAll, queryAll, sortableId } from './query-all';
@@ -57,8 +58,13 @@ export async function listCompetitorUrls(): Promise<CompetitorUrlRecord[]> {
   });
 }
 
-/** How many competitor URLs there are (a COUNT query: no items travel). */
+/** How many competitor URLs there are: the kept count, one item read. */
 export async function countCompetitorUrls(): Promise<number> {
+  return readCount('competitor_urls', countCompetitorUrlItems);
+}
+
+/** Counts the competitor URL items themselves (a COUNT query: no items travel); see `recount`. */
+export async function countCompetitorUrlItems(): Promise<number> {
   return countAll({
     TableName: tableName,
     IndexName: 'GSI1',
@@ -96,6 +102,7 @@ export async function createCompetitorUrl(
     await releaseUnique(keys.claim(fields.product_id, fields.url), urlId);
     throw error;
   }
+  await adjustCount('competitor_urls', 1);
   return record;
 }
 
@@ -160,7 +167,11 @@ export async function recordLatestObservation(urlId: number, observation: Latest
 }
 
 export async function deleteCompetitorUrlItem(record: CompetitorUrlRecord): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.url(record.id) }));
+  const { Attributes } = await db.send(
+    new DeleteCommand({ TableName: tableName, Key: keys.url(record.id), ReturnValues: 'ALL_OLD' }),
+  );
+  // Counted only when this call removed it: two deletes racing must not count twice.
+  if (Attributes) await adjustCount('competitor_urls', -1);
   await releaseUnique(keys.claim(record.product_id, record.url), record.id);
 }
 

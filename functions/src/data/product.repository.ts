@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { adjustCount, readCount } from './catalogue-counts.repository';
 import { reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { countAll, queryAll, sortableId } from './query-all';
@@ -59,8 +60,13 @@ export async function listProducts(): Promise<ProductRecord[]> {
   });
 }
 
-/** How many products there are (a COUNT query: no items travel). */
+/** How many products there are: the kept count, one item read. */
 export async function countProducts(): Promise<number> {
+  return readCount('products', countProductItems);
+}
+
+/** Counts the product items themselves (a COUNT query: no items travel); see `recount`. */
+export async function countProductItems(): Promise<number> {
   return countAll({
     TableName: tableName,
     IndexName: 'GSI1',
@@ -105,6 +111,7 @@ export async function createProduct(fields: ProductFields, id?: number): Promise
     await releaseUnique(keys.sku(fields.sku), productId);
     throw error;
   }
+  await adjustCount('products', 1);
   return record;
 }
 
@@ -157,7 +164,11 @@ export async function clearProductCategory(product: ProductRecord): Promise<void
 }
 
 export async function deleteProductItem(product: ProductRecord): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.product(product.id) }));
+  const { Attributes } = await db.send(
+    new DeleteCommand({ TableName: tableName, Key: keys.product(product.id), ReturnValues: 'ALL_OLD' }),
+  );
+  // Counted only when this call removed it: two deletes racing must not count twice.
+  if (Attributes) await adjustCount('products', -1);
   await releaseUnique(keys.sku(product.sku), product.id);
 }
 

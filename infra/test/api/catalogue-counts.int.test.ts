@@ -1,0 +1,84 @@
+import type { OverviewStats, Product } from '@cmp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+/** The overview's and the scraper status's totals come from kept counts that stay true. */
+let stack: TestStack;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await stack.login();
+});
+afterAll(() => stack.stop());
+
+async function totals() {
+  const overview = await stack.api<{ stats: OverviewStats }>('GET', '/api/dashboard/overview', { token });
+  const status = await stack.api<{ status: { total_competitor_urls: number } }>(
+    'GET',
+    '/api/scraper/status',
+    {
+      token,
+    },
+  );
+  expect(status.body.status.total_competitor_urls).toBe(overview.body.stats.totalCompetitorUrls);
+  return { products: overview.body.stats.totalProducts, urls: overview.body.stats.totalCompetitorUrls };
+}
+
+async function addProduct(sku: string, urls: number): Promise<number> {
+  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    token,
+    body: { sku, name: `Product ${sku}`, current_price: 10 },
+  });
+  for (let i = 0; i < urls; i++)
+    await stack.api('POST', '/api/competitor-urls', {
+      token,
+      body: {
+        product_id: body.product.id,
+        competitor_name: 'Shop',
+        url: `https://shop.example.com/${sku}/${i}`,
+      },
+    });
+  return body.product.id;
+}
+
+describe('catalogue totals', () => {
+  it('follow products and competitor URLs as they are added, imported and deleted', async () => {
+    expect(await totals()).toEqual({ products: 0, urls: 0 });
+    const first = await addProduct('COUNT-1', 2);
+    await addProduct('COUNT-2', 1);
+    expect(await totals()).toEqual({ products: 2, urls: 3 });
+
+    const csv = 'SKU,Product Name,Current Price\nCOUNT-3,Imported,5\nCOUNT-2,Renamed,6\n';
+    const imported = await stack.upload('/api/products/import', token, { name: 'p.csv', content: csv });
+    expect(imported.status).toBe(200);
+    expect(await totals()).toEqual({ products: 3, urls: 3 });
+
+    expect((await stack.api('DELETE', `/api/products/${first}`, { token })).status).toBe(200);
+    expect(await totals()).toEqual({ products: 2, urls: 1 });
+    // A second delete of the same product finds nothing and counts nothing.
+    expect((await stack.api('DELETE', `/api/products/${first}`, { token })).status).toBe(404);
+    expect(await totals()).toEqual({ products: 2, urls: 1 });
+  });
+
+  it('are put right by a recount after drifting, and counted afresh when none were kept', async () => {
+    const before = await totals();
+    const { adjustCount, recount } = await import('@cmp/functions/data/catalogue-counts.repository');
+    const { countProductItems } = await import('@cmp/functions/data/product.repository');
+    const { countCompetitorUrlItems } = await import('@cmp/functions/data/competitor-url.repository');
+
+    // As if a function died between writing a product and counting it.
+    await adjustCount('products', 5);
+    expect((await totals()).products).toBe(before.products + 5);
+    await recount('products', countProductItems);
+    expect(await totals()).toEqual(before);
+
+    // A table from before counts were kept.
+    const { db, tableName } = await import('@cmp/functions/data/dynamo');
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    await db.send(new DeleteCommand({ TableName: tableName, Key: { PK: 'COUNTS', SK: 'CATALOGUE' } }));
+    await addProduct('COUNT-4', 1);
+    expect(await totals()).toEqual({ products: before.products + 1, urls: before.urls + 1 });
+    expect(await recount('competitor_urls', countCompetitorUrlItems)).toBe(before.urls + 1);
+  });
+});
