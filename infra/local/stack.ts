@@ -31,6 +31,10 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Run scheduled price checks (SCRAPE_SCHEDULE); test stacks leave it off. */
   schedule?: boolean;
+  /** Wait this long before each state machine retry instead of its backoff (tests). */
+  retryIntervalMs?: number;
+  /** The scheduler's clock in epoch ms; tests move it to just before a scheduled time. */
+  scheduleClock?: () => number;
   /**
    * Serve the demo shop on this port (its URLs are stored, so the port must stay the same across
    * restarts) and, on empty data, seed the demo catalogue and run a first price check.
@@ -89,6 +93,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     region: process.env.AWS_REGION ?? 'eu-west-2',
     maxConcurrency: runConfig.SCRAPE_MAX_CONCURRENCY,
     timeoutSeconds: runConfig.SCRAPE_RUN_TIMEOUT_SECONDS,
+    ...(options.retryIntervalMs === undefined ? {} : { retryIntervalMs: options.retryIntervalMs }),
     loadTask: async (task: ScrapeTaskName) => {
       const handler = await loadHandler(scrapeTasks[task].entry);
       return (event) => handler(event, {} as never);
@@ -100,10 +105,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     SFN_ENDPOINT: stepFunctions.endpoint,
     STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
   });
+  // A run the last process left 'running' (killed, or crashed) died with it: close it, free the lock.
+  const { endRunsOfLostExecutions } = await import('@cmp/functions/scrape-run/lost-runs');
+  const lost = await endRunsOfLostExecutions(stepFunctions.knows);
+  if (lost.length > 0)
+    log(`Marked ${lost.length} price check(s) left running by an earlier start as stopped`);
   const handlers = await loadGroupHandlers();
   const scheduler =
     options.schedule && runConfig.SCHEDULE_ENABLED
-      ? startScheduler(runConfig.SCRAPE_SCHEDULE, () => startScheduledRun(stepFunctions), log)
+      ? startScheduler(
+          runConfig.SCRAPE_SCHEDULE,
+          () => startScheduledRun(stepFunctions),
+          log,
+          options.scheduleClock,
+        )
       : undefined;
   const shopCurrency = process.env.SHOP_CURRENCY ?? 'GBP';
 

@@ -46,6 +46,9 @@ export interface LocalStepFunctions {
   stateMachineArn: string;
   /** Resolves when every execution started so far has ended (tests). */
   idle(): Promise<void>;
+  /** Whether this stand-in started the execution (executions live only as long as the process). */
+  knows(executionArn: string): boolean;
+  /** Aborts running executions and waits until the status-change handler has closed their runs. */
   close(): Promise<void>;
 }
 
@@ -55,6 +58,8 @@ export interface LocalStepFunctionsOptions {
   timeoutSeconds: number;
   /** Loads each Task's Lambda handler, as deployed (after the functions' settings are in place). */
   loadTask(task: ScrapeTaskName): Promise<TaskHandler>;
+  /** Wait this long before every retry instead of the definition's backoff (tests). */
+  retryIntervalMs?: number;
   /** The status-change handler EventBridge would call for failed, timed-out and aborted executions. */
   onStatusChange(event: { detail: { executionArn: string; status: string } }): Promise<unknown>;
   log?: (line: string) => void;
@@ -90,6 +95,12 @@ export async function startLocalStepFunctions(
   const handlers = Object.fromEntries(
     await Promise.all(tasks.map(async (task) => [task, await options.loadTask(task)])),
   );
+  // Task states are named after their tasks.
+  const { retryIntervalMs } = options;
+  const retryIntervalOverrides =
+    retryIntervalMs === undefined
+      ? undefined
+      : Object.fromEntries(tasks.map((task) => [task, retryIntervalMs]));
   const executions = new Map<string, Execution>();
   const log = options.log ?? (() => undefined);
 
@@ -108,7 +119,7 @@ export async function startLocalStepFunctions(
       ]),
     );
     const run = machine.run(JSON.parse(input), {
-      overrides: { taskResourceLocalHandlers },
+      overrides: { taskResourceLocalHandlers, ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}) },
       context: {
         Execution: {
           Id: executionArn,
@@ -216,8 +227,11 @@ export async function startLocalStepFunctions(
     idle: async () => {
       await Promise.all([...executions.values()].map((e) => e.done));
     },
+    knows: (executionArn) => executions.has(executionArn),
     close: async () => {
       for (const execution of executions.values()) if (execution.status === 'RUNNING') execution.abort();
+      // `done` includes the status-change handling, which must reach the table before it closes.
+      await Promise.all([...executions.values()].map((execution) => execution.done));
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -190,6 +190,35 @@ describe('the state machine', () => {
     expect(RecordFailure).toMatchObject({ Type: 'Task', End: true });
   });
 
+  it('retries a failing RecordFailure on any error, then ends the item quietly, so it cannot fail the run', () => {
+    const states = deployedDefinition(main).States.ScrapeUrls.ItemProcessor.States;
+    const { Retry, Catch } = states.RecordFailure;
+    // States.ALL must come last: the Lambda service errors keep their own retrier.
+    expect(Retry.at(-1)).toEqual(
+      expect.objectContaining({
+        ErrorEquals: ['States.ALL'],
+        JitterStrategy: 'FULL',
+        BackoffRate: expect.any(Number),
+        MaxAttempts: expect.any(Number),
+        MaxDelaySeconds: expect.any(Number),
+      }),
+    );
+    expect(Retry.at(-1).BackoffRate).toBeGreaterThan(1);
+    expect(Retry.at(-1).MaxAttempts).toBeGreaterThan(1);
+    expect(Retry.at(-1).MaxDelaySeconds).toBeGreaterThan(Retry.at(-1).IntervalSeconds);
+    expect(Catch).toHaveLength(1);
+    expect(Catch[0].ErrorEquals).toEqual(['States.ALL']);
+    expect(states[Catch[0].Next]).toMatchObject({ Type: 'Pass', End: true });
+  });
+
+  it('hands Prepare’s URL ids past the Map to Finalize, which reads their records by key', () => {
+    const { Prepare, ScrapeUrls, Finalize } = deployedDefinition(main).States;
+    expect(Prepare.Next).toBe('ScrapeUrls');
+    // ResultPath null: the Map's output is its input, Prepare's { runId, urlIds }.
+    expect(ScrapeUrls).toMatchObject({ ItemsPath: '$.urlIds', ResultPath: null, Next: 'Finalize' });
+    expect(Finalize.Parameters).toEqual({ 'runId.$': '$.runId', 'urlIds.$': '$.urlIds' });
+  });
+
   it('logs ALL events with execution data to its own log group, and traces with X-Ray', () => {
     const { LoggingConfiguration, TracingConfiguration } = stateMachineOf(main).Properties;
     expect(LoggingConfiguration).toEqual({

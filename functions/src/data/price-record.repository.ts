@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PriceRecord } from '@cmp/shared';
 import { batchDelete } from './batch-delete';
 import { db, isConditionFailed, tableName } from './dynamo';
@@ -95,22 +95,57 @@ export async function deletePriceRecordsOfUrl(urlId: number): Promise<void> {
   await batchDelete(items);
 }
 
-/** What Finalize needs of each of a run's records to count them. */
-export async function runOutcomes(
-  runId: string,
-): Promise<{ competitor_url_id: number; succeeded: boolean }[]> {
-  const items = await queryAll<{
-    competitor_url_id: number;
-    price: number | null;
-    error_message: string | null;
-  }>({
+export interface RunOutcome {
+  competitor_url_id: number;
+  succeeded: boolean;
+}
+type OutcomeFields = { competitor_url_id: number; price: number | null; error_message: string | null };
+const outcomeProjection = 'competitor_url_id, price, error_message';
+const toOutcome = (item: OutcomeFields): RunOutcome => ({
+  competitor_url_id: item.competitor_url_id,
+  succeeded: isSuccess(item),
+});
+
+/**
+ * The outcomes a run has recorded so far, through GSI1: eventually consistent, so good for a run
+ * that is cut short (stopped, failed, taken over), whose in-flight checks may still land anyway.
+ */
+export async function runOutcomes(runId: string): Promise<RunOutcome[]> {
+  const items = await queryAll<OutcomeFields>({
     TableName: tableName,
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :run',
     ExpressionAttributeValues: { ':run': keys.byRun(runId) },
-    ProjectionExpression: 'competitor_url_id, price, error_message',
+    ProjectionExpression: outcomeProjection,
   });
-  return items.map((item) => ({ competitor_url_id: item.competitor_url_id, succeeded: isSuccess(item) }));
+  return items.map(toOutcome);
+}
+
+/**
+ * The outcomes of a run over the given URLs, read by their table keys with strongly consistent
+ * reads (unlike the index), so Finalize counts every record the finished checks wrote. A URL with
+ * no record (deleted mid-run) is left out. 100 keys a request, BatchGetItem's limit.
+ */
+export async function runOutcomesOf(runId: string, urlIds: readonly number[]): Promise<RunOutcome[]> {
+  const unique = [...new Set(urlIds)]; // BatchGetItem refuses a request with a key twice
+  const outcomes: RunOutcome[] = [];
+  for (let start = 0; start < unique.length; start += 100) {
+    let pending = unique.slice(start, start + 100).map((urlId) => keys.record(urlId, runId));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('DynamoDB kept keys unprocessed');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const { Responses, UnprocessedKeys } = await db.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName]: { Keys: pending, ConsistentRead: true, ProjectionExpression: outcomeProjection },
+          },
+        }),
+      );
+      outcomes.push(...((Responses?.[tableName] ?? []) as OutcomeFields[]).map(toOutcome));
+      pending = (UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof pending;
+    }
+  }
+  return outcomes;
 }
 
 /** A URL counts as checked successfully when a price was found and nothing failed. */

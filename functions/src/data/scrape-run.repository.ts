@@ -160,7 +160,11 @@ export async function runsSince(sinceIso: string): Promise<RunRecord[]> {
   });
 }
 
-/** Live progress: counts one recorded URL (never twice: only after its record was first written). */
+/**
+ * Live progress: counts one recorded URL (never twice: only after its record was first written),
+ * and only while the run is running: a check still in flight when the run was stopped or failed
+ * leaves the counts it ended with alone.
+ */
 export async function countRunResult(runId: string, succeeded: boolean): Promise<void> {
   await db
     .send(
@@ -168,9 +172,12 @@ export async function countRunResult(runId: string, succeeded: boolean): Promise
         TableName: tableName,
         Key: keys.run(runId),
         UpdateExpression: 'ADD #counter :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#counter': succeeded ? 'successful_urls' : 'failed_urls' },
-        ExpressionAttributeValues: { ':one': 1 },
+        ConditionExpression: '#status = :running',
+        ExpressionAttributeNames: {
+          '#counter': succeeded ? 'successful_urls' : 'failed_urls',
+          '#status': 'status',
+        },
+        ExpressionAttributeValues: { ':one': 1, ':running': 'running' },
       }),
     )
     .catch((error: unknown) => {

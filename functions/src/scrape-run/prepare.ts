@@ -1,3 +1,4 @@
+import { recountCatalogue } from '../catalogue/catalogue-counts';
 import { listCompetitorUrls, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
 import { createRun } from '../data/scrape-run.repository';
 import { RunAlreadyActiveError } from './run-errors';
@@ -38,5 +39,7 @@ export async function prepareRun(
     execution_arn: input.executionArn,
     error_message: null,
   });
+  // A whole-catalogue run reads every URL anyway: the moment to settle any drift in the kept counts.
+  if (productId === null) await recountCatalogue();
   return { runId, urlIds: urls.map((url) => url.id) };
 }

@@ -70,20 +70,25 @@ export async function stopRun(): Promise<void> {
   await releaseRunLock(lock.run_id);
 }
 
-/** Whether a run is on, with its live counts, and the latest run. */
+/**
+ * Whether a run is on, with its live counts, and the latest run. Between a start and Prepare
+ * writing the run record, the lock is held but the run has no counts yet: zeros, never the
+ * previous run's (which would show a run just started as done).
+ */
 export async function scraperStatus(): Promise<ScraperStatus> {
   const [lock, latest, totalUrls] = await Promise.all([getRunLock(), latestRuns(1), countCompetitorUrls()]);
   const live = lock && lock.taken_at > Date.now() - timeoutMs ? lock : undefined;
   const active = live ? await getRun(live.run_id) : undefined;
   const shown = active ?? latest[0];
+  const counted = live ? active : shown;
   return {
     is_running: Boolean(live),
     total_competitor_urls: totalUrls,
     latest_log: shown ? toLog(shown) : null,
     current_stats: {
-      successful_urls: shown?.successful_urls ?? 0,
-      failed_urls: shown?.failed_urls ?? 0,
-      total_urls: shown?.total_urls ?? 0,
+      successful_urls: counted?.successful_urls ?? 0,
+      failed_urls: counted?.failed_urls ?? 0,
+      total_urls: counted?.total_urls ?? 0,
     },
   };
 }

@@ -1,8 +1,12 @@
-import { runOutcomes } from '../data/price-record.repository';
+import { type RunOutcome, runOutcomes, runOutcomesOf } from '../data/price-record.repository';
 
-/** A run's counts, derived from its result records (never from counters a retry could double). */
-export async function countOutcomes(runId: string) {
-  const outcomes = await runOutcomes(runId);
+/**
+ * A run's counts, derived from its result records (never from counters a retry could double).
+ * With the run's URL ids (Finalize) the records are read strongly consistent by their keys;
+ * without them (a run cut short) through the run's index.
+ */
+export async function countOutcomes(runId: string, urlIds?: readonly number[]) {
+  const outcomes: RunOutcome[] = urlIds ? await runOutcomesOf(runId, urlIds) : await runOutcomes(runId);
   const successful = outcomes.filter((o) => o.succeeded).length;
   return {
     total_urls: outcomes.length,

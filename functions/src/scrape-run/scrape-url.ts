@@ -45,8 +45,9 @@ export async function scrapeUrl(
   };
   // No SKU hint: ours names our product, not the competitor's offer (a GTIN would; we keep none yet).
   const result = await extractPage(page.html, page.url, { llm });
-  // Better to check the page again later than to record a guess made without the model.
-  if (throttled) throw new BedrockThrottledError('Bedrock is throttling; the page will be checked again');
+  // Better to retry (the state machine backs off) than to record a guess made without the model;
+  // after the last retry this message is what the URL's record says, so it promises nothing more.
+  if (throttled) throw new BedrockThrottledError('Bedrock is throttling; try again later');
   return { recorded: await recordResult(runId, url, toOutcome(result, deps.llm?.modelId ?? null)) };
 }
 

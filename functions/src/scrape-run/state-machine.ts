@@ -6,7 +6,7 @@ import { arnSubstitution, type ScrapeTaskName } from './tasks';
  * same JSON with each Task mapped to its in-process handler. State names are unique on purpose.
  *
  * Prepare (lock, run record, URL ids) → ScrapeUrls (Map: ScrapeUrl, or RecordFailure when it
- * fails) → Finalize (counts from the run's records, lock released).
+ * fails) → Finalize (counts from the records of Prepare's URL ids, lock released).
  */
 export interface DefinitionOptions {
   maxConcurrency: number;
@@ -42,6 +42,16 @@ const retryBedrockThrottling = {
   MaxAttempts: 4,
   BackoffRate: 2,
   MaxDelaySeconds: 60,
+  JitterStrategy: 'FULL',
+};
+
+/** RecordFailure only writes to the table: whatever fails it (throttling, say) is worth a few tries. */
+const retryAnyError = {
+  ErrorEquals: ['States.ALL'],
+  IntervalSeconds: 2,
+  MaxAttempts: 3,
+  BackoffRate: 2,
+  MaxDelaySeconds: 30,
   JitterStrategy: 'FULL',
 };
 
@@ -87,7 +97,14 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
             RecordFailure: {
               Type: 'Task',
               Resource: lambda('RecordFailure'),
-              Retry: [retryLambdaErrors],
+              Retry: [retryLambdaErrors, retryAnyError],
+              // Still failing: the URL goes unrecorded (uncounted) rather than failing the whole run.
+              Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'FailureNotRecorded' }],
+              End: true,
+            },
+            FailureNotRecorded: {
+              Type: 'Pass',
+              Comment: 'The URL could not be recorded; the run goes on without it.',
               End: true,
             },
           },
@@ -98,7 +115,8 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
       Finalize: {
         Type: 'Task',
         Resource: lambda('Finalize'),
-        Parameters: { 'runId.$': '$.runId' },
+        // Prepare's URL ids (the Map keeps its input): Finalize reads their records by key, consistently.
+        Parameters: { 'runId.$': '$.runId', 'urlIds.$': '$.urlIds' },
         Retry: [retryLambdaErrors],
         End: true,
       },

@@ -5,7 +5,8 @@
 export interface TaskDef {
   /** Handler module relative to the functions workspace; it exports `handler`. */
   readonly entry: string;
-  readonly needs: readonly ('table' | 'bedrock')[];
+  /** `tableBatchRead` adds BatchGetItem to `table` (infra/lib/bind-needs.ts). */
+  readonly needs: readonly ('table' | 'tableBatchRead' | 'bedrock')[];
   /** How long one invocation may run. */
   readonly timeoutSeconds: number;
 }
@@ -22,7 +23,11 @@ export const scrapeTasks = {
     needs: ['table'],
     timeoutSeconds: 30,
   },
-  Finalize: { entry: 'src/scrape-run/tasks/finalize.task.ts', needs: ['table'], timeoutSeconds: 120 },
+  Finalize: {
+    entry: 'src/scrape-run/tasks/finalize.task.ts',
+    needs: ['table', 'tableBatchRead'],
+    timeoutSeconds: 120,
+  },
 } as const satisfies Record<string, TaskDef>;
 
 export type ScrapeTaskName = keyof typeof scrapeTasks;

@@ -81,4 +81,15 @@ describe('catalogue totals', () => {
     expect(await totals()).toEqual({ products: before.products + 1, urls: before.urls + 1 });
     expect(await recount('competitor_urls', countCompetitorUrlItems)).toBe(before.urls + 1);
   });
+
+  it('are settled by each price check of the whole catalogue', async () => {
+    const before = await totals();
+    const { adjustCount } = await import('@cmp/functions/data/catalogue-counts.repository');
+    await adjustCount('competitor_urls', -2);
+    expect((await totals()).urls).toBe(before.urls - 2);
+
+    expect((await stack.api('POST', '/api/scraper/run', { token, body: {} })).status).toBe(202);
+    await stack.stepFunctions.idle();
+    expect(await totals()).toEqual(before);
+  });
 });

@@ -2,7 +2,13 @@ import * as z from 'zod';
 import { finalizeRun } from '../finalize';
 import { taskInput } from './task-input';
 
-const schema = z.object({ runId: z.string().min(1) });
+const schema = z.object({
+  runId: z.string().min(1),
+  urlIds: z.array(z.number().int().positive()),
+});
 
 /** Finalize: counts from the records, status completed, lock released. */
-export const handler = async (event: unknown) => finalizeRun(taskInput(schema, event, 'Finalize').runId);
+export const handler = async (event: unknown) => {
+  const { runId, urlIds } = taskInput(schema, event, 'Finalize');
+  return finalizeRun(runId, urlIds);
+};

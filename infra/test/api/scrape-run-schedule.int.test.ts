@@ -1,0 +1,44 @@
+import type { ScraperLog } from '@cmp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+/**
+ * The local schedule fires by itself, from SCRAPE_SCHEDULE. Schedules go by the minute, so the
+ * scheduler's clock reads, from its first reading on, as if the next minute were LEAD_MS away.
+ */
+const LEAD_MS = 400;
+let stack: TestStack;
+let token: string;
+let armedAt: number | undefined;
+
+beforeAll(async () => {
+  let offset: number | undefined;
+  stack = await startTestStack({
+    schedule: true,
+    scheduleClock: () => {
+      const now = Date.now();
+      armedAt ??= now;
+      offset ??= 60_000 - (now % 60_000) - LEAD_MS;
+      return now + offset;
+    },
+    env: { SCRAPE_SCHEDULE: 'cron(* * * * ? *)', SCHEDULE_ENABLED: 'true' },
+  });
+  token = await stack.login();
+});
+afterAll(() => stack.stop());
+
+const logs = async () =>
+  (await stack.api<{ logs: ScraperLog[] }>('GET', '/api/scraper/logs?limit=10', { token })).body.logs;
+
+describe('the local schedule', () => {
+  it('starts one scheduled run when its time comes, and no other before the next', async () => {
+    for (let i = 0; i < 50 && (await logs()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await stack.stepFunctions.idle();
+    await new Promise((r) => setTimeout(r, 1_000));
+    const runs = await logs();
+
+    expect(runs).toEqual([expect.objectContaining({ triggered_by: 'schedule', status: 'completed' })]);
+    // At the scheduled moment, not at once when the scheduler started.
+    expect(Date.parse(runs[0]?.started_at ?? '')).toBeGreaterThanOrEqual((armedAt ?? 0) + LEAD_MS - 50);
+  });
+});
