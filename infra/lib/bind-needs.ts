@@ -27,12 +27,31 @@ export interface NeedResources {
 
 type Binder = (fn: LambdaFunction, resources: NeedResources) => void;
 
-/** Each need grants exactly its access and sets the settings the code reads, in one place. */
-const binders: Record<Need, Binder> = {
-  table: (fn, { table }) => {
-    grantTableData(fn, table);
-    fn.addEnvironment('TABLE_NAME', table.tableName);
-  },
+/**
+ * The item actions of each table need; a function with several gets their union in one statement.
+ * Only what the code sends: GetItem, Query, PutItem, UpdateItem, DeleteItem, BatchWriteItem (batch
+ * deletes) and BatchGetItem (Finalize reads its run's records consistently). No Scan anywhere.
+ */
+export const tableActions = {
+  tableRead: ['dynamodb:GetItem', 'dynamodb:Query'],
+  table: [
+    'dynamodb:BatchWriteItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:GetItem',
+    'dynamodb:PutItem',
+    'dynamodb:Query',
+    'dynamodb:UpdateItem',
+  ],
+  tableBatchRead: ['dynamodb:BatchGetItem'],
+} as const;
+
+type TableNeed = keyof typeof tableActions;
+type OtherNeed = Exclude<Need, TableNeed>;
+
+const isTableNeed = (need: Need): need is TableNeed => need in tableActions;
+
+/** Each other need grants exactly its access and sets the settings the code reads, in one place. */
+const binders: Record<OtherNeed, Binder> = {
   tokenSecret: (fn, { tokenSecret }) => {
     tokenSecret.grantRead(fn);
     fn.addEnvironment('TOKEN_SECRET_ARN', tokenSecret.secretArn);
@@ -55,34 +74,22 @@ const binders: Record<Need, Binder> = {
  * @example bindNeeds(fn, routeGroups.auth.needs, { table, tokenSecret, bedrockModelId: null })
  */
 export function bindNeeds(fn: LambdaFunction, needs: readonly Need[], resources: NeedResources): void {
-  for (const need of new Set(needs)) binders[need](fn, resources);
+  const unique = [...new Set(needs)];
+  const actions = new Set(unique.filter(isTableNeed).flatMap((need) => tableActions[need]));
+  if (actions.size > 0) {
+    grantTableData(fn, resources.table, [...actions].sort());
+    fn.addEnvironment('TABLE_NAME', resources.table.tableName);
+  }
+  for (const need of unique) if (!isTableNeed(need)) binders[need](fn, resources);
 }
 
-/** Item reads and writes: grantReadWriteData's data actions, without the stream ones (no stream). */
-export const tableDataActions = [
-  'dynamodb:BatchGetItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:DescribeTable',
-  'dynamodb:GetItem',
-  'dynamodb:PutItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:UpdateItem',
-];
-
-// Like table.grantReadWriteData, but naming each index of the table definition instead of
-// `<table>/index/*`: no wildcard, and nothing for cdk-nag to excuse.
-function grantTableData(fn: LambdaFunction, table: ITable): void {
+// Like table.grantReadWriteData, but only the given actions, and naming each index of the table
+// definition instead of `<table>/index/*`: no wildcard, and nothing for cdk-nag to excuse.
+function grantTableData(fn: LambdaFunction, table: ITable, actions: string[]): void {
   const indexArns = tableDefinition.globalSecondaryIndexes.map(
     (index) => `${table.tableArn}/index/${index.indexName}`,
   );
-  Grant.addToPrincipal({
-    grantee: fn,
-    actions: tableDataActions,
-    resourceArns: [table.tableArn, ...indexArns],
-  });
+  Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [table.tableArn, ...indexArns] });
 }
 
 /** What starting and stopping runs takes: StartExecution on the machine, the rest on its executions. */

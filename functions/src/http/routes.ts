@@ -23,14 +23,16 @@ export const routeGroups = {
   products: { entry: 'src/api/products.api.ts', needs: ['table', 'tokenSecret'] },
   categories: { entry: 'src/api/categories.api.ts', needs: ['table', 'tokenSecret'] },
   'competitor-urls': { entry: 'src/api/competitor-urls.api.ts', needs: ['table', 'tokenSecret'] },
-  dashboard: { entry: 'src/api/dashboard.api.ts', needs: ['table', 'tokenSecret'] },
+  // Read-only: its Lambda cannot write to the table.
+  dashboard: { entry: 'src/api/dashboard.api.ts', needs: ['tableRead', 'tokenSecret'] },
   scraper: { entry: 'src/api/scraper.api.ts', needs: ['table', 'tokenSecret', 'stateMachine'] },
 } as const satisfies Record<string, RouteGroupDef>;
 
 export interface RouteGroupDef {
   /** Handler module relative to the functions workspace; it exports `handler`. */
   readonly entry: string;
-  readonly needs: readonly ('table' | 'tokenSecret' | 'stateMachine' | 'bedrock')[];
+  /** `table` reads and writes items; `tableRead` only reads them (infra/lib/bind-needs.ts). */
+  readonly needs: readonly ('table' | 'tableRead' | 'tokenSecret' | 'stateMachine' | 'bedrock')[];
 }
 
 export type RouteGroup = keyof typeof routeGroups;
