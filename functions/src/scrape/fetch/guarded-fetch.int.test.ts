@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGuardedFetcher, type GuardedFetchOptions } from './guarded-fetch';
 
@@ -88,6 +88,60 @@ describe('guarded fetcher: fetching', () => {
     });
     const result = await fetcherFor([shop]).fetchPage(`${shop.url}/0`);
     expect(result.url).toBe(`${shop.url}/5`);
+  });
+});
+
+describe('guarded fetcher: compressed pages', () => {
+  const encodings: [string, (body: Buffer) => Buffer][] = [
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ];
+
+  function compressed(encoding: string, body: Buffer): Handler {
+    return (_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': encoding })
+        .end(body);
+    };
+  }
+
+  it.each(encodings)('decodes a %s page and asks for it', async (encoding, compress) => {
+    const shop = await fixture(compressed(encoding, compress(Buffer.from('<h1>Kettle £24.99</h1>'))));
+    const result = await fetcherFor([shop]).fetchPage(shop.url);
+    expect(result.html).toBe('<h1>Kettle £24.99</h1>');
+  });
+
+  it('decodes deflate sent without its zlib header, as browsers accept', async () => {
+    const shop = await fixture(compressed('deflate', deflateRawSync(Buffer.from('<p>Preis 9,99 €</p>'))));
+    expect((await fetcherFor([shop]).fetchPage(shop.url)).html).toBe('<p>Preis 9,99 €</p>');
+  });
+
+  it('advertises only the encodings it decodes', async () => {
+    let asked: string | undefined;
+    const shop = await fixture((req, res) => {
+      asked = req.headers['accept-encoding'];
+      page('<p>hi</p>')(req, res);
+    });
+    await fetcherFor([shop]).fetchPage(shop.url);
+    expect(asked).toBe('gzip, deflate, br');
+  });
+
+  it.each(encodings)('caps the decoded size of a %s bomb', async (encoding, compress) => {
+    const bomb = compress(Buffer.alloc(20 * 1024 * 1024, 0x20));
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const shop = await fixture(compressed(encoding, bomb));
+    await expect(fetcherFor([shop]).fetchPage(shop.url)).rejects.toThrow('Page larger than 2 MiB');
+  });
+
+  it('opens a fresh connection for every request, so no pooled socket skips the address check', async () => {
+    const shop = await fixture(page('<p>hi</p>'));
+    const fetcher = fetcherFor([shop]);
+    await fetcher.fetchPage(`${shop.url}/a`);
+    await fetcher.fetchPage(`${shop.url}/b`);
+    // robots.txt once, then each page
+    expect(shop.requests).toHaveLength(3);
+    expect(shop.connections).toBe(3);
   });
 });
 

@@ -7,7 +7,6 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, fetch } from 'undici';
 import { ROBOTS_AGENT } from '../scrape.config';
 import { isBlockedAddress } from './address-policy';
 import {
@@ -21,6 +20,7 @@ import {
   RobotsDisallowedError,
   TooManyRedirectsError,
 } from './fetch-errors';
+import { type HttpResponse, httpGet } from './http-get';
 import { RobotsCache } from './robots';
 
 export interface GuardedFetchOptions {
@@ -108,58 +108,40 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
 
   async function fetchOnce(url: URL, mode: 'html' | 'robots', signal: AbortSignal) {
     const allowed = checkTarget(url, allowHosts);
-    const agent = new Agent({
-      connect: { lookup: guardedLookup(allowed), timeout: settings.headersTimeoutMs },
-      headersTimeout: settings.headersTimeoutMs,
-      bodyTimeout: settings.totalTimeoutMs,
-    });
+    let response: HttpResponse | undefined;
     try {
-      const response = await fetch(url, {
-        dispatcher: agent,
-        redirect: 'manual',
+      response = await httpGet(url, {
+        lookup: guardedLookup(allowed),
         signal,
+        headersTimeoutMs: settings.headersTimeoutMs,
         headers: {
           'user-agent': options.userAgent,
           accept: mode === 'html' ? 'text/html,application/xhtml+xml;q=0.9' : 'text/plain,*/*;q=0.5',
         },
       });
-      const location = response.headers.get('location');
-      if (REDIRECTS.has(response.status) && location) {
-        await response.body?.cancel();
+      const { status, headers } = response;
+      if (REDIRECTS.has(status) && headers.location) {
         let next: URL;
         try {
-          next = new URL(location, url);
+          next = new URL(headers.location, url);
         } catch {
           throw new NetworkError('bad redirect address');
         }
         return { kind: 'redirect' as const, location: next };
       }
-      if (response.status < 200 || response.status > 299) {
-        await response.body?.cancel();
-        throw new HttpStatusError(response.status);
-      }
-      const contentType = response.headers.get('content-type') ?? '';
-      if (mode === 'html' && !HTML_TYPES.test(contentType.trim())) {
-        await response.body?.cancel();
-        throw new NotHtmlError(contentType);
-      }
+      if (status < 200 || status > 299) throw new HttpStatusError(status);
+      const contentType = headers['content-type'] ?? '';
+      if (mode === 'html' && !HTML_TYPES.test(contentType.trim())) throw new NotHtmlError(contentType);
       const cap = mode === 'html' ? settings.maxBytes : ROBOTS_MAX_BYTES;
-      const declared = Number(response.headers.get('content-length'));
-      if (!response.headers.get('content-encoding') && Number.isFinite(declared) && declared > cap) {
-        await response.body?.cancel();
+      const declared = Number(headers['content-length']);
+      if (!headers['content-encoding'] && Number.isFinite(declared) && declared > cap)
         throw new PageTooLargeError(cap);
-      }
-      const bytes = await readCapped(response.body, cap);
-      return {
-        kind: 'done' as const,
-        status: response.status,
-        contentType,
-        body: decodeHtml(bytes, contentType),
-      };
+      const bytes = await response.read(cap);
+      return { kind: 'done' as const, status, contentType, body: decodeHtml(bytes, contentType) };
     } catch (error) {
       throw toFetchError(error, signal, settings);
     } finally {
-      await agent.destroy().catch(() => undefined);
+      response?.close();
     }
   }
 
@@ -209,7 +191,7 @@ export type ResolveAll = (
  * DNS lookup for the connection itself: the addresses it connects to are the ones checked, and one
  * blocked address among the answers refuses them all (a rebinding name may mix public and private).
  *
- * @example new Agent({ connect: { lookup: guardedLookup(false) } })
+ * @example http.request(url, { agent: false, lookup: guardedLookup(false) })
  */
 export function guardedLookup(allowed: boolean, resolveAll: ResolveAll = dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
@@ -238,31 +220,6 @@ function withinDeadline<T>(work: Promise<T>, signal: AbortSignal, totalTimeoutMs
   });
 }
 
-async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array> {
-  if (!body) return new Uint8Array();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    // Counted after decompression, so a small compressed bomb is stopped at the cap too.
-    if (total > cap) {
-      await reader.cancel();
-      throw new PageTooLargeError(cap);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
-
 /**
  * Decodes HTML bytes with the charset from the Content-Type header, else from a meta tag near the
  * top, else UTF-8. Also used for saved pages (no header).
@@ -288,10 +245,6 @@ function toFetchError(error: unknown, signal: AbortSignal, settings: typeof DEFA
   }
   if (signal.aborted) return new FetchTimeoutError(settings.totalTimeoutMs);
   const code = findCode(error);
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new FetchTimeoutError(settings.headersTimeoutMs);
-  }
-  if (code === 'UND_ERR_BODY_TIMEOUT') return new FetchTimeoutError(settings.totalTimeoutMs);
   return new NetworkError(code ?? (error instanceof Error ? error.message : 'unknown error'));
 }
 
