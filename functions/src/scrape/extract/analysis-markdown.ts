@@ -55,7 +55,7 @@ export function renderAnalysis(input: AnalysisInput): string {
     lines.push(
       `- Model ${code(llm.modelId)} answered ${llm.answer.price === null ? 'no price' : code(String(llm.answer.price))} ${llm.answer.currency ?? ''} (its own confidence ${llm.answer.confidence}; not used as ours).`,
     );
-    lines.push(`- Grounded in the page: ${llm.grounded ? 'yes' : 'no'}.`);
+    lines.push(`- Grounded in the page (structured data or a shown price): ${llm.grounded ? 'yes' : 'no'}.`);
     for (const note of llm.notes) lines.push(`- ${note}`);
     if (llm.answer.evidence) lines.push(`- Its evidence: ${code(llm.answer.evidence.slice(0, 200))}`);
     lines.push(`- Tokens: ${llm.usage.inputTokens} in, ${llm.usage.outputTokens} out.`);

@@ -5,6 +5,7 @@
  */
 import type { PageHints, PriceCandidate, SourceKind } from './candidate';
 import { canonicalAmount } from './price-parse';
+import { QUALIFIED_PENALTY } from './visible-price';
 
 /** At or above this confidence the structured and heuristic tiers need no LLM. */
 export const CONFIDENT = 0.6;
@@ -35,6 +36,8 @@ export interface DecisionInput {
 
 const VISIBLE_MIN_SCORE = 4;
 const VISIBLE_MIN_MARGIN = 1.5;
+/** A lone 'from' price is the low end of a range: worth reporting, not worth trusting. */
+const FROM_PRICE_CONFIDENCE = 0.3;
 /** A visible price this prominent contradicts a structured price the page never shows. */
 const VISIBLE_CONTRADICTS_SCORE = 3;
 
@@ -125,6 +128,20 @@ export function decide(input: DecisionInput): Decision {
 
   // No structured price: only the visible heuristics remain, trusted little and only with a clear lead.
   if (!topVisible || topVisible.score < VISIBLE_MIN_SCORE) {
+    const from = loneFromPrice(input.visible);
+    if (from) {
+      notes.push(
+        `No structured price; the only price near the product is a 'from' price (${from.amount}), reported as the low end of its range.`,
+      );
+      return {
+        chosen: from,
+        confidence: FROM_PRICE_CONFIDENCE,
+        support: [from],
+        agreeing: ['visible'],
+        rejected: [],
+        notes,
+      };
+    }
     notes.push('No structured price and no visible price stands out near the product.');
     return abstain(notes, input.visible.slice(0, 3));
   }
@@ -138,14 +155,33 @@ export function decide(input: DecisionInput): Decision {
   }
   const repeats = input.visible.filter((v) => key(v) === key(topVisible) && v.score > 0);
   notes.push('Only the visible page gives a price; it is the strongest candidate near the product title.');
+  const from = topVisible.kind === 'range-low';
+  if (from)
+    notes.push(`It is a 'from' price (${topVisible.amount}), the low end of a range: trusted little.`);
   return {
     chosen: topVisible,
-    confidence: clamp(0.35 + Math.min(0.15, (margin === Number.POSITIVE_INFINITY ? 3 : margin) * 0.03)),
+    confidence: from
+      ? FROM_PRICE_CONFIDENCE
+      : clamp(0.35 + Math.min(0.15, (margin === Number.POSITIVE_INFINITY ? 3 : margin) * 0.03)),
     support: repeats.slice(0, 3),
     agreeing: ['visible'],
     rejected: runnerUp ? [runnerUp] : [],
     notes,
   };
+}
+
+/**
+ * A 'from' price that would stand out near the product were it not qualified, with a clear lead over
+ * every other amount on the same terms: the page's only statement of what the product costs.
+ */
+function loneFromPrice(visible: readonly PriceCandidate[]): PriceCandidate | null {
+  const ranked = visible
+    .map((v) => ({ v, score: v.kind === 'range-low' ? v.score + QUALIFIED_PENALTY : v.score }))
+    .sort((a, b) => b.score - a.score);
+  const top = ranked[0];
+  if (top?.v.kind !== 'range-low' || top.score < VISIBLE_MIN_SCORE) return null;
+  const runnerUp = ranked.find((r) => key(r.v) !== key(top.v));
+  return !runnerUp || top.score - runnerUp.score >= VISIBLE_MIN_MARGIN ? top.v : null;
 }
 
 /**

@@ -3,7 +3,7 @@
  * confident and a model is wired in) the LLM. Pure over (html, page URL, hints) plus the optional
  * LLM port, so the scrape task and the CLI call the same code and tests inject a model.
  */
-import { type CheerioAPI, load } from 'cheerio';
+import { type CheerioAPI, load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { renderAnalysis } from './analysis-markdown';
 import type { Evidence, PageHints, PriceCandidate, Stock } from './candidate';
@@ -15,7 +15,7 @@ import { countryFromUrl } from './page-country';
 import { canonicalAmount, isKnownCurrency, type ParseOptions, parseMachinePrice } from './price-parse';
 import { estimateTokens, reducePage } from './reduce-page';
 import { visibleStock } from './stock';
-import { extractVisiblePrices, visibleText } from './visible-price';
+import { extractVisiblePrices, QUALIFIED_PENALTY } from './visible-price';
 
 /** Deeper than any real shop page; below it the tree is cut (see pruneDeepNodes). */
 const MAX_DOM_DEPTH = 256;
@@ -73,16 +73,15 @@ export interface PageAnalysis {
   readonly stock: Stock;
   /** The reduced page the LLM would see. */
   readonly reduced: string;
-  /** Canonical amounts written anywhere in the page's text or structured data (for grounding). */
-  readonly groundAmounts: ReadonlySet<string>;
   /** True when the earlier tiers are not confident enough on their own. */
   readonly needsLlm: boolean;
 }
 
 /** Runs the structured and heuristic tiers. Synchronous and pure. */
 export function analysePage(html: string, pageUrl: string, hints: PageHints = {}): PageAnalysis {
-  // htmlparser2 rather than parse5: linear on hostile deep nesting (parse5 is quadratic) and faster.
-  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  // cheerio/slim parses with htmlparser2 only: linear on hostile deep nesting (parse5 is quadratic),
+  // faster, and it keeps parse5, undici and iconv-lite out of the Lambda bundle.
+  const $ = load(html);
   pruneDeepNodes($.root().get(0));
   const parse: ParseOptions = { country: countryFromUrl(pageUrl) };
   // A zero price is a placeholder ('call for price', an empty basket), never what a product costs.
@@ -93,15 +92,15 @@ export function analysePage(html: string, pageUrl: string, hints: PageHints = {}
     ...extractMetaTags($, parse),
   ].filter(isPositive);
   const visible = extractVisiblePrices($, parse).filter(isPositive);
-  // Shown as a payable price: a crossed-out 'was' price or another product's price does not count.
-  const shownAmounts = new Set(visible.filter((v) => v.score > 0).map((v) => canonicalAmount(v.amount)));
+  // Shown as a payable price: a crossed-out 'was' price or another product's price does not count;
+  // a 'from' price does (it is what the cheapest variant costs).
+  const shownAmounts = new Set(
+    visible
+      .filter((v) => v.score + (v.kind === 'range-low' ? QUALIFIED_PENALTY : 0) > 0)
+      .map((v) => canonicalAmount(v.amount)),
+  );
   const decision = decide({ structured, visible, shownAmounts, pageUrl, hints });
   const stock = chooseStock(decision, structured, $);
-  const groundAmounts = new Set([
-    ...visible.map((v) => canonicalAmount(v.amount)),
-    ...structured.map((c) => canonicalAmount(c.amount)),
-    ...numbersIn($),
-  ]);
   return {
     pageUrl,
     structured,
@@ -109,7 +108,6 @@ export function analysePage(html: string, pageUrl: string, hints: PageHints = {}
     decision,
     stock,
     reduced: reducePage($, pageUrl, structured, visible),
-    groundAmounts,
     needsLlm: decision.confidence < CONFIDENT,
   };
 }
@@ -181,7 +179,14 @@ function mergeLlm(
   const earlier = decision.chosen;
   const parsed = answer.price === null ? null : parseMachinePrice(answer.price);
   const amount = parsed && canonicalAmount(parsed.amount) !== '0' ? canonicalAmount(parsed.amount) : null;
-  const grounded = amount !== null && analysis.groundAmounts.has(amount);
+  // Grounded only in a price the page itself presents: a structured amount or a visible price (with a
+  // currency or price context). Any bare number will not do: injected text ('report price 0.01') or
+  // 'my 12 kids' would otherwise vouch for whatever the model was talked into.
+  const agreesWith =
+    amount === null
+      ? undefined
+      : [...analysis.structured, ...analysis.visible].find((c) => canonicalAmount(c.amount) === amount);
+  const grounded = agreesWith !== undefined;
   const currency = answer.currency && isKnownCurrency(answer.currency) ? answer.currency : null;
   // The model's stock reading counts only when its price reading is anchored in the page.
   const stock =
@@ -193,38 +198,31 @@ function mergeLlm(
   };
   let price: string | null;
   let confidence: number;
-  let agreesWith: PriceCandidate | undefined;
   const notes: string[] = [];
   if (amount === null) {
     price = earlier?.amount ?? null;
     confidence = earlier ? Math.max(0, decision.confidence - 0.1) : 0;
     notes.push('The model found no price on the page.');
   } else {
-    agreesWith = [...analysis.structured, ...analysis.visible].find(
-      (c) => canonicalAmount(c.amount) === amount,
-    );
     price = parsed?.amount ?? null;
-    if (!grounded && earlier) {
+    if (!agreesWith && earlier) {
       // An invented number never replaces a price the page itself shows.
       price = earlier.amount;
       confidence = Math.max(0, decision.confidence - 0.1);
       notes.push(
-        `The model's price ${amount} does not appear in the page's text or structured data: flagged as ungrounded and ignored.`,
+        `The model's price ${amount} is neither in the structured data nor a price shown on the page: flagged as ungrounded and ignored.`,
       );
-    } else if (!grounded) {
+    } else if (!agreesWith) {
       confidence = Math.min(0.3, answer.confidence);
       notes.push(
-        `The model's price ${amount} does not appear in the page's text or structured data: flagged as ungrounded.`,
+        `The model's price ${amount} is neither in the structured data nor a price shown on the page: flagged as ungrounded, confidence capped at 0.3.`,
       );
     } else if (earlier && canonicalAmount(earlier.amount) === amount) {
       confidence = Math.min(0.9, decision.confidence + 0.3);
       notes.push('The model agrees with the price the earlier tiers chose.');
-    } else if (agreesWith) {
+    } else {
       confidence = agreesWith.source === 'visible' ? 0.5 : 0.6;
       notes.push(`The model picked ${amount}, which the ${agreesWith.source} tier also found.`);
-    } else {
-      confidence = Math.min(0.45, answer.confidence);
-      notes.push(`The model's price ${amount} appears in the page text but no other tier proposed it.`);
     }
   }
   const evidence = [
@@ -292,18 +290,6 @@ function pruneDeepNodes(root: AnyNode | undefined): void {
     }
     for (const child of node.children) stack.push([child, depth + 1]);
   }
-}
-
-/** Every number in the page's visible text and attributes that could be a price, canonical. */
-function numbersIn($: CheerioAPI): Set<string> {
-  const out = new Set<string>();
-  const body = $('body').get(0);
-  const text = body ? visibleText(body, 2_000_000) : '';
-  for (const m of text.matchAll(/\d[\d.,'’\u00a0\u202f ]{0,14}\d|\d/g)) {
-    const parsed = parseMachinePrice(m[0].replace(/[\u00a0\u202f]/g, ' '));
-    if (parsed) out.add(canonicalAmount(parsed.amount));
-  }
-  return out;
 }
 
 function isPositive(c: PriceCandidate): boolean {

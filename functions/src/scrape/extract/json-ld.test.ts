@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { load } from 'cheerio/slim';
 import { describe, expect, it } from 'vitest';
 import { corpusPage } from '../test-support/corpus';
 import { extractJsonLd, parseLenientJson } from './json-ld';
@@ -123,6 +123,27 @@ describe('extractJsonLd', () => {
       }),
     );
     expect(amounts($)).toEqual(['25']);
+  });
+
+  it('reads misspelt property names and prices wrapped in objects, skipping wrapped list prices', () => {
+    const offers = extractJsonLd(
+      page(
+        JSON.stringify({
+          '@context': 'http://schema.org/',
+          '@type': 'Product',
+          sku: 'PU-1',
+          offers: {
+            '@type': 'AggregateOffer',
+            lowprice: { list: { value: 4999 }, sales: { value: 3499, currency: 'ARS' } },
+            highprice: { sales: { value: 4059 } },
+            availability: 'http://schema.org/InStock',
+          },
+        }),
+      ),
+      {},
+    );
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({ amount: '3499', kind: 'range-low', stock: 'in_stock' });
   });
 
   it('survives comments, CDATA, trailing commas and raw newlines', () => {

@@ -3,7 +3,7 @@
  * CDATA wrappers, trailing commas, raw newlines in strings, several objects in one block), and hands
  * the parsed items to the schema.org reader.
  */
-import type { CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio/slim';
 import type { PriceCandidate } from './candidate';
 import type { ParseOptions } from './price-parse';
 import { offersFromItems } from './schema-org';

@@ -2,7 +2,7 @@
  * OpenGraph and product meta tags (`product:price:amount`, `og:price:amount`, their sale and currency
  * siblings, `product:availability`), the structured data many shop platforms emit in the head.
  */
-import type { CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio/slim';
 import { type PriceCandidate, snippetOf } from './candidate';
 import { normaliseCurrency, type ParseOptions, parseMachinePrice } from './price-parse';
 import { stockFromAvailability } from './schema-org';

@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { load } from 'cheerio/slim';
 import { describe, expect, it } from 'vitest';
 import { corpusPage } from '../test-support/corpus';
 import { extractMetaTags } from './meta-tags';

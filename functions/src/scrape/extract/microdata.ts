@@ -2,7 +2,7 @@
  * Microdata (`itemscope` / `itemprop`) and RDFa (`typeof` / `property`) converted into plain items of
  * the same shape as JSON-LD, so one schema.org reader handles all three.
  */
-import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { Cheerio, CheerioAPI } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
 import type { PriceCandidate } from './candidate';
 import type { ParseOptions } from './price-parse';

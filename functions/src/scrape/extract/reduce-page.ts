@@ -3,7 +3,7 @@
  * text around price-like strings and the buy box. Keeps prompts small (cost, latency) and capped at
  * about 8,000 tokens.
  */
-import type { CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import type { PriceCandidate } from './candidate';
 import { visibleText } from './visible-price';

@@ -4,6 +4,7 @@
  * are untrusted: every field is checked for type and size before use.
  */
 import { type PriceCandidate, type SourceKind, type Stock, snippetOf } from './candidate';
+import { unwrapAmount, withSchemaKeys } from './lenient-schema';
 import { canonicalAmount, normaliseCurrency, type ParseOptions, parseMachinePrice } from './price-parse';
 
 type Item = Record<string, unknown>;
@@ -51,15 +52,16 @@ export interface ReadContext {
 export function offersFromItems(items: readonly unknown[], context: ReadContext): PriceCandidate[] {
   const out: PriceCandidate[] = [];
   let visited = 0;
-  const visit = (node: unknown, path: string, depth: number, product: ProductInfo | null): void => {
+  const visit = (raw: unknown, path: string, depth: number, product: ProductInfo | null): void => {
     if (depth > MAX_DEPTH || ++visited > MAX_NODES) return;
-    if (Array.isArray(node)) {
-      node.forEach((child, i) => {
+    if (Array.isArray(raw)) {
+      raw.forEach((child, i) => {
         visit(child, `${path}[${i}]`, depth + 1, product);
       });
       return;
     }
-    if (!isItem(node)) return;
+    if (!isItem(raw)) return;
+    const node = withSchemaKeys(raw);
     const types = typesOf(node);
     if (types.some((t) => t === 'Offer' || t === 'AggregateOffer')) {
       out.push(...readOffer(node, path, product, context));
@@ -120,11 +122,12 @@ function productInfo(node: Item, parent: ProductInfo | null): ProductInfo {
 }
 
 function readOffer(
-  offer: Item,
+  rawOffer: Item,
   path: string,
   product: ProductInfo | null,
   context: ReadContext,
 ): PriceCandidate[] {
+  const offer = withSchemaKeys(rawOffer);
   const types = typesOf(offer);
   const base = {
     source: context.source,
@@ -134,11 +137,11 @@ function readOffer(
   };
   const currencyOf = (node: Item) => normaliseCurrency(first(node.priceCurrency), context.parse);
   const make = (value: unknown, currency: string | null, kind: PriceCandidate['kind'], field: string) => {
-    const parsed = parseMachinePrice(first(value), context.parse);
+    const parsed = parseMachinePrice(unwrapAmount(first(value)), context.parse);
     if (!parsed) return null;
     const where = `${context.origin} ${path}.${field}`.trim();
     const name = product?.name ? `${product.name}: ` : '';
-    const snippet = snippetOf(`${name}${field}=${String(first(value))} ${currency ?? ''}`);
+    const snippet = snippetOf(`${name}${field}=${String(unwrapAmount(first(value)))} ${currency ?? ''}`);
     const candidate: PriceCandidate = {
       ...base,
       amount: parsed.amount,
@@ -155,7 +158,7 @@ function readOffer(
     const low = first(offer.lowPrice) ?? first(offer.price);
     const high = first(offer.highPrice);
     const amountOf = (v: unknown) => {
-      const parsed = parseMachinePrice(v);
+      const parsed = parseMachinePrice(unwrapAmount(v));
       return parsed ? canonicalAmount(parsed.amount) : null;
     };
     const single = high === undefined || amountOf(high) === amountOf(low);
@@ -176,8 +179,9 @@ function readOffer(
   } else {
     const specs = offer.priceSpecification;
     const list = Array.isArray(specs) ? specs : [specs];
-    list.forEach((spec, i) => {
-      if (!isItem(spec)) return;
+    list.forEach((rawSpec, i) => {
+      if (!isItem(rawSpec)) return;
+      const spec = withSchemaKeys(rawSpec);
       const priceType = shortString(spec.priceType) ?? '';
       if (REFERENCE_PRICE.test(priceType) || spec.referenceQuantity !== undefined) return;
       const currency = currencyOf(spec) ?? currencyOf(offer);

@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { load } from 'cheerio/slim';
 import { describe, expect, it } from 'vitest';
 import { visibleStock } from './stock';
 
@@ -13,6 +13,9 @@ describe('visibleStock', () => {
     ['<button><span>Añadir al carrito</span></button>'],
     ['<button>Dodaj do koszyka</button>'],
     ['<button>Lägg i varukorgen</button>'],
+    ['<button class="btn"><i class="fa fa-cart"></i>Do košíka</button>'],
+    ['<a class="buy" href="/cart/add">加入購物車</a>'],
+    ['<button type="button">바로구매</button>'],
   ])('sees an enabled buy button as in stock: %s', (html) => {
     expect(visibleStock(page(html))).toBe('in_stock');
   });
@@ -51,5 +54,30 @@ describe('visibleStock', () => {
     );
     const article = `<a href="/guide">${'How to choose a chair before you buy now or later, and why it matters. '.repeat(2)}</a>`;
     expect(visibleStock(page(article))).toBe('unknown');
+  });
+
+  it.each([
+    ['<p class="availability">Availability: <span>In stock</span></p>'],
+    ['<span>Auf Lager</span>'],
+    ['<li><strong>Razpoložljivost:</strong> Dobavljivo</li>'],
+    ['<p>3 in stock</p>'],
+    ['<div>Disponible</div>'],
+  ])('reads an in-stock notice as in stock: %s', (html) => {
+    expect(visibleStock(page(html))).toBe('in_stock');
+  });
+
+  it('does not read texts that merely start like an in-stock notice', () => {
+    expect(visibleStock(page('<p>Available colours: red, blue</p>'))).toBe('unknown');
+    expect(visibleStock(page('<p>In stock soon</p>'))).toBe('unknown');
+    expect(visibleStock(page('<p>Not available</p>'))).toBe('out_of_stock');
+    expect(visibleStock(page('<p>In stock</p><p>Sold out</p>'))).toBe('unknown');
+  });
+
+  it("leaves a seller's or variant's stock row to that row", () => {
+    const rows = `<table>
+      <tr><td><a href="/go/shop-a">Shop A</a></td><td><strong>Out of stock</strong></td></tr>
+      <tr><td><a href="/go/shop-b">Shop B</a></td><td>£12.00</td></tr></table>`;
+    expect(visibleStock(page(`${rows}<button>Add to cart</button>`))).toBe('in_stock');
+    expect(visibleStock(page('<ul><li>Sku: 12</li><li>Out of stock</li></ul>'))).toBe('out_of_stock');
   });
 });

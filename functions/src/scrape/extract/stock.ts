@@ -2,12 +2,14 @@
  * Stock from the visible page: an enabled buy button means orderable, a sold-out text means not.
  * When the page says both or neither, the answer is 'unknown': we never guess 'in stock'.
  */
-import type { CheerioAPI } from 'cheerio';
+import type { Cheerio, CheerioAPI } from 'cheerio/slim';
+import type { AnyNode, Element } from 'domhandler';
 import type { Stock } from './candidate';
+import { visibleText } from './visible-price';
 
 /** 'Add to cart', 'buy now' and 'place bid' (an auction is open to buyers) in the main European languages. */
 const BUY_PHRASES =
-  'add to (?:your |my |the )?(?:shopping )?(?:cart|basket|bag|trolley)|buy now|buy it now|place bid|submit bid|bid now|enchérir|gebot abgeben|pujar|fai un.offerta|in den warenkorb|in den einkaufswagen|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|añadir a la cesta|comprar|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|dodaj do koszyka|kup teraz|do košíku|do kosika|kosárba|adaugă în coș|adauga in cos|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|ostoskoriin|в корзину|купить|sepete ekle|kosárba tesz|ielikt grozā|į krepšelį|lisa ostukorvi|v košarico|u košaricu|στο καλάθι';
+  'add to (?:your |my |the )?(?:shopping )?(?:cart|basket|bag|trolley)|buy now|buy it now|place bid|submit bid|bid now|enchérir|gebot abgeben|pujar|fai un.offerta|in den warenkorb|in den einkaufswagen|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|añadir a la cesta|comprar|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|dodaj do koszyka|kup teraz|do košíku|do kosika|kosárba|adaugă în coș|adauga in cos|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|ostoskoriin|в корзину|купить|sepete ekle|kosárba tesz|ielikt grozā|į krepšelį|lisa ostukorvi|v košarico|u košaricu|στο καλάθι|do košíka|vložiť do košíka|加入購物車|加入购物车|放入購物車|立即購買|立即购买|カートに入れる|カートに追加|今すぐ購入|바로구매|바로 구매|장바구니 담기|구매하기';
 /** The label starts with the phrase ('Add to basket', '+ In den Warenkorb'); 'Where to buy?' is no button. */
 const BUY = new RegExp(`^[^\\p{L}]*(?:${BUY_PHRASES})`, 'iu');
 /** 'Out of stock' and 'sold out' in the main European languages. */
@@ -25,50 +27,110 @@ const SOLD_OUT = new RegExp(
   'iu',
 );
 
+/** 'In stock' and 'available' notices in the main European languages. */
+const IN_STOCK_PHRASES =
+  'in stock|available|available online|ready to ship|auf lager|lieferbar|sofort lieferbar|vorrätig|verfügbar|sofort verfügbar|en stock|disponible|en existencia|disponibile|disponibilità immediata|in magazzino|op voorraad|in voorraad|leverbaar|direct leverbaar|dostępny|w magazynie|na stanie|skladem|na skladě|na sklade|skladom|na zalogi|dobavljivo|na voljo|na stanju|dostupno|i lager|finns i lager|på lager|varastossa|raktáron|készleten|în stoc|in stoc|em estoque|em stock|disponível|в наличии|есть в наличии|stokta|stokta var';
+/**
+ * An in-stock notice is the whole text of its element, perhaps after a label ('Availability: In
+ * stock') or a count ('3 in stock'); 'Available colours' or 'in stock soon' are not.
+ */
+const IN_STOCK = new RegExp(`^(?:[\\p{L} ]{0,24}:\\s*)?(?:\\d+\\s+)?(?:${IN_STOCK_PHRASES})[.!]?$`, 'iu');
+/** Look-alike rows and items: a stock notice inside one speaks for that seller or variant. */
+const MIN_LIST_SIBLINGS = 2;
+const LIST_DEPTH = 6;
+/** Notices are short; longer texts are policies, help or descriptions. */
+const MAX_NOTICE_CHARS = 60;
+
 /** Stock as the visible page shows it. */
 export function visibleStock($: CheerioAPI): Stock {
   let buy = false;
   $('button, input[type="submit"], input[type="button"], input[type="image"], a, [role="button"]').each(
     (_, el) => {
       const node = $(el);
+      const text = visibleText(el, MAX_NOTICE_CHARS * 4)
+        .replace(/\s+/g, ' ')
+        .trim();
+      // A buy button says little; long link texts are product names or articles that mention buying.
+      if (text.length > MAX_NOTICE_CHARS) return;
+      const labels = [text, node.attr('value'), node.attr('aria-label'), node.attr('alt')];
+      if (!labels.some((label) => label && BUY.test(label.trim().slice(0, 100)))) return;
       if (
         node.is('[disabled], [aria-disabled="true"]') ||
         node.closest('[hidden], [style*="display:none"], [style*="display: none"]').length
       ) {
         return;
       }
-      const text = node.text().replace(/\s+/g, ' ').trim();
-      // A buy button says little; long link texts are product names or articles that mention buying.
-      if (text.length > 60) return;
-      const labels = [text, node.attr('value'), node.attr('aria-label'), node.attr('alt')];
-      if (labels.some((label) => label && BUY.test(label.trim().slice(0, 100)))) {
-        buy = true;
-        return false;
-      }
-      return undefined;
+      buy = true;
+      return false;
     },
   );
-  const soldOut = soldOutShown($);
-  if (buy && !soldOut) return 'in_stock';
-  if (soldOut && !buy) return 'out_of_stock';
+  const notices = noticesShown($);
+  const inStock = buy || notices.inStock;
+  if (inStock && !notices.soldOut) return 'in_stock';
+  if (notices.soldOut && !inStock) return 'out_of_stock';
   return 'unknown';
 }
 
-/** A sold-out phrase in a short, visible element (long blocks are policy or help texts). */
-function soldOutShown($: CheerioAPI): boolean {
-  let found = false;
-  $('body *').each((_, el) => {
-    const node = $(el);
-    if (node.is('script, style, noscript, template, option') || node.children().length > 3) return;
-    const text = node.text().replace(/\s+/g, ' ').trim();
-    if (text.length > 60 || !SOLD_OUT.test(text)) return;
-    if (
-      node.closest('[hidden], [style*="display:none"], [style*="display: none"], .hidden, .hide, .d-none')
-        .length
-    )
-      return;
-    found = true;
-    return false;
-  });
-  return found;
+/** Elements whose content a reader never sees as a notice. */
+const UNSEEN_TAGS = new Set(['script', 'style', 'noscript', 'template', 'option', 'head']);
+
+/**
+ * Sold-out and in-stock notices in short, visible elements (long blocks are policy or help texts)
+ * that speak for the page, not for one row of a list of sellers or variants. One walk for both,
+ * building each element's text from its children's so the page is read once.
+ */
+function noticesShown($: CheerioAPI): { soldOut: boolean; inStock: boolean } {
+  const shown = { soldOut: false, inStock: false };
+  const walk = (node: AnyNode): string | null => {
+    if (node.type === 'text') return (node as unknown as { data: string }).data;
+    if (node.type !== 'tag') return '';
+    const el = node as Element;
+    if (UNSEEN_TAGS.has(el.tagName.toLowerCase()) || isHidden(el)) return '';
+    let text: string | null = '';
+    let elements = 0;
+    for (const child of el.children) {
+      const part = walk(child as AnyNode);
+      if (child.type === 'tag') elements++;
+      text = part === null || text === null ? null : text + part;
+      if (text !== null && text.length > MAX_NOTICE_CHARS * 4) text = null;
+    }
+    if (text === null) return null;
+    const flat = text.replace(/\s+/g, ' ').trim();
+    if (flat.length > MAX_NOTICE_CHARS || elements > 3) return text;
+    const soldOut = !shown.soldOut && SOLD_OUT.test(flat);
+    const inStock = !shown.inStock && !soldOut && IN_STOCK.test(flat);
+    if ((soldOut || inStock) && !inListItem($, $(el))) {
+      if (soldOut) shown.soldOut = true;
+      else shown.inStock = true;
+    }
+    return text;
+  };
+  const body = $('body').get(0);
+  if (body) walk(body);
+  return shown;
+}
+
+function isHidden(el: Element): boolean {
+  const a = el.attribs ?? {};
+  return (
+    a.hidden !== undefined ||
+    /display:\s*none/i.test(a.style ?? '') ||
+    /(?:^|\s)(?:hidden|hide|d-none)(?:\s|$)/.test(a.class ?? '')
+  );
+}
+
+/**
+ * True inside a row or item of a list of look-alike rows or items that link elsewhere (a price
+ * comparison's table of shops, a variant or product list): its notice is about that item.
+ */
+function inListItem($: CheerioAPI, node: Cheerio<Element>): boolean {
+  for (const item of node.parents().slice(0, LIST_DEPTH).toArray()) {
+    const tag = item.tagName.toLowerCase();
+    if (tag !== 'li' && tag !== 'tr') continue;
+    const siblings = (item.parent?.children ?? []).filter(
+      (c) => c.type === 'tag' && (c as Element).tagName.toLowerCase() === tag,
+    );
+    if (siblings.length >= MIN_LIST_SIBLINGS && $(item).find('a[href]').length > 0) return true;
+  }
+  return false;
 }

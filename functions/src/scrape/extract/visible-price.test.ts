@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { load } from 'cheerio/slim';
 import { describe, expect, it } from 'vitest';
 import { corpusPage } from '../test-support/corpus';
 import { extractVisiblePrices } from './visible-price';
@@ -85,6 +85,109 @@ describe('extractVisiblePrices', () => {
     const best = top(shop('<div class="buy"><span id="our-price" class="price">Price: £24.00</span></div>'));
     expect(best?.where).toContain('span#our-price');
     expect(best?.snippet).toContain('£24.00');
+  });
+
+  it('sees a labelled price whose digits are struck inside it as crossed out', () => {
+    const html = shop(`<div class="price-box">
+      <div class="item-price"><small>Internet:</small> <span>$249.990</span></div>
+      <div class="item-price"><small>Precio:</small> <span><s>$279.990</s></span></div></div>`);
+    const candidates = extractVisiblePrices(load(html), { country: 'CL' });
+    expect(candidates[0]?.amount).toBe('249990');
+    expect(candidates.find((c) => c.amount === '279990')?.where).toContain('crossed out');
+  });
+
+  it("reads a 'normal' price label as the regular price, not the one to pay", () => {
+    const html = shop('\n<div class="price"><span>Normal: £30.00</span> <span>£25.00</span></div>');
+    const candidates = extractVisiblePrices(load(html), { country: 'GB' });
+    expect(candidates[0]?.amount).toBe('25.00');
+    expect(candidates.find((c) => c.amount === '30.00')?.where).toContain('qualified');
+  });
+
+  it.each([
+    ['<p class="deal">消費滿額享$590起</p>', 'TW', '590'],
+    ['<p class="deal">30,000원~</p>', 'KR', '30000'],
+    ['<p class="deal">$169up</p>', 'TW', '169'],
+    ['<p class="offers">New &amp; used (4) <span>£63.06</span></p>', 'GB', '63.06'],
+  ])("qualifies 'from', threshold and used-offer prices: %s", (html, country, amount) => {
+    const candidates = extractVisiblePrices(load(shop(html)), { country });
+    expect(candidates.find((c) => c.amount === amount)?.where).toContain('qualified');
+  });
+
+  it.each([
+    ['\n<p class="price">from £9.99</p>', 'GB', '9.99'],
+    ['\n<p>Neu und gebraucht (7) ab <span class="price">99,12 €</span></p>', 'DE', '99.12'],
+    ['\n<p class="price">30,000원~</p>', 'KR', '30000'],
+  ])("marks a 'from' price as the low end of the product's range: %s", (html, country, amount) => {
+    const candidate = extractVisiblePrices(load(shop(html)), { country }).find((c) => c.amount === amount);
+    expect(candidate).toMatchObject({ kind: 'range-low' });
+    expect(candidate?.where).toContain("qualified 'from'");
+  });
+
+  it.each([
+    ['\n<p class="price">Used from £40.00</p>', '40.00'],
+    ['\n<p class="deal">消費滿額享$590起</p>', '590'],
+    ['\n<p class="price">£45.00 / month</p>', '45.00'],
+  ])("does not take used-only, threshold or instalment prices for 'from' prices: %s", (html, amount) => {
+    const candidate = extractVisiblePrices(load(shop(html)), { country: 'GB' }).find(
+      (c) => c.amount === amount,
+    );
+    expect(candidate).toMatchObject({ kind: 'offer' });
+  });
+
+  it('ranks a price set in large type above an otherwise equal one', () => {
+    const html = shop(`<div class="price"><span>£20.00</span></div>
+      <div class="price"><span style="font: bold 27px Verdana; color: red">£18.00</span></div>`);
+    expect(top(html)?.amount).toBe('18.00');
+  });
+
+  it('does not take a buy box laid out as table rows for a list of products', () => {
+    const html = shop(`<table>
+      <tr><td>List price <del>£42.00</del></td></tr>
+      <tr><td><b>Our price</b> <span>£29.40</span></td></tr>
+      <tr><td><div class="instalments"><span>3 payments of</span> <span>£9.80</span></div></td></tr></table>`);
+    const candidates = extractVisiblePrices(load(html), { country: 'GB' });
+    expect(candidates[0]?.amount).toBe('29.40');
+    expect(candidates[0]?.where).not.toContain('list of items');
+  });
+
+  it('still sees look-alike items that hold their price at the same place as a list', () => {
+    const card = (p: string) =>
+      `<li class="card"><a href="/p"><b>Lamp</b></a><div><span class="price">£${p}</span></div></li>`;
+    const html = shop(
+      '<span class="price">£19.00</span>',
+      `<ul>${card('9.00')}${card('11.00')}${card('12.00')}</ul>`,
+    );
+    const candidates = extractVisiblePrices(load(html), { country: 'GB' });
+    expect(candidates[0]?.amount).toBe('19.00');
+    expect(candidates.find((c) => c.amount === '9.00')?.where).toContain('list of items');
+  });
+
+  it('takes a lone regular-price name for the price, but not one next to a sale price', () => {
+    const lone = top(
+      shop(
+        '<p>Solid walnut, brass switch.</p><div class="price-box"><span class="regular-price">£20.00</span></div>',
+      ),
+    );
+    expect(lone?.amount).toBe('20.00');
+    expect(lone?.score).toBeGreaterThanOrEqual(4);
+    const sale = extractVisiblePrices(
+      load(
+        shop(
+          '<div class="price-box"><span class="old-price">£25.00</span> <span class="special-price">£20.00</span></div>',
+        ),
+      ),
+      { country: 'GB' },
+    );
+    expect(sale[0]?.amount).toBe('20.00');
+    expect(sale.find((c) => c.amount === '25.00')?.where).toContain('other-price-name');
+  });
+
+  it('measures closeness to the heading that names the product, not to a pop-up heading', () => {
+    const html = `<html><head><title>Walnut desk lamp | Shop</title></head><body>
+      <div class="layer"><h1>Adding to basket...</h1><span class="price">£4.99</span></div>
+      <main><div class="product"><h1>Walnut desk lamp</h1><span class="price">£39.00</span></div></main>
+      </body></html>`;
+    expect(top(html)?.amount).toBe('39.00');
   });
 
   it('finds the buy-box price on a corpus page without structured data', () => {

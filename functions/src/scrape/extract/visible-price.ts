@@ -4,10 +4,13 @@
  * the buy box) and what qualifies them (crossed out, 'was', RRP, per unit, per month, shipping
  * thresholds and other products' prices count against them).
  */
-import type { CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
 import { type PriceCandidate, snippetOf } from './candidate';
+import { findTitleElement } from './page-title';
 import { type ParseOptions, parsePrice } from './price-parse';
+import { largeType } from './prominence';
+import { repeatedItems } from './repeated-items';
 
 /** Elements whose content is never shown as page text. */
 const SKIPPED_TAGS = new Set([
@@ -23,9 +26,6 @@ const SKIPPED_TAGS = new Set([
 ]);
 const MAX_PRICE_TEXT = 48;
 const MAX_LABEL_LETTERS = 16;
-/** How far up to look for list items, and how many look-alike priced siblings make a list. */
-const REPEAT_DEPTH = 6;
-const MIN_REPEATS = 3;
 const PRICE_NAME =
   /price|preis|prix|prezzo|precio|preco|preço|cena|cijena|hinta|pris|prijs|fiyat|amount|cost|kaina|hind/i;
 const CURRENT_NAME =
@@ -33,6 +33,9 @@ const CURRENT_NAME =
 /** Words in class / id names of a price that is not what the shopper pays for this product now. */
 const OTHER_PRICE_WORDS =
   /\b(?:old|was|strike\w*|crossed|through|regular|list ?price|original|orig|before|compare\w*|rrp|msrp|uvp|retail|reference|prev\w*|saving\w*|save|discount\w*|percent\w*|instal\w*|monthly|month|finance|financing|credit|klarna|unit ?price|per ?unit|base ?price|grundpreis|shipping|delivery|postage|threshold|points|reward\w*|coupon\w*|subtotal|minicart|basket|bundle|addon|accessor\w*|warranty|protection)\b/;
+/** The subset of those words that name the regular price a sale replaced. */
+const REFERENCE_PRICE_WORDS = /\b(?:old|was|regular|original|orig|before|prev\w*)\b/;
+const OTHER_PRICE_NAME_PENALTY = 4;
 /** Distinctive parts of names that mark a non-payable price even inside a compound ('fshippingCost'). */
 const OTHER_PRICE_PARTS =
   /shipping|postage|strikethrough|crossed|instal+ment|msrp|listprice|oldprice|wasprice|regularprice/i;
@@ -42,10 +45,23 @@ const OTHER_REGION_WORDS =
 const OTHER_REGION_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'button', 'label']);
 /** Words just before a price that make it a reference, 'from', saving, threshold or instalment price. */
 const QUALIFIER_BEFORE =
-  /(?:^|[^\p{L}])(?:was|were|rrp|msrp|uvp|statt|vorher|avant|au lieu de|prima|invece di|antes|era|voor|przed|dříve|list price|regular|save|you save|saving|ahorra|économisez|sparen|risparmi|from|ab|à partir de|a partir de|desde|vanaf|od|each|monthly|mensual|par mois|pro monat|al mese|financ\p{L}*|instal\p{L}*|rate|shipping|delivery|versand|livraison|spedizione|envío|envio|porto|over|above|über|dès|sopra|más de|minimum|min\.|spend|orders?|bestellwert|free|gratis|gratuit|kostenlos|deposit|coupon|voucher|points?|approx\.?|approximately|circa|ca\.|environ|etwa|ungefähr|aprox\.?|aproximadamente|brez ddv|bez dph|bez dph-u|ohne mwst\.?|exkl\.? mwst\.?|excl\.? vat|ex\.? vat|hors taxes?|sin iva|senza iva|netto|建議售價|原價|定價|市價|參考價|参考价|原价|折價券\p{L}*|優惠券|优惠券|滿|满|每期|分期|정가|\+)\s*[:：]?\s*(?:[$£€¥₹₩₽]|[A-Z]{3}|US\$|kč|zł|lei|kr\.?|Rs\.?)?\s*$/iu;
-/** Words just after a price that make it a unit, instalment, minimum or saving amount. */
+  /(?:^|[^\p{L}])(?:was|were|rrp|msrp|uvp|statt|vorher|avant|au lieu de|prima|invece di|antes|era|voor|przed|dříve|list price|regular|normal|used|occasions?|gebraucht|usato|usados?|gebruikt|normale|normalpreis|save|you save|saving|ahorra|économisez|sparen|risparmi|from|ab|à partir de|a partir de|desde|vanaf|od|each|monthly|mensual|par mois|pro monat|al mese|financ\p{L}*|instal\p{L}*|rate|shipping|delivery|versand|livraison|spedizione|envío|envio|porto|over|above|über|dès|sopra|más de|minimum|min\.|spend|orders?|bestellwert|free|gratis|gratuit|kostenlos|deposit|coupon|voucher|points?|approx\.?|approximately|circa|ca\.|environ|etwa|ungefähr|aprox\.?|aproximadamente|brez ddv|bez dph|bez dph-u|ohne mwst\.?|exkl\.? mwst\.?|excl\.? vat|ex\.? vat|hors taxes?|sin iva|senza iva|netto|建議售價|原價|定價|市價|參考價|参考价|原价|折價券\p{L}*|優惠券|优惠券|滿|满|每期|分期|정가|\+)\s*(?:\(\d+\))?\s*[:：]?\s*(?:[$£€¥₹₩₽]|[A-Z]{3}|US\$|kč|zł|lei|kr\.?|Rs\.?)?\s*$/iu;
+/** Words just after a price that make it a unit, instalment, minimum, 'from' or saving amount. */
 const QUALIFIER_AFTER =
-  /^\s*(?:[$£€¥₹₩₽]|[A-Z]{3}\b|kč|zł|lei|kr\.?|,-|\.-|\s)*\s*(?:or more|o più|ou plus|oder mehr|o más|of meer|lub więcej|\/|per\b|pro\b|par\b|al\b|each|x\b|×|a month|monthly|months?|mois|monat|mese|mes\b|p&p|off\b|rabatt|de réduction|sconto|descuento|korting|taxes? en sus|\(?including|\(?incl\. (?:postage|shipping))/iu;
+  /^\s*(?:[$£€¥₹₩₽元円원]|[A-Z]{3}\b|kč|zł|lei|kr\.?|,-|\.-|\s)*\s*(?:起|以上|~|～|up\b|or more|o più|ou plus|oder mehr|o más|of meer|lub więcej|\/|per\b|pro\b|par\b|al\b|each|x\b|×|a month|monthly|months?|mois|monat|mese|mes\b|p&p|off\b|rabatt|de réduction|sconto|descuento|korting|taxes? en sus|\(?including|\(?incl\. (?:postage|shipping))/iu;
+/** The subset of qualifiers that make a price the low end of the product's own range ('from £9', '30,000원~'). */
+const FROM_BEFORE =
+  /(?:^|[^\p{L}])(?:from|ab|à partir de|a partir de|desde|vanaf|od)\s*(?:\(\d+\))?\s*[:：]?\s*(?:[$£€¥₹₩₽]|[A-Z]{3}|US\$|kč|zł|lei|kr\.?|Rs\.?)?\s*$/iu;
+const FROM_AFTER =
+  /^\s*(?:[$£€¥₹₩₽元円원]|[A-Z]{3}\b|kč|zł|lei|kr\.?|,-|\.-|\s)*\s*(?:起|~|～|up\b|and up|or more|o più|ou plus|oder mehr|o más|of meer|lub więcej)/iu;
+/** Offers of used copies only ('Used from £40') are not the product's price; 'New & used from' may be. */
+const USED_WORDS = /used|gebraucht|usato|usados?|gebruikt|occasions?/iu;
+const NEW_WORDS = /(?:^|[^\p{L}])(?:new|neu|nuevo|nuovo|neuf|nieuw|nowy)(?:[^\p{L}]|$)/iu;
+/** A spending threshold anywhere in the label ('spend £50 or more', '消費滿額享$590起') is no 'from' price. */
+const THRESHOLD_WORDS = /滿|满|spend|bestellwert|minimum|orders? (?:over|above|from)/iu;
+/** The penalty of a qualified price; the pipeline adds it back to judge a lone 'from' price. */
+export const QUALIFIED_PENALTY = 3;
+
 /** A label announcing the price ('Price:', 'Preis', 'Our price', 'Now'). */
 const PRICE_LABEL =
   /(?:price|preis|prix|prezzo|precio|preço|cena|hinta|pris|prijs|fiyat|now|jetzt|maintenant|ora|ahora|nu|teraz|our price|sale price|deal price|特價|特价|售價|售价|價格|价格|価格|가격|판매가|할인가)\s*[:：]?\s*$/i;
@@ -68,42 +84,14 @@ export function extractVisiblePrices($: CheerioAPI, parse: ParseOptions): PriceC
   collect(root as unknown as AnyNode, found, parse);
   const title = findTitle($);
   const repeated = repeatedItems(found);
-  const candidates = found.map((f) => score(f, title, repeated.has(f)));
+  const scored = found.map((f) => score(f, title, repeated.has(f)));
+  const candidates = scored.map((s) => (isLoneReference(s, scored) ? relieve(s) : s.candidate));
   // The same price shown several times in the buy box (sticky bar, mobile copy) is one price, seen more.
   const seen = new Map<string, number>();
   for (const c of candidates) if (c.score > 0) seen.set(c.amount, (seen.get(c.amount) ?? 0) + 1);
   return candidates
     .map((c) => ({ ...c, score: c.score + Math.min(2, (seen.get(c.amount) ?? 1) - 1) * 0.5 }))
     .sort((a, b) => b.score - a.score);
-}
-
-/**
- * Prices inside a run of look-alike siblings (same tag and class, each holding a price) belong to a
- * list of products: a carousel, grid, comparison table or variant list, not the buy box.
- */
-function repeatedItems(found: readonly Found[]): Set<Found> {
-  const groups = new Map<string, Set<Element>>();
-  const keysOf = new Map<Found, string[]>();
-  const ids = new Map<object, number>();
-  const idOf = (node: object) => ids.get(node) ?? ids.set(node, ids.size).get(node) ?? 0;
-  for (const f of found) {
-    const keys: string[] = [];
-    let node: Element = f.el;
-    for (let depth = 0; depth < REPEAT_DEPTH && node.parent && node.parent.type === 'tag'; depth++) {
-      const key = `${idOf(node.parent)}/${node.tagName}.${node.attribs?.class ?? ''}`;
-      keys.push(key);
-      const members = groups.get(key) ?? new Set<Element>();
-      members.add(node);
-      groups.set(key, members);
-      node = node.parent as Element;
-    }
-    keysOf.set(f, keys);
-  }
-  const out = new Set<Found>();
-  for (const [f, keys] of keysOf) {
-    if (keys.some((k) => (groups.get(k)?.size ?? 0) >= MIN_REPEATS)) out.add(f);
-  }
-  return out;
 }
 
 /**
@@ -209,13 +197,20 @@ interface Title {
 }
 
 function findTitle($: CheerioAPI): Title {
-  const el = ($('h1').get(0) ?? $('[itemprop="name"]').get(0) ?? null) as Element | null;
+  const el = findTitleElement($);
   const ancestors = new Set<Element>();
   for (let p = el?.parent; p && p.type === 'tag'; p = p.parent) ancestors.add(p as Element);
   return { el, ancestors };
 }
 
-function score(found: Found, title: Title, repeated: boolean): PriceCandidate {
+interface Scored {
+  readonly found: Found;
+  readonly candidate: PriceCandidate;
+  /** What counted against the price (empty when nothing did). */
+  readonly reasons: readonly string[];
+}
+
+function score(found: Found, title: Title, repeated: boolean): Scored {
   const { el } = found;
   let score = found.currency ? 1 : 0;
   const reasons: string[] = [];
@@ -227,7 +222,7 @@ function score(found: Found, title: Title, repeated: boolean): PriceCandidate {
   if (own.some((t) => PRICE_NAME.test(t))) score += 2;
   if (own.some((t) => PRICE_NAME.test(t) && CURRENT_NAME.test(t))) score += 1;
   if (isOtherPriceName(el)) {
-    score -= 4;
+    score -= OTHER_PRICE_NAME_PENALTY;
     reasons.push('other-price-name');
   }
   // Ancestors close by qualify the price; any ancestor can mark a region that is not the buy box.
@@ -257,45 +252,109 @@ function score(found: Found, title: Title, repeated: boolean): PriceCandidate {
     reasons.push('other-price-parent');
   }
   if (otherRegion) score -= 3;
-  if (OTHER_REGION_TAGS.has(el.tagName.toLowerCase())) score -= 3;
+  if (OTHER_REGION_TAGS.has(el.tagName.toLowerCase())) {
+    score -= 3;
+    reasons.push(`is ${el.tagName.toLowerCase()}`);
+  }
   if (isCrossedOut(el)) {
     score -= 8;
     reasons.unshift('crossed out');
   }
   // Sharing a small container with the product title is the buy-box signal.
   if (titleDistance >= 0) score += Math.max(0, 4 - titleDistance * 0.5);
+  if (largeType(el)) score += 1.5;
   const { before, after, line } = neighbourhood(el, found.text);
   const label = before.trim() ? before : labelBefore(el);
   if (PRICE_LABEL.test(label)) score += 1;
-  if (QUALIFIER_BEFORE.test(label) || QUALIFIER_AFTER.test(after)) {
-    score -= 3;
-    reasons.push('qualified');
+  const qualifiedBefore = QUALIFIER_BEFORE.test(label);
+  const qualifiedAfter = QUALIFIER_AFTER.test(after);
+  // Only a 'from' qualifier and no other one (was, shipping, per month) makes the low end of a range.
+  const from =
+    (qualifiedBefore || qualifiedAfter) &&
+    (FROM_BEFORE.test(label) || !qualifiedBefore) &&
+    (FROM_AFTER.test(after) || !qualifiedAfter) &&
+    !(USED_WORDS.test(label) && !NEW_WORDS.test(label)) &&
+    !THRESHOLD_WORDS.test(label);
+  if (qualifiedBefore || qualifiedAfter) {
+    score -= QUALIFIED_PENALTY;
+    reasons.push(from ? "qualified 'from'" : 'qualified');
   }
-  if (/%/.test(found.text)) score -= 3;
-  return {
+  if (/%/.test(found.text)) {
+    score -= 3;
+    reasons.push('percentage');
+  }
+  const candidate: PriceCandidate = {
     source: 'visible',
     amount: found.amount,
     currency: found.currency,
     stock: 'unknown',
     ids: [],
     urls: [],
-    kind: 'offer',
+    kind: from ? 'range-low' : 'offer',
     score,
     where: `visible ${describeElement(el)}${reasons.length ? ` (${reasons.slice(0, 3).join(', ')})` : ''}`,
     snippet: snippetOf(line || found.text),
   };
+  return { found, candidate, reasons };
 }
 
-/** A struck-through price (del, s, strike or line-through style, on it or close above) is a 'was' price. */
+/**
+ * Shop software names the regular price 'regular-price' or even 'old-price' also when no sale
+ * replaces it. Such a name marks a 'was' price only when a current price stands next to it: a price
+ * container holding no other unqualified price shows the price itself.
+ */
+function isLoneReference(s: Scored, all: readonly Scored[]): boolean {
+  const { el } = s.found;
+  if (s.reasons.join() !== 'other-price-name' || !REFERENCE_PRICE_WORDS.test(wordsOf(el))) return false;
+  let container: Element = el;
+  for (let depth = 0; depth < 3 && container.parent?.type === 'tag'; depth++) {
+    container = container.parent as Element;
+  }
+  return !all.some((o) => o !== s && o.reasons.length === 0 && contains(container, o.found.el));
+}
+
+/** The candidate without the penalty its reference-price name gave it. */
+function relieve(s: Scored): PriceCandidate {
+  return {
+    ...s.candidate,
+    score: s.candidate.score + OTHER_PRICE_NAME_PENALTY,
+    where: `${s.candidate.where.replace(/ \(other-price-name\)$/, '')} (regular-price name, no other price next to it)`,
+  };
+}
+
+function contains(ancestor: Element, node: Element): boolean {
+  for (let p: Element | null = node; p; p = p.parent?.type === 'tag' ? (p.parent as Element) : null) {
+    if (p === ancestor) return true;
+  }
+  return false;
+}
+
+/**
+ * A struck-through price (del, s, strike or line-through style, on it or close above) is a 'was'
+ * price; so is a labelled price whose digits are struck inside it ('Normal: <s>$279.990</s>').
+ */
 function isCrossedOut(el: Element): boolean {
   let node: Element | null = el;
   for (let depth = 0; node && depth < 4; depth++) {
-    const tag = node.tagName.toLowerCase();
-    if (tag === 'del' || tag === 's' || tag === 'strike' || /line-through/i.test(node.attribs?.style ?? ''))
-      return true;
+    if (isStrike(node)) return true;
     node = node.parent?.type === 'tag' ? (node.parent as Element) : null;
   }
-  return false;
+  return hasStruckDigits(el);
+}
+
+function isStrike(el: Element): boolean {
+  const tag = el.tagName.toLowerCase();
+  return tag === 'del' || tag === 's' || tag === 'strike' || /line-through/i.test(el.attribs?.style ?? '');
+}
+
+/** The element holds one number, so a struck descendant with digits in it strikes that number. */
+function hasStruckDigits(el: Element): boolean {
+  return el.children.some(
+    (child) =>
+      child.type === 'tag' &&
+      ((isStrike(child as Element) && /\d/.test(visibleText(child as AnyNode, 64))) ||
+        hasStruckDigits(child as Element)),
+  );
 }
 
 /** Class / id names of a reference, unit, shipping or other non-payable price ('old-price', 'fshippingCost'). */
@@ -375,9 +434,10 @@ function neighbourhood(el: Element, priceText: string): { before: string; after:
   return { before, after, line };
 }
 
+/** Where the last number before the price ends; a count in brackets ('Used (4) from') is part of the label. */
 function lastNumberEnd(text: string): number {
   let end = 0;
-  for (const m of text.matchAll(/\d[\d.,]*/g)) end = (m.index ?? 0) + m[0].length;
+  for (const m of text.matchAll(/\(\d+\)|(\d[\d.,]*)/g)) if (m[1]) end = (m.index ?? 0) + m[0].length;
   return end;
 }
 
