@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:api`: the read endpoints on a local stack with a seeded catalogue, at 1,000 and
+ * 10,000 products: p50 and p95 over 20 calls, bytes with and without gzip, and DynamoDB requests
+ * per call, split into queries and 1 MB continuation pages (only the pages may grow with size).
+ * Each size runs in its own process, since the functions read their settings once.
+ * BENCH_PROFILE_DIR=dir writes a CPU profile of each endpoint's measured calls there.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { type BenchRow, emitRows } from './bench-report';
+import { startSeededStack } from './bench-stack';
+import { profiled } from './cpu-profile';
+import { watchContinuationPages } from './dynamo-pages';
+import { percentile, timedGet } from './measure';
+
+const SIZES = [1_000, 10_000];
+const CALLS = 20;
+const WARM_UP_CALLS = 2;
+const ENDPOINTS = [
+  { path: '/api/dashboard/products', budgetMs: 800 },
+  { path: '/api/products', budgetMs: 800 },
+  { path: '/api/competitor-urls', budgetMs: 800 },
+  { path: '/api/dashboard/overview', budgetMs: 100 },
+  { path: '/api/scraper/status', budgetMs: 100 },
+] as const;
+/** Lambda's response payload limit: an uncompressed answer above it fails on AWS. */
+const LAMBDA_PAYLOAD_KB = 6 * 1024;
+const FIGURES_MARKER = 'API_FIGURES ';
+
+interface EndpointFigures {
+  path: string;
+  p50: number;
+  p95: number;
+  gzipBytes: number;
+  rawBytes: number;
+  /** The most any call made (they should all make the same). */
+  requests: number;
+  continuationPages: number;
+}
+
+async function measureSize(products: number): Promise<EndpointFigures[]> {
+  const { stack, token } = await startSeededStack(products);
+  try {
+    const pages = await watchContinuationPages();
+    const figures: EndpointFigures[] = [];
+    for (const { path } of ENDPOINTS) {
+      const url = `${stack.url}${path}`;
+      for (let i = 0; i < WARM_UP_CALLS; i++) await expectOk(url, token, true);
+      const times: number[] = [];
+      let requests = 0;
+      let continuationPages = 0;
+      let gzipBytes = 0;
+      // One call at a time, so the stand-in's counters belong to this call alone.
+      await profiled(`api-${products}${path}`, async () => {
+        for (let i = 0; i < CALLS; i++) {
+          const requestsBefore = stack.dynamo.totalRequests();
+          const pagesBefore = pages.count();
+          const answer = await expectOk(url, token, true);
+          times.push(answer.ms);
+          gzipBytes = answer.bytes;
+          requests = Math.max(requests, stack.dynamo.totalRequests() - requestsBefore);
+          continuationPages = Math.max(continuationPages, pages.count() - pagesBefore);
+        }
+      });
+      const raw = await expectOk(url, token, false);
+      figures.push({
+        path,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        gzipBytes,
+        rawBytes: raw.bytes,
+        requests,
+        continuationPages,
+      });
+      console.error(`api: ${products} products, ${path}: p95 ${percentile(times, 95).toFixed(0)} ms`);
+    }
+    return figures;
+  } finally {
+    await stack.stop();
+  }
+}
+
+async function expectOk(url: string, token: string, gzip: boolean) {
+  const answer = await timedGet(url, { token, gzip });
+  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+  return answer;
+}
+
+function rowsFor(bySize: Map<number, EndpointFigures[]>): BenchRow[] {
+  const rows: BenchRow[] = [];
+  const smallest = Math.min(...bySize.keys());
+  const largest = Math.max(...bySize.keys());
+  for (const [size, figures] of [...bySize].sort(([a], [b]) => b - a)) {
+    const at = `API ${size.toLocaleString('en-GB')} products`;
+    for (const [i, f] of figures.entries()) {
+      const budgetMs = ENDPOINTS[i]?.budgetMs;
+      if (size === largest) {
+        rows.push({ figure: `${at}: GET ${f.path} p50`, value: f.p50, unit: 'ms' });
+        rows.push({ figure: `${at}: GET ${f.path} p95`, value: f.p95, unit: 'ms', budget: budgetMs });
+        rows.push({ figure: `${at}: GET ${f.path} gzip`, value: f.gzipBytes / 1024, unit: 'KB' });
+        rows.push({
+          figure: `${at}: GET ${f.path} uncompressed`,
+          value: f.rawBytes / 1024,
+          unit: 'KB',
+          budget: LAMBDA_PAYLOAD_KB,
+        });
+      } else {
+        rows.push({ figure: `${at}: GET ${f.path} p95`, value: f.p95, unit: 'ms' });
+      }
+      rows.push({
+        figure: `${at}: GET ${f.path} DynamoDB requests/call (${f.continuationPages} of them 1 MB pages)`,
+        value: f.requests,
+        unit: '',
+      });
+    }
+  }
+  // The size-independence check: queries per call (requests less continuation pages) stay put.
+  const small = bySize.get(smallest) ?? [];
+  for (const [i, f] of (bySize.get(largest) ?? []).entries()) {
+    const base = small[i];
+    if (!base || smallest === largest) continue;
+    rows.push({
+      figure: `API GET ${f.path} queries/call without 1 MB pages, ${largest} vs ${smallest} products`,
+      value: f.requests - f.continuationPages,
+      unit: '',
+      budget: base.requests - base.continuationPages,
+    });
+  }
+  return rows;
+}
+
+async function main() {
+  const one = process.argv.indexOf('--one');
+  if (one >= 0) {
+    const figures = await measureSize(Number(process.argv[one + 1]));
+    console.log(`${FIGURES_MARKER}${JSON.stringify(figures)}`);
+    return;
+  }
+  const bySize = new Map<number, EndpointFigures[]>();
+  for (const size of SIZES) {
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--one', String(size)],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
+    );
+    const line = child.stdout.split('\n').find((l) => l.startsWith(FIGURES_MARKER));
+    if (child.status !== 0 || !line)
+      throw new Error(`Measuring ${size} products failed (exit ${child.status})`);
+    bySize.set(size, JSON.parse(line.slice(FIGURES_MARKER.length)) as EndpointFigures[]);
+  }
+  emitRows(rowsFor(bySize));
+}
+
+await main();

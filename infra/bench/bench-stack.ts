@@ -1,0 +1,32 @@
+import { startTestStack, type TestStack } from '../test/support/test-stack';
+import { type SeedSummary, seedInWorker } from './seed-catalogue';
+
+export interface SeededStack {
+  stack: TestStack;
+  token: string;
+  seed: SeedSummary;
+}
+
+/**
+ * A local stack (in-memory dynalite, loopback port) with a seeded catalogue. One per process: the
+ * functions read their settings, the table endpoint among them, once.
+ */
+export async function startSeededStack(products: number, options: { serveWeb?: boolean } = {}) {
+  const stack = await startTestStack({ serveWeb: options.serveWeb ?? false });
+  try {
+    const token = await stack.login();
+    const seed = await seedInWorker({ products });
+    return { stack, token, seed } satisfies SeededStack;
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+}
+
+/** `--products N` from the command line, else the default. */
+export function productsArg(fallback: number): number {
+  const at = process.argv.indexOf('--products');
+  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error('--products must be a positive integer');
+  return value;
+}

@@ -1,0 +1,279 @@
+/**
+ * A realistic catalogue for the benchmarks: N products (default 10,000) in 20 categories, three
+ * competitor URLs each, one completed scrape run per day for 30 days, price records and each URL's
+ * latest observation, all written through the repositories the API and the scrape run use.
+ *
+ * Price history: dynalite writes about 2,000–3,000 items a second here, so 30 days for every URL
+ * (900,000 records at 10,000 products) would take several minutes per benchmark. Every URL gets
+ * the last day's record; a sample (`--history-urls`, default 1,000 URLs) gets all 30 days. None
+ * of the benchmarked endpoints reads price records (they are read per URL, by key), so the sample
+ * changes no figure; `--history-urls all` writes everything for a patient manual look.
+ *
+ * Alone: `npm run bench:seed -- --products 1000` seeds an in-memory stack and prints what it wrote;
+ * `DATA_DIR=.data npm run bench:seed` seeds the data directory `npm start` uses (stop it first).
+ */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+export interface SeedOptions {
+  products: number;
+  /** URLs that get the full 30 days of price history; the others get the last day only. */
+  historyUrls?: number;
+  log?: (line: string) => void;
+}
+
+export interface SeedSummary {
+  products: number;
+  categories: number;
+  competitorUrls: number;
+  runs: number;
+  priceRecords: number;
+  urlsWithFullHistory: number;
+  seconds: number;
+}
+
+export const DEFAULT_PRODUCTS = 10_000;
+export const DEFAULT_HISTORY_URLS = 1_000;
+const CATEGORIES = 20;
+const DAYS = 30;
+const COMPETITORS = [
+  { name: 'Argos', host: 'www.argos.co.uk' },
+  { name: 'Currys', host: 'www.currys.co.uk' },
+  { name: 'John Lewis', host: 'www.johnlewis.com' },
+] as const;
+/** Writes in flight at once: enough to keep dynalite busy, few enough for the SDK's 50 sockets. */
+const CONCURRENCY = 32;
+/** The share of checks that find no price, as real shops give (blocked, moved, timed out). */
+const FAILURE_RATE = 0.04;
+
+const ADJECTIVES = ['Cordless', 'Stainless', 'Compact', 'Smart', 'Digital', 'Premium', 'Portable', 'Classic'];
+const NOUNS = ['Kettle', 'Toaster', 'Blender', 'Vacuum', 'Headphones', 'Speaker', 'Air Fryer', 'Monitor'];
+
+/**
+ * Deterministic numbers (mulberry32), one stream per item so the order writes finish in cannot
+ * change them: two runs seed the same catalogue and their figures compare.
+ */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const money = (value: number) => Math.round(value * 100) / 100;
+
+/** Runs `task(0..count-1)` with at most `limit` in flight. */
+async function forEachLimited(count: number, limit: number, task: (i: number) => Promise<unknown>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+}
+
+/** Seeds the running stack's table; call after the stack started (the repositories read its settings). */
+export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> {
+  const log = options.log ?? console.log;
+  const started = performance.now();
+  const { createCategory } = await import('@cmp/functions/data/category.repository');
+  const { createProduct } = await import('@cmp/functions/data/product.repository');
+  const { createCompetitorUrl, recordLatestObservation } = await import(
+    '@cmp/functions/data/competitor-url.repository'
+  );
+  const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
+  const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
+  const { reserveIds } = await import('@cmp/functions/data/counter.repository');
+  const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
+
+  const productCount = options.products;
+  const urlCount = productCount * COMPETITORS.length;
+  const historyUrls = Math.min(options.historyUrls ?? DEFAULT_HISTORY_URLS, urlCount);
+
+  const categoryIds: number[] = [];
+  for (let c = 1; c <= CATEGORIES; c++) {
+    const category = await createCategory({ name: `Category ${c}`, description: null });
+    categoryIds.push(category.id);
+  }
+
+  // Ids for the whole batch in one counter update each, as the CSV imports do.
+  const firstProduct = await reserveIds('product', productCount);
+  const prices: number[] = [];
+  await forEachLimited(productCount, CONCURRENCY, async (i) => {
+    const rand = random(i);
+    const price = money(5 + rand() * 495);
+    prices[i] = price;
+    await createProduct(
+      {
+        sku: `SKU-${String(i + 1).padStart(6, '0')}`,
+        name: `${ADJECTIVES[i % ADJECTIVES.length]} ${NOUNS[(i >> 3) % NOUNS.length]} ${i + 1}`,
+        current_price: price,
+        cost: i % 7 === 0 ? null : money(price * (0.5 + rand() * 0.3)),
+        // One product in ten stays uncategorised, as imports leave them.
+        category_id: i % 10 === 9 ? null : (categoryIds[i % CATEGORIES] ?? null),
+      },
+      firstProduct + i,
+    );
+  });
+  log(`seed: ${productCount} products (${elapsed(started)})`);
+
+  const firstUrl = await reserveIds('competitor-url', urlCount);
+  await forEachLimited(urlCount, CONCURRENCY, async (u) => {
+    const competitor = COMPETITORS[u % COMPETITORS.length] ?? COMPETITORS[0];
+    const product = Math.floor(u / COMPETITORS.length);
+    await createCompetitorUrl(
+      {
+        product_id: firstProduct + product,
+        competitor_name: competitor.name,
+        url: `https://${competitor.host}/p/SKU-${String(product + 1).padStart(6, '0')}`,
+      },
+      firstUrl + u,
+    );
+  });
+  log(`seed: ${urlCount} competitor URLs (${elapsed(started)})`);
+
+  // One completed daily run per day, oldest first, as the schedule leaves them.
+  const today = Date.UTC(2026, 10, 22, 6, 0, 0);
+  const runs = Array.from({ length: DAYS }, (_, d) => {
+    const startedAt = new Date(today - (DAYS - 1 - d) * 86_400_000);
+    return { runId: newRunId(startedAt, 'seed'), startedAt };
+  });
+  const failuresPerRun = Math.round(urlCount * FAILURE_RATE);
+  for (const { runId, startedAt } of runs) {
+    await createRun({
+      run_id: runId,
+      status: 'completed',
+      triggered_by: 'schedule',
+      started_at: startedAt.toISOString(),
+      completed_at: new Date(startedAt.getTime() + 40 * 60_000).toISOString(),
+      total_urls: urlCount,
+      successful_urls: urlCount - failuresPerRun,
+      failed_urls: failuresPerRun,
+      product_id: null,
+      execution_arn: null,
+      error_message: null,
+    });
+  }
+
+  let priceRecords = 0;
+  await forEachLimited(urlCount, CONCURRENCY, async (u) => {
+    const competitor = COMPETITORS[u % COMPETITORS.length] ?? COMPETITORS[0];
+    const product = Math.floor(u / COMPETITORS.length);
+    const rand = random(1_000_000_007 + u);
+    const base = (prices[product] ?? 10) * (0.85 + rand() * 0.3);
+    const days = u < historyUrls ? runs : runs.slice(-1);
+    let latest: Parameters<typeof recordLatestObservation>[1] | undefined;
+    for (const [d, { runId, startedAt }] of days.entries()) {
+      const failed = rand() < FAILURE_RATE;
+      const observation = {
+        run_id: runId,
+        price: failed ? null : money(base * (0.97 + rand() * 0.06)),
+        currency: failed ? null : 'GBP',
+        in_stock: failed ? null : rand() > 0.1,
+        confidence: failed ? null : 0.95,
+        scraped_at: new Date(startedAt.getTime() + (u % 2400) * 1000).toISOString(),
+        error_message: failed ? 'HTTP 503' : null,
+      };
+      await putPriceRecord({
+        ...observation,
+        competitor_url_id: firstUrl + u,
+        product_id: firstProduct + product,
+        competitor_name: competitor.name,
+        competitor_url: `https://${competitor.host}/p/SKU-${String(product + 1).padStart(6, '0')}`,
+        llm_response: null,
+        tier: 'structured',
+      });
+      priceRecords++;
+      if (d === days.length - 1) latest = observation;
+    }
+    if (latest) await recordLatestObservation(firstUrl + u, latest);
+  });
+  const summary: SeedSummary = {
+    products: productCount,
+    categories: CATEGORIES,
+    competitorUrls: urlCount,
+    runs: DAYS,
+    priceRecords,
+    urlsWithFullHistory: historyUrls,
+    seconds: (performance.now() - started) / 1000,
+  };
+  log(
+    `seed: ${summary.products} products in ${summary.categories} categories, ${summary.competitorUrls} competitor URLs ` +
+      `with their latest observation, ${summary.runs} daily runs, ${summary.priceRecords} price records ` +
+      `(30 days for ${summary.urlsWithFullHistory} URLs, the last day for the rest) in ${summary.seconds.toFixed(1)} s`,
+  );
+  return summary;
+}
+
+/**
+ * Seeds from a worker thread: the SDK's work (about 60% of a seed's CPU, profiled) then runs on
+ * the other core while the stack's dynalite answers on this one. The worker's repositories reach
+ * the same table, since the worker inherits the stack's settings from process.env.
+ */
+export function seedInWorker(options: Omit<SeedOptions, 'log'>): Promise<SeedSummary> {
+  // Node 20 workers ignore `--import tsx`, so the worker registers tsx itself before loading this file.
+  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+    .then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); });`;
+  const worker = new Worker(bootstrap, { eval: true, workerData: options });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (summary: SeedSummary) => {
+      resolve(summary);
+      // Its SDK client keeps sockets open, which would keep the thread alive.
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The seed worker stopped (exit ${code})`)));
+  });
+}
+
+const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: { products: { type: 'string' }, 'history-urls': { type: 'string' } },
+  });
+  const products = Number(values.products ?? DEFAULT_PRODUCTS);
+  const history = values['history-urls'];
+  const historyUrls = history === 'all' ? Number.POSITIVE_INFINITY : Number(history ?? DEFAULT_HISTORY_URLS);
+  if (!Number.isInteger(products) || products < 1) throw new Error('--products must be a positive integer');
+  if (Number.isNaN(historyUrls) || historyUrls < 0)
+    throw new Error('--history-urls must be a number or "all"');
+
+  const { startLocalStack } = await import('../local/stack');
+  const dataDir = process.env.DATA_DIR;
+  const stack = await startLocalStack({
+    port: 0,
+    serveWeb: false,
+    log: () => undefined,
+    ...(dataDir ? { dataDir } : {}),
+    admin: {
+      ...(process.env.ADMIN_EMAIL ? { email: process.env.ADMIN_EMAIL } : {}),
+      ...(process.env.ADMIN_PASSWORD ? { password: process.env.ADMIN_PASSWORD } : {}),
+    },
+  });
+  try {
+    const { countProducts } = await import('@cmp/functions/data/product.repository');
+    if ((await countProducts()) > 0)
+      throw new Error(`${dataDir ?? 'The table'} already has products; seed an empty data directory`);
+    if (stack.createdAdmin?.generated)
+      console.log(`Created ${stack.createdAdmin.email} with password ${stack.createdAdmin.password}`);
+    await seedInWorker({ products, historyUrls });
+    console.log(
+      dataDir ? `Seeded ${dataDir}; see it with DATA_DIR=${dataDir} npm start` : 'Seeded in memory.',
+    );
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (!isMainThread && parentPort) {
+  // Progress to stderr: stdout carries the benchmarks' figures.
+  const summary = await seedCatalogue({ ...(workerData as SeedOptions), log: (line) => console.error(line) });
+  parentPort.postMessage(summary);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await main();
+}
