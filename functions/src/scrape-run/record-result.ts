@@ -1,6 +1,7 @@
 import { type CompetitorUrlRecord, recordLatestObservation } from '../data/competitor-url.repository';
 import { isSuccess, type PriceRecordItem, putPriceRecord } from '../data/price-record.repository';
 import { countRunResult } from '../data/scrape-run.repository';
+import { boundedForStorage } from './bounded-outcome';
 
 export type Outcome = Omit<
   PriceRecordItem,
@@ -17,7 +18,7 @@ export async function recordResult(
   outcome: Outcome,
 ): Promise<boolean> {
   const record: PriceRecordItem = {
-    ...outcome,
+    ...boundedForStorage(outcome),
     run_id: runId,
     competitor_url_id: url.id,
     product_id: url.product_id,
