@@ -7,8 +7,7 @@
  * writes a CPU profile of the page during each interaction there.
  */
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../test/support/browser';
-import { ADMIN } from '../test/support/test-stack';
+import { launchBrowser, signInAsAdmin } from '../test/support/browser';
 import { type BenchRow, emitRows } from './bench-report';
 import { productsArg, startSeededStack } from './bench-stack';
 import { profiledPage } from './cpu-profile';
@@ -123,11 +122,7 @@ async function main() {
     const page = await browser.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.addInitScript(watchFirstRows);
-    await page.goto(`${stack.url}/login`);
-    await page.getByPlaceholder('Enter your email').fill(ADMIN.email);
-    await page.getByPlaceholder('Enter password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+    await signInAsAdmin(page, stack.url);
 
     // Signed in (the token is kept), each navigation loads the dashboard as a returning user does.
     const loads: LoadTiming[] = [];

@@ -1,9 +1,9 @@
 import type { Category, Product } from '@cmp/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signInAsAdmin } from '../support/browser';
 import { startFixtureShop } from '../support/fixture-shop';
-import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
  * The dashboard journey on a known catalogue of 45 products: statuses, filters, sorting, paging,
@@ -128,11 +128,7 @@ beforeEach(async () => {
 afterEach(() => page.context().close());
 
 async function openDashboard() {
-  await page.goto(`${stack.url}/login`);
-  await page.getByPlaceholder('Enter your email').fill(ADMIN.email);
-  await page.getByPlaceholder('Enter password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+  await signInAsAdmin(page, stack.url);
   await summary().waitFor();
 }
 

@@ -1,8 +1,8 @@
 import type { Product } from '@cmp/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
+import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
  * The dashboard on the demo data `npm start` seeds: the demo shop's real pages, checked by the real
@@ -29,14 +29,6 @@ beforeEach(async () => {
 });
 afterEach(() => page.context().close());
 
-async function signIn() {
-  await page.goto(`${stack.url}/login`);
-  await page.getByPlaceholder('Enter your email').fill(ADMIN.email);
-  await page.getByPlaceholder('Enter password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
-}
-
 const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(text);
 const dialog = () => page.getByRole('dialog');
 const row = (sku: string) => page.locator('tbody tr').filter({ hasText: `SKU: ${sku}` });
@@ -48,7 +40,7 @@ const pounds = (text: string | undefined) => Number(text?.replace('£', ''));
 
 describe('the demo catalogue', () => {
   it('checks the demo prices from the panel and shows every comparison the demo promises', async () => {
-    await signIn();
+    await signInAsAdmin(page, stack.url);
     await page.getByRole('tab', { name: 'Check My Price' }).click();
     const sessions = page.locator('tbody tr');
     await sessions.filter({ hasText: 'Auto' }).filter({ hasText: 'Completed' }).waitFor();
@@ -123,7 +115,7 @@ describe('the demo catalogue', () => {
     for (const product of body.products)
       await stack.api('PATCH', `/api/products/${product.id}/toggle-hidden`, { token });
 
-    await signIn();
+    await signInAsAdmin(page, stack.url);
     await page.getByText('No products found').waitFor();
 
     expect(await page.getByText('No products match your filters').count()).toBe(0);

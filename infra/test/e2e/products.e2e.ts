@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
+import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { startTestStack, type TestStack } from '../support/test-stack';
 
 let stack: TestStack;
 let browser: Browser;
@@ -34,11 +34,7 @@ interface ProductRow {
 }
 
 async function openProducts() {
-  await page.goto(`${stack.url}/login`);
-  await page.getByPlaceholder('Enter your email').fill(ADMIN.email);
-  await page.getByPlaceholder('Enter password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+  await signInAsAdmin(page, stack.url);
   await page.getByRole('link', { name: 'Products' }).click();
   await page.getByRole('heading', { name: 'Products' }).waitFor();
 }

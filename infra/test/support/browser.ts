@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { ADMIN } from './test-stack';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -49,4 +50,13 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/** Signs in through the login form as the test admin and waits for the dashboard. */
+export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByPlaceholder('Enter your email').fill(ADMIN.email);
+  await page.getByPlaceholder('Enter password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
 }
