@@ -37,6 +37,25 @@ const cells = async (sku: string) => row(sku).getByRole('cell').allTextContents(
 const STATUS = 6;
 const LOWEST = 4;
 const pounds = (text: string | undefined) => Number(text?.replace('£', ''));
+const visibleSkus = async () =>
+  (
+    await page
+      .locator('tbody tr')
+      .getByText(/^SKU: /)
+      .allTextContents()
+  ).map((text) => text.slice(5));
+
+async function choose(selectName: string, option: string) {
+  await page.getByRole('combobox', { name: selectName }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function openMenu(sku: string, item: string) {
+  await row(sku)
+    .getByRole('button', { name: /^More actions for / })
+    .click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
 
 describe('the demo catalogue', () => {
   it('checks the demo prices from the panel and shows every comparison the demo promises', async () => {
@@ -109,10 +128,66 @@ describe('the demo catalogue', () => {
     expect(evidenceItems).toBeGreaterThan(0);
   }, 90_000);
 
+  it('filters, searches and sorts the demo products, then edits, hides and deletes them', async () => {
+    await signInAsAdmin(page, stack.url);
+    await page.getByText('Showing 1 to 9 of 9 products').waitFor();
+
+    await choose('Filter by status', 'Lower Price');
+    await expect.poll(visibleSkus).toHaveLength(4);
+    const lower = await visibleSkus();
+    await choose('Filter by status', 'All Status');
+    await choose('Filter by category', 'Audio');
+    await expect.poll(async () => (await visibleSkus()).length).toBeLessThan(9);
+    const audio = await visibleSkus();
+    await choose('Filter by category', 'All Categories');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('aurelia kettle');
+    await expect.poll(visibleSkus).toEqual(['CMP-KET-170']);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('');
+    await page
+      .getByRole('columnheader', { name: /Difference/ })
+      .getByRole('button')
+      .click();
+    await expect.poll(async () => (await visibleSkus()).length).toBe(9);
+    const byDifference = await visibleSkus();
+
+    await openMenu('CMP-KET-170', 'Edit Product');
+    await dialog().getByRole('heading', { name: 'Edit Product & Manage Competitors' }).waitFor();
+    await dialog().getByLabel('Competitor name', { exact: true }).fill('Volt Warehouse');
+    await dialog()
+      .getByLabel('Competitor URL', { exact: true })
+      .fill(`${stack.demoShop?.origin}/volt-warehouse/p/aurelia-rapid-boil-kettle`);
+    await dialog().getByRole('button', { name: 'Add', exact: true }).click();
+    await toast('Competitor added successfully').waitFor();
+    await dialog().getByLabel('Name', { exact: true }).fill('Aurelia 1.7L Kettle (2026)');
+    await dialog().getByRole('button', { name: 'Save Changes' }).click();
+    await toast('Product updated successfully').waitFor();
+    await expect.poll(() => row('CMP-KET-170').textContent()).toContain('Aurelia 1.7L Kettle (2026)');
+    const kettleCompetitors = await row('CMP-KET-170')
+      .getByRole('button', { name: /with data$/ })
+      .textContent();
+
+    await openMenu('CMP-LMP-10', 'Hide from Dashboard');
+    await toast('Product hidden from dashboard').waitFor();
+    await page.getByText('Showing 1 to 8 of 8 products').waitFor();
+    await openMenu('CMP-RAD-2000', 'Delete Product');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Product' }).click();
+    await toast('Product deleted successfully').waitFor();
+    await page.getByText('Showing 1 to 7 of 7 products').waitFor();
+
+    expect(lower.sort()).toEqual(['CMP-EAR-300', 'CMP-KET-170', 'CMP-LMP-10', 'CMP-RAD-2000']);
+    expect(audio).toContain('CMP-EAR-300');
+    expect(audio).not.toContain('CMP-KET-170');
+    // Ascending difference: the cheapest-against-competitors first, products without data last.
+    expect(byDifference.at(-1)).toBe('CMP-BLN-1200');
+    expect(kettleCompetitors).toMatch(/of 3 with data$/);
+    expect(await visibleSkus()).not.toContain('CMP-LMP-10');
+    expect(await visibleSkus()).not.toContain('CMP-RAD-2000');
+  }, 60_000);
+
   it('says there are no products once none is left to show', async () => {
     const token = await stack.login();
     const { body } = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
-    for (const product of body.products)
+    for (const product of body.products.filter((p) => !p.hidden))
       await stack.api('PATCH', `/api/products/${product.id}/toggle-hidden`, { token });
 
     await signInAsAdmin(page, stack.url);
