@@ -36,6 +36,16 @@ export const authConfigSchema = z
     path: ['TOKEN_SECRET_ARN'],
   });
 
+/**
+ * The secret CloudFront sends in `x-origin-verify` (site.construct.ts). Unset where nothing sits in
+ * front of the API (the local stack): then the connecting address is the client's.
+ */
+export const originVerifyConfigSchema = z.object({
+  /** The value itself (for trying the check locally); on AWS it lives in Secrets Manager instead. */
+  ORIGIN_VERIFY_SECRET: z.string().min(32).optional(),
+  ORIGIN_VERIFY_SECRET_ARN: z.string().min(1).optional(),
+});
+
 export const shopConfigSchema = z.object({
   SHOP_CURRENCY: z
     .string()

@@ -17,6 +17,11 @@ export interface NeedResources {
   readonly table: ITable;
   readonly tokenSecret: ISecret;
   /**
+   * The value CloudFront sends in `x-origin-verify`, so the API can tell it from direct callers.
+   * Only route groups need it; the scrape-run tasks are not called over HTTP.
+   */
+  readonly originVerifySecret?: ISecret;
+  /**
    * The scrape-run state machine and its timeout. Absent while the state machine is being built:
    * its own tasks do not need it, and asking for it then fails the synth.
    */
@@ -56,6 +61,11 @@ const binders: Record<OtherNeed, Binder> = {
     tokenSecret.grantRead(fn);
     fn.addEnvironment('TOKEN_SECRET_ARN', tokenSecret.secretArn);
   },
+  originVerify: (fn, { originVerifySecret }) => {
+    if (!originVerifySecret) throw notProvided(fn, 'originVerify');
+    originVerifySecret.grantRead(fn);
+    fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', originVerifySecret.secretArn);
+  },
   stateMachine: (fn, { scrapeRun }) => {
     if (!scrapeRun) throw notProvided(fn, 'stateMachine');
     grantRunControl(fn, scrapeRun.stateMachine);
@@ -71,7 +81,7 @@ const binders: Record<OtherNeed, Binder> = {
 
 /**
  * Grants a function what its route group or task `needs` and wires the matching environment.
- * @example bindNeeds(fn, routeGroups.auth.needs, { table, tokenSecret, bedrockModelId: null })
+ * @example bindNeeds(fn, routeGroups.auth.needs, { table, tokenSecret, originVerifySecret, bedrockModelId: null })
  */
 export function bindNeeds(fn: LambdaFunction, needs: readonly Need[], resources: NeedResources): void {
   const unique = [...new Set(needs)];

@@ -23,6 +23,7 @@ export function checkMyPrice(app: App, options: CheckMyPriceOptions = {}) {
     description: 'Check My Price: HTTP API, Lambda functions, CloudFront',
     table: stateful.table,
     tokenSecret: stateful.tokenSecret,
+    originVerifySecret: stateful.originVerifySecret,
     siteBucketExport: stateful.siteBucketExport,
     logBucket: stateful.logBucket,
     settings,

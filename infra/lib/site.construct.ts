@@ -22,7 +22,9 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct, type IConstruct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/client-address';
 import { acknowledge, basicExecutionRoleFinding } from './nag';
 
 export interface SiteProps {
@@ -33,6 +35,8 @@ export interface SiteProps {
   readonly siteBucketExport: string;
   readonly logBucket: IBucket;
   readonly httpApi: IHttpApi;
+  /** Sent to the API in `x-origin-verify` so it can refuse callers that bypass CloudFront. */
+  readonly originVerifySecret: ISecret;
   /** The built SPA (`web/dist`). */
   readonly webDistDir: string;
   /** Written to `/config.json`, which the SPA reads at start. */
@@ -103,6 +107,9 @@ export class Site extends Construct {
       {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+        // A dynamic reference CloudFormation resolves at deploy: the value is in no template or repo.
+        // It replaces any viewer header of the same name.
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
       },
     );
 

@@ -8,12 +8,13 @@ import { tableDefinition } from '../../functions/src/data/table';
 import { acknowledge } from './nag';
 
 /**
- * Everything that holds data: the table, the token-signing key and the buckets. Kept apart from
+ * Everything that holds data: the table, the token-signing key, the origin-verify secret and the buckets. Kept apart from
  * the stateless stack so the API and the CDN can be replaced freely without touching data.
  */
 export class StatefulStack extends Stack {
   readonly table: Table;
   readonly tokenSecret: Secret;
+  readonly originVerifySecret: Secret;
   readonly siteBucket: Bucket;
   readonly logBucket: Bucket;
   /** Export holding the SPA bucket's name, for the stateless stack (see there why not a direct reference). */
@@ -33,6 +34,19 @@ export class StatefulStack extends Stack {
       this.tokenSecret,
       'Rotating the signing key signs every user out; sessions are revocable one by one in the table, ' +
         'and the key can still be replaced by hand (put-secret-value) when needed.',
+      'AwsSolutions-SMG4',
+    );
+
+    // CloudFront sends this in `x-origin-verify` to the API, which refuses requests without it: only
+    // then can it trust the viewer address CloudFront appends to `x-forwarded-for`.
+    this.originVerifySecret = new Secret(this, 'OriginVerify', {
+      description: 'Check My Price: shared secret CloudFront sends to the API in x-origin-verify',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    acknowledge(
+      this.originVerifySecret,
+      'CloudFront reads the value at deploy time, so rotating it needs a redeploy of the stateless stack ' +
+        '(put-secret-value, then npm run deploy); the API refuses requests in between.',
       'AwsSolutions-SMG4',
     );
 

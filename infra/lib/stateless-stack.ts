@@ -11,6 +11,8 @@ import { Site } from './site.construct';
 export interface StatelessStackProps extends StackProps {
   readonly table: ITable;
   readonly tokenSecret: ISecret;
+  /** Sent by CloudFront to the API in `x-origin-verify`; the route functions check it. */
+  readonly originVerifySecret: ISecret;
   /** Name of the export that holds the SPA bucket's name. */
   readonly siteBucketExport: string;
   readonly logBucket: IBucket;
@@ -42,12 +44,16 @@ export class StatelessStack extends Stack {
       stateMachine: this.scrapeRun.stateMachine,
       timeoutSeconds: settings.scrapeRun.runTimeoutSeconds,
     };
-    this.api = new Api(this, 'Api', { resources: { ...resources, scrapeRun }, settings });
+    this.api = new Api(this, 'Api', {
+      resources: { ...resources, scrapeRun, originVerifySecret: props.originVerifySecret },
+      settings,
+    });
 
     this.site = new Site(this, 'Site', {
       siteBucketExport: props.siteBucketExport,
       logBucket: props.logBucket,
       httpApi: this.api.httpApi,
+      originVerifySecret: props.originVerifySecret,
       webDistDir: props.webDistDir,
       siteConfig: { apiUrl: '/api', shopCurrency: settings.shopCurrency },
     });

@@ -76,16 +76,22 @@ describe('the table', () => {
   });
 });
 
-describe('the token-signing key', () => {
-  it('is a generated Secrets Manager string of at least 48 letters and digits', () => {
-    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
-    const [secret] = Object.values(template.findResources('AWS::SecretsManager::Secret'));
-    const generated = secret?.Properties.GenerateSecretString;
-    expect(generated.PasswordLength).toBeGreaterThanOrEqual(48);
-    expect(generated.ExcludePunctuation).toBe(true);
-    // The SecretString must be the key itself, not a JSON document around it.
-    expect(generated.SecretStringTemplate).toBeUndefined();
-    expect(generated.GenerateStringKey).toBeUndefined();
+describe('the secrets', () => {
+  // The token-signing key and the origin-verify value CloudFront sends to the API.
+  it('are two generated Secrets Manager strings of at least 48 letters and digits', () => {
+    const secrets = Object.values(template.findResources('AWS::SecretsManager::Secret'));
+    expect(secrets.map((secret) => secret.Properties.Description).sort()).toEqual([
+      expect.stringContaining('signs session tokens'),
+      expect.stringContaining('x-origin-verify'),
+    ]);
+    for (const secret of secrets) {
+      const generated = secret.Properties.GenerateSecretString;
+      expect(generated.PasswordLength).toBeGreaterThanOrEqual(48);
+      expect(generated.ExcludePunctuation).toBe(true);
+      // The SecretString must be the value itself, not a JSON document around it.
+      expect(generated.SecretStringTemplate).toBeUndefined();
+      expect(generated.GenerateStringKey).toBeUndefined();
+    }
   });
 });
 

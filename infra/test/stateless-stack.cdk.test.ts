@@ -115,6 +115,7 @@ describe('the route functions', () => {
         NODE_OPTIONS: '--enable-source-maps',
         TABLE_NAME: expect.anything(),
         TOKEN_SECRET_ARN: expect.anything(),
+        ORIGIN_VERIFY_SECRET_ARN: expect.anything(),
       });
       expect('STATE_MACHINE_ARN' in env).toBe(group === 'scraper');
     }
@@ -123,6 +124,7 @@ describe('the route functions', () => {
   it('are granted only what their group needs: the table and its named indexes, the secret, the state machine', () => {
     const tableArn = stateless.resolve(stateful.table.tableArn);
     const secretArn = stateless.resolve(stateful.tokenSecret.secretArn);
+    const originVerifyArn = stateless.resolve(stateful.originVerifySecret.secretArn);
     const { stateMachine } = stateless.scrapeRun;
     const executions = stateless.resolve(executionsArn(stateMachine));
     const tableStatement = (actions: string[]) => ({
@@ -134,11 +136,14 @@ describe('the route functions', () => {
         { 'Fn::Join': ['', [tableArn, '/index/GSI2']] },
       ],
     });
-    const secretStatement = {
-      Effect: 'Allow',
-      Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
-      Resource: secretArn,
-    };
+    // The token-signing key and the origin-verify secret, in one statement.
+    const secretStatements = [
+      {
+        Effect: 'Allow',
+        Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+        Resource: [originVerifyArn, secretArn],
+      },
+    ];
     const runControl = [
       {
         Effect: 'Allow',
@@ -153,12 +158,12 @@ describe('the route functions', () => {
     ];
     // Written out, not taken from bind-needs.ts, so a wider grant there fails this test.
     const expected: Record<RouteGroup, unknown[]> = {
-      auth: [tableStatement(readWrite), secretStatement],
-      products: [tableStatement(readWrite), secretStatement],
-      categories: [tableStatement(readWrite), secretStatement],
-      'competitor-urls': [tableStatement(readWrite), secretStatement],
-      dashboard: [tableStatement(['dynamodb:GetItem', 'dynamodb:Query']), secretStatement],
-      scraper: [tableStatement(readWrite), secretStatement, ...runControl],
+      auth: [tableStatement(readWrite), ...secretStatements],
+      products: [tableStatement(readWrite), ...secretStatements],
+      categories: [tableStatement(readWrite), ...secretStatements],
+      'competitor-urls': [tableStatement(readWrite), ...secretStatements],
+      dashboard: [tableStatement(['dynamodb:GetItem', 'dynamodb:Query']), ...secretStatements],
+      scraper: [tableStatement(readWrite), ...secretStatements, ...runControl],
     };
 
     for (const group of groups) {
@@ -229,6 +234,42 @@ describe('CloudFront', () => {
     const apiId = logicalIdOf(stateless, stateless.api.httpApi);
     expect(JSON.stringify(origin.DomainName)).toContain(apiId);
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+  });
+
+  it('sends the API the origin-verify secret as a deploy-time dynamic reference, never a literal', () => {
+    const apiBehaviour = distribution().CacheBehaviors.find(
+      (b: { PathPattern: string }) => b.PathPattern === '/api/*',
+    );
+    const origin = originById(apiBehaviour.TargetOriginId);
+    const secretArn = stateless.resolve(stateful.originVerifySecret.secretArn);
+    expect(origin.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: 'x-origin-verify',
+        HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', secretArn, ':SecretString:::}}']] },
+      },
+    ]);
+    // The SPA bucket gets no secret.
+    const spaOrigin = originById(distribution().DefaultCacheBehavior.TargetOriginId);
+    expect(spaOrigin.OriginCustomHeaders).toBeUndefined();
+  });
+
+  it('lets only the route functions read the origin-verify secret', () => {
+    const secretArn = JSON.stringify(stateless.resolve(stateful.originVerifySecret.secretArn));
+    const routeRoles = new Set(
+      groups.map((group) => resource(functionIdOf(group)).Properties.Role['Fn::GetAtt'][0]),
+    );
+    const readers = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) =>
+        policy.Properties.PolicyDocument.Statement.some((statement: { Resource: unknown }) =>
+          JSON.stringify(statement.Resource).includes(secretArn),
+        ),
+      )
+      .flatMap((policy) => policy.Properties.Roles.map((role: { Ref: string }) => role.Ref));
+    expect(new Set(readers)).toEqual(routeRoles);
+    const withSetting = Object.entries(template.findResources('AWS::Lambda::Function'))
+      .filter(([, fn]) => 'ORIGIN_VERIFY_SECRET_ARN' in (fn.Properties.Environment?.Variables ?? {}))
+      .map(([id]) => id);
+    expect(withSetting.sort()).toEqual(groups.map(functionIdOf).sort());
   });
 
   it('reads the SPA bucket through origin access control, not a public website', () => {

@@ -1,5 +1,6 @@
 /**
- * The HTTP stack every route group shares: API Gateway v2 event → normalise headers → route →
+ * The HTTP stack every route group shares: API Gateway v2 event → normalise headers → refuse
+ * requests that bypassed CloudFront and find the client's address → route →
  * authenticate (unless the route table marks the route public) → parse the JSON body → validate
  * body, query and path with zod → handler → JSON response; errors are mapped in one place.
  */
@@ -13,6 +14,7 @@ import { NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { requireSession } from './middleware/authenticate.middleware';
 import { errorResponse } from './middleware/error-response.middleware';
 import { jsonBody } from './middleware/json-body.middleware';
+import { requireOrigin } from './middleware/origin-verify.middleware';
 import { requestLog } from './middleware/request-log.middleware';
 import { type ApiResult, toHttpResponse } from './response';
 import { type RouteGroup, type RouteKeyOf, routeKey, routes } from './routes';
@@ -23,6 +25,8 @@ export type { ApiResult } from './response';
 export interface ApiContext extends Context {
   auth?: AuthContext;
   body?: unknown;
+  /** The browser's address (behind CloudFront: from `x-forwarded-for`, see client-address.ts). */
+  clientAddress?: string;
 }
 
 export interface ApiRequest<B, Q, P> {
@@ -34,6 +38,7 @@ export interface ApiRequest<B, Q, P> {
   headers: Readonly<Record<string, string | undefined>>;
   /** The body as bytes, for routes that take something other than JSON (uploads). */
   rawBody: Buffer;
+  /** The client's address, for per-address throttling (not API Gateway's peer, see client-address.ts). */
   sourceIp: string;
   requestId: string;
 }
@@ -91,6 +96,7 @@ export function groupHandler<G extends RouteGroup>(
     .use(httpHeaderNormalizer())
     .use(requestLog())
     .use(errorResponse())
+    .use(requireOrigin())
     .handler(
       httpRouterHandler({
         routes: groupRoutes,
@@ -114,7 +120,7 @@ function routeChain(handler: RouteHandler, isPublic: boolean) {
       auth: context.auth ?? null,
       headers: event.headers,
       rawBody: Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8'),
-      sourceIp: event.requestContext.http.sourceIp,
+      sourceIp: context.clientAddress ?? event.requestContext.http.sourceIp,
       requestId: event.requestContext.requestId,
     };
     const result = await handler.run(request);

@@ -16,23 +16,37 @@ export interface RouteDef {
 
 /**
  * Route groups, each deployed as one Lambda. `needs` lists what the group's code touches, so CDK
- * grants exactly that and nothing more.
+ * grants exactly that and nothing more. Every group needs `originVerify`: the shared HTTP stack
+ * refuses requests that bypassed CloudFront and reads the client's address (client-address.ts).
  */
 export const routeGroups = {
-  auth: { entry: 'src/api/auth.api.ts', needs: ['table', 'tokenSecret'] },
-  products: { entry: 'src/api/products.api.ts', needs: ['table', 'tokenSecret'] },
-  categories: { entry: 'src/api/categories.api.ts', needs: ['table', 'tokenSecret'] },
-  'competitor-urls': { entry: 'src/api/competitor-urls.api.ts', needs: ['table', 'tokenSecret'] },
+  auth: { entry: 'src/api/auth.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
+  products: { entry: 'src/api/products.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
+  categories: { entry: 'src/api/categories.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
+  'competitor-urls': {
+    entry: 'src/api/competitor-urls.api.ts',
+    needs: ['table', 'tokenSecret', 'originVerify'],
+  },
   // Read-only: its Lambda cannot write to the table.
-  dashboard: { entry: 'src/api/dashboard.api.ts', needs: ['tableRead', 'tokenSecret'] },
-  scraper: { entry: 'src/api/scraper.api.ts', needs: ['table', 'tokenSecret', 'stateMachine'] },
+  dashboard: { entry: 'src/api/dashboard.api.ts', needs: ['tableRead', 'tokenSecret', 'originVerify'] },
+  scraper: {
+    entry: 'src/api/scraper.api.ts',
+    needs: ['table', 'tokenSecret', 'originVerify', 'stateMachine'],
+  },
 } as const satisfies Record<string, RouteGroupDef>;
 
 export interface RouteGroupDef {
   /** Handler module relative to the functions workspace; it exports `handler`. */
   readonly entry: string;
   /** `table` reads and writes items; `tableRead` only reads them (infra/lib/bind-needs.ts). */
-  readonly needs: readonly ('table' | 'tableRead' | 'tokenSecret' | 'stateMachine' | 'bedrock')[];
+  readonly needs: readonly (
+    | 'table'
+    | 'tableRead'
+    | 'tokenSecret'
+    | 'originVerify'
+    | 'stateMachine'
+    | 'bedrock'
+  )[];
 }
 
 export type RouteGroup = keyof typeof routeGroups;
