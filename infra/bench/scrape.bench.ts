@@ -2,6 +2,7 @@
  * `npm run bench:scrape`: a scrape run over 500 URLs on a local shop that answers each page after
  * 100 ms, at MaxConcurrency 10 and 40, against the ideal wall time (URLs × 0.1 s / concurrency).
  * Each concurrency runs in its own process, since the functions read their settings once.
+ * BENCH_PROFILE_DIR=dir writes a CPU profile of each run there.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import type { Product } from '@cmp/shared';
 import { startFixtureShop } from '../test/support/fixture-shop';
 import { startTestStack } from '../test/support/test-stack';
 import { type BenchRow, emitRows, ROWS_MARKER } from './bench-report';
+import { profiled } from './cpu-profile';
 
 const URLS = 500;
 const PAGE_DELAY_MS = 100;
@@ -42,9 +44,11 @@ async function measure(concurrency: number): Promise<number> {
       });
     }
     const started = performance.now();
-    const answer = await stack.api('POST', '/api/scraper/run', { token, body: {} });
-    if (answer.status !== 202) throw new Error(`The run did not start: ${JSON.stringify(answer.body)}`);
-    await stack.stepFunctions.idle();
+    await profiled(`scrape-${concurrency}`, async () => {
+      const answer = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+      if (answer.status !== 202) throw new Error(`The run did not start: ${JSON.stringify(answer.body)}`);
+      await stack.stepFunctions.idle();
+    });
     const seconds = (performance.now() - started) / 1000;
     if (shop.requests() < URLS) throw new Error(`Only ${shop.requests()} of ${URLS} pages were fetched`);
     return seconds;
