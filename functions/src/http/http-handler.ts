@@ -8,7 +8,8 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import type * as z from 'zod';
+import en from 'zod/v4/locales/en.js';
 import type { AuthContext } from '../auth/authenticate';
 import { NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { requireSession } from './middleware/authenticate.middleware';
@@ -128,7 +129,8 @@ function routeChain(handler: RouteHandler, isPublic: boolean) {
   });
 }
 
-const english = z.locales.en();
+// The English messages alone: `z.locales` would bundle every language into each Lambda.
+const english = en();
 
 /** Zod's own messages name the field; messages our schemas set are already written for people. */
 function defaultMessageWithPath(issue: Parameters<NonNullable<z.core.$ZodErrorMap>>[0]): string | undefined {
