@@ -16,6 +16,9 @@ export async function startSeededStack(products: number, options: { serveWeb?: b
   try {
     const token = await stack.login();
     const seed = await seedInWorker({ products });
+    // A catalogue at rest: the lists keep an answer only once the last change has settled.
+    const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     return { stack, token, seed } satisfies SeededStack;
   } catch (error) {
     await stack.stop();

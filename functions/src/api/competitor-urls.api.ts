@@ -14,7 +14,7 @@ import { idParams, productIdParams } from '../http/params';
 
 /** The competitor-URLs route group. */
 export const handler = groupHandler('competitor-urls', {
-  'GET /api/competitor-urls': defineRoute({}, async () => ({
+  'GET /api/competitor-urls': defineRoute({ cache: 'catalogue' }, async () => ({
     body: { success: true, competitorUrls: await getAllCompetitorUrls() },
   })),
 

@@ -10,7 +10,7 @@ export const handler = groupHandler('dashboard', {
     body: { success: true, stats: await getOverview() },
   })),
 
-  'GET /api/dashboard/products': defineRoute({}, async () => ({
+  'GET /api/dashboard/products': defineRoute({ cache: 'catalogue' }, async () => ({
     body: { success: true, products: await getDashboardProducts() },
   })),
 

@@ -13,7 +13,7 @@ import { idParams } from '../http/params';
 
 /** The products route group: the catalogue, one product, visibility, CSV import. */
 export const handler = groupHandler('products', {
-  'GET /api/products': defineRoute({}, async () => ({
+  'GET /api/products': defineRoute({ cache: 'catalogue' }, async () => ({
     body: { success: true, products: await getCatalogue() },
   })),
 

@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { catalogueChanged } from './catalogue-version.repository';
 import { nextId } from './counter.repository';
 import { db, nowIso, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
@@ -54,6 +55,7 @@ export async function createCategory(input: {
   const now = nowIso();
   const record: CategoryRecord = { id, ...input, created_at: now, updated_at: now };
   await put(record);
+  await catalogueChanged();
   return record;
 }
 
@@ -65,12 +67,14 @@ export async function updateCategory(
   if (renamed) await claimUnique(keys.name(input.name), existing.id, conflict(input.name));
   const record: CategoryRecord = { ...existing, ...input, updated_at: nowIso() };
   await put(record);
+  await catalogueChanged();
   if (renamed) await releaseUnique(keys.name(existing.name), existing.id);
   return record;
 }
 
 export async function deleteCategory(category: CategoryRecord): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName, Key: keys.category(category.id) }));
+  await catalogueChanged();
   await releaseUnique(keys.name(category.name), category.id);
 }
 

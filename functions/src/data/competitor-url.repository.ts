@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { adjustCount, readCount } from './catalogue-counts.repository';
+import { catalogueChanged } from './catalogue-version.repository';
 import { reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { countAll, queryAll, sortableId } from './query-all';
@@ -102,7 +103,7 @@ export async function createCompetitorUrl(
     await releaseUnique(keys.claim(fields.product_id, fields.url), urlId);
     throw error;
   }
-  await adjustCount('competitor_urls', 1);
+  await Promise.all([adjustCount('competitor_urls', 1), catalogueChanged()]);
   return record;
 }
 
@@ -133,6 +134,7 @@ export async function updateCompetitorUrl(
       },
     }),
   );
+  await catalogueChanged();
   if (moved) await releaseUnique(before, existing.id);
   return record;
 }
@@ -161,6 +163,7 @@ export async function recordLatestObservation(urlId: number, observation: Latest
         ExpressionAttributeValues: { ':observation': observation, ':run': observation.run_id },
       }),
     );
+    await catalogueChanged();
   } catch (error) {
     if (!isConditionFailed(error)) throw error; // deleted meanwhile, or a newer run got there first
   }
@@ -171,7 +174,7 @@ export async function deleteCompetitorUrlItem(record: CompetitorUrlRecord): Prom
     new DeleteCommand({ TableName: tableName, Key: keys.url(record.id), ReturnValues: 'ALL_OLD' }),
   );
   // Counted only when this call removed it: two deletes racing must not count twice.
-  if (Attributes) await adjustCount('competitor_urls', -1);
+  if (Attributes) await Promise.all([adjustCount('competitor_urls', -1), catalogueChanged()]);
   await releaseUnique(keys.claim(record.product_id, record.url), record.id);
 }
 

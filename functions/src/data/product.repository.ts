@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { adjustCount, readCount } from './catalogue-counts.repository';
+import { catalogueChanged } from './catalogue-version.repository';
 import { reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { countAll, queryAll, sortableId } from './query-all';
@@ -111,7 +112,7 @@ export async function createProduct(fields: ProductFields, id?: number): Promise
     await releaseUnique(keys.sku(fields.sku), productId);
     throw error;
   }
-  await adjustCount('products', 1);
+  await Promise.all([adjustCount('products', 1), catalogueChanged()]);
   return record;
 }
 
@@ -126,6 +127,7 @@ export async function updateProduct(existing: ProductRecord, fields: ProductFiel
     if (skuChanged) await releaseUnique(keys.sku(fields.sku), existing.id);
     throw error;
   }
+  await catalogueChanged();
   if (skuChanged) await releaseUnique(keys.sku(existing.sku), existing.id);
   return record;
 }
@@ -143,6 +145,7 @@ export async function setProductHidden(product: ProductRecord, hidden: boolean):
       ExpressionAttributeValues: { ':hidden': hidden, ':now': updated_at },
     }),
   );
+  await catalogueChanged();
   return { ...product, hidden, updated_at };
 }
 
@@ -158,6 +161,7 @@ export async function clearProductCategory(product: ProductRecord): Promise<void
         ExpressionAttributeValues: { ':none': null, ':now': nowIso() },
       }),
     );
+    await catalogueChanged();
   } catch (error) {
     if (!isConditionFailed(error)) throw error; // deleted meanwhile: nothing to move
   }
@@ -168,7 +172,7 @@ export async function deleteProductItem(product: ProductRecord): Promise<void> {
     new DeleteCommand({ TableName: tableName, Key: keys.product(product.id), ReturnValues: 'ALL_OLD' }),
   );
   // Counted only when this call removed it: two deletes racing must not count twice.
-  if (Attributes) await adjustCount('products', -1);
+  if (Attributes) await Promise.all([adjustCount('products', -1), catalogueChanged()]);
   await releaseUnique(keys.sku(product.sku), product.id);
 }
 

@@ -11,6 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod';
 import en from 'zod/v4/locales/en.js';
 import type { AuthContext } from '../auth/authenticate';
+import { cachedResponse } from './catalogue-cache';
 import { NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { requireSession } from './middleware/authenticate.middleware';
 import { errorResponse } from './middleware/error-response.middleware';
@@ -48,6 +49,8 @@ interface Schemas<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>
   body?: B;
   query?: Q;
   params?: P;
+  /** 'catalogue': the answer is kept until the catalogue changes (see catalogue-cache.ts). */
+  cache?: 'catalogue';
 }
 
 export interface RouteHandler {
@@ -90,7 +93,7 @@ export function groupHandler<G extends RouteGroup>(
       return {
         method: route.method,
         path: route.path,
-        handler: routeChain(handler, 'public' in route && route.public === true),
+        handler: routeChain(routeKey(route), handler, 'public' in route && route.public === true),
       };
     });
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
@@ -108,7 +111,7 @@ export function groupHandler<G extends RouteGroup>(
     );
 }
 
-function routeChain(handler: RouteHandler, isPublic: boolean) {
+function routeChain(key: string, handler: RouteHandler, isPublic: boolean) {
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>();
   if (!isPublic) chain.use(requireSession());
   if (handler.schemas.body) chain.use(jsonBody());
@@ -124,8 +127,10 @@ function routeChain(handler: RouteHandler, isPublic: boolean) {
       sourceIp: context.clientAddress ?? event.requestContext.http.sourceIp,
       requestId: event.requestContext.requestId,
     };
-    const result = await handler.run(request);
-    return toHttpResponse(result, event.headers['accept-encoding']);
+    const acceptEncoding = event.headers['accept-encoding'];
+    if (handler.schemas.cache === 'catalogue')
+      return cachedResponse(key, acceptEncoding, () => handler.run(request));
+    return toHttpResponse(await handler.run(request), acceptEncoding);
   });
 }
 

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { toHttpResponse } from './response';
+import { MAX_UNCOMPRESSED_BYTES, toHttpResponse } from './response';
 
 describe('toHttpResponse', () => {
   const large = {
@@ -19,6 +19,21 @@ describe('toHttpResponse', () => {
   it('sends small bodies and bodies for clients without gzip as plain JSON', () => {
     expect(toHttpResponse({ body: { success: true } }, 'gzip').body).toBe('{"success":true}');
     expect(toHttpResponse({ body: large }, '').headers?.['content-encoding']).toBeUndefined();
+  });
+
+  it('refuses to send JSON past Lambda’s 6 MB uncompressed, and gzips it for clients that ask', () => {
+    const huge = { success: true, text: 'x'.repeat(MAX_UNCOMPRESSED_BYTES) };
+
+    const plain = toHttpResponse({ body: huge }, '');
+    const gzipped = toHttpResponse({ body: huge }, 'gzip');
+
+    expect(plain.statusCode).toBe(406);
+    expect(JSON.parse(plain.body ?? '')).toEqual({
+      success: false,
+      error: 'This answer is too large to send uncompressed: ask for it with Accept-Encoding: gzip',
+    });
+    expect(gzipped.statusCode).toBe(200);
+    expect(Buffer.byteLength(gzipped.body ?? '')).toBeLessThan(MAX_UNCOMPRESSED_BYTES);
   });
 
   it('keeps the status and never lets the answer be cached', () => {

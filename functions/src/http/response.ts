@@ -10,6 +10,8 @@ export interface ApiResult {
 
 /** Bodies smaller than this are not worth compressing. */
 const COMPRESS_FROM_BYTES = 1024;
+/** Lambda refuses to return more than 6 MB; a little is left for the headers. */
+export const MAX_UNCOMPRESSED_BYTES = 6 * 1024 * 1024 - 16 * 1024;
 
 /** Serialises a result as JSON, gzipped (base64, as API Gateway expects) when the client accepts it. */
 export function toHttpResponse(result: ApiResult, acceptEncoding = ''): APIGatewayProxyStructuredResultV2 {
@@ -21,7 +23,7 @@ export function toHttpResponse(result: ApiResult, acceptEncoding = ''): APIGatew
     ...result.headers,
   };
   const statusCode = result.status ?? 200;
-  if (Buffer.byteLength(json) >= COMPRESS_FROM_BYTES && /\bgzip\b/i.test(acceptEncoding)) {
+  if (Buffer.byteLength(json) >= COMPRESS_FROM_BYTES && acceptsGzip(acceptEncoding)) {
     return {
       statusCode,
       headers: { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' },
@@ -29,5 +31,12 @@ export function toHttpResponse(result: ApiResult, acceptEncoding = ''): APIGatew
       isBase64Encoded: true,
     };
   }
+  // Past Lambda's limit the whole-catalogue lists go out gzipped only (every browser asks for gzip).
+  if (Buffer.byteLength(json) > MAX_UNCOMPRESSED_BYTES) {
+    const error = 'This answer is too large to send uncompressed: ask for it with Accept-Encoding: gzip';
+    return { statusCode: 406, headers, body: JSON.stringify({ success: false, error }) };
+  }
   return { statusCode, headers, body: json };
 }
+
+export const acceptsGzip = (acceptEncoding = '') => /\bgzip\b/i.test(acceptEncoding);

@@ -292,8 +292,9 @@ describe('what GET /api/dashboard/products costs', () => {
 
     expect(products).toHaveLength(59);
     expect(large).toBe(small);
-    // Session check (2) plus products, categories and competitor URLs (one page each here).
-    expect(small).toBe(5);
+    // Session check (2), the catalogue version, then products, categories and competitor URLs
+    // (one page each here).
+    expect(small).toBe(6);
     expect(raw.headers.get('content-encoding')).toBe('gzip');
   });
 });

@@ -2,6 +2,12 @@ import type { Category, Product } from '@cmp/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, signInAsAdmin } from '../support/browser';
+import {
+  choose as chooseOption,
+  openRowMenu,
+  productRow,
+  visibleSkus as skusOnScreen,
+} from '../support/dashboard-page';
 import { startFixtureShop } from '../support/fixture-shop';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -135,27 +141,12 @@ async function openDashboard() {
 const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(text);
 const dialog = () => page.getByRole('dialog');
 const summary = () => page.getByText(/^Showing \d+ to \d+ of \d+ products$/);
-const row = (sku: string) => page.locator('tbody tr').filter({ hasText: `SKU: ${sku}` });
-/** The SKUs of the rows on screen, top to bottom. */
-const visibleSkus = async () =>
-  (
-    await page
-      .locator('tbody tr')
-      .getByText(/^SKU: /)
-      .allTextContents()
-  ).map((text) => text.slice(5));
+const row = (sku: string) => productRow(page, sku);
+const visibleSkus = () => skusOnScreen(page);
 
-async function choose(selectName: string, option: string) {
-  await page.getByRole('combobox', { name: selectName }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (selectName: string, option: string) => chooseOption(page, selectName, option);
 
-async function openMenu(sku: string, item: string) {
-  await row(sku)
-    .getByRole('button', { name: /^More actions for / })
-    .click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
+const openMenu = (sku: string, item: string) => openRowMenu(page, sku, item);
 
 describe('the price overview', () => {
   it('shows the four stat cards and each product’s prices, margin, best competitor and status', async () => {

@@ -2,6 +2,12 @@ import type { Product } from '@cmp/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, signInAsAdmin } from '../support/browser';
+import {
+  choose as chooseOption,
+  openRowMenu,
+  productRow,
+  visibleSkus as skusOnScreen,
+} from '../support/dashboard-page';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
@@ -31,31 +37,17 @@ afterEach(() => page.context().close());
 
 const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(text);
 const dialog = () => page.getByRole('dialog');
-const row = (sku: string) => page.locator('tbody tr').filter({ hasText: `SKU: ${sku}` });
+const row = (sku: string) => productRow(page, sku);
 const cells = async (sku: string) => row(sku).getByRole('cell').allTextContents();
 // Columns: Product, Our Price, Cost, Margin, Competitor Price, Best Competitor, Status, ...
 const STATUS = 6;
 const LOWEST = 4;
 const pounds = (text: string | undefined) => Number(text?.replace('£', ''));
-const visibleSkus = async () =>
-  (
-    await page
-      .locator('tbody tr')
-      .getByText(/^SKU: /)
-      .allTextContents()
-  ).map((text) => text.slice(5));
+const visibleSkus = () => skusOnScreen(page);
 
-async function choose(selectName: string, option: string) {
-  await page.getByRole('combobox', { name: selectName }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (selectName: string, option: string) => chooseOption(page, selectName, option);
 
-async function openMenu(sku: string, item: string) {
-  await row(sku)
-    .getByRole('button', { name: /^More actions for / })
-    .click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
+const openMenu = (sku: string, item: string) => openRowMenu(page, sku, item);
 
 describe('the demo catalogue', () => {
   it('checks the demo prices from the panel and shows every comparison the demo promises', async () => {

@@ -1,0 +1,166 @@
+import type { Category, Product } from '@cmp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+/** The whole-catalogue lists are kept until the catalogue changes, and every change is seen. */
+let stack: TestStack;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  token = await stack.login();
+});
+afterAll(() => stack.stop());
+
+const LISTS = ['/api/dashboard/products', '/api/products', '/api/competitor-urls'];
+
+async function version(): Promise<number> {
+  const { readCatalogueVersion } = await import('@cmp/functions/data/catalogue-version.repository');
+  return (await readCatalogueVersion()).value;
+}
+
+/** Runs `write` and says whether it moved the catalogue version on. */
+async function moves(write: () => Promise<{ status: number } | undefined>): Promise<boolean> {
+  const before = await version();
+  const answer = await write();
+  if (answer) expect(answer.status).toBeLessThan(300);
+  return (await version()) > before;
+}
+
+describe('the whole-catalogue lists', () => {
+  it('answer from memory until the catalogue changes, and show the change at once', async () => {
+    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+      token,
+      body: { sku: 'CACHE-1', name: 'Cached kettle', current_price: 20 },
+    });
+    await stack.api('POST', '/api/competitor-urls', {
+      token,
+      body: { product_id: body.product.id, competitor_name: 'Shop', url: 'https://shop.example.com/k' },
+    });
+    // An answer built right after a change is not kept (indexes may lag on AWS); wait that out.
+    const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
+
+    const built: number[] = [];
+    const kept: number[] = [];
+    const first: unknown[] = [];
+    const again: unknown[] = [];
+    for (const path of LISTS) {
+      built.push(await stack.countDynamoRequests(() => stack.api('GET', path, { token })));
+      first.push((await stack.api('GET', path, { token })).body);
+      kept.push(await stack.countDynamoRequests(() => stack.api('GET', path, { token })));
+      again.push((await stack.api('GET', path, { token })).body);
+    }
+    await stack.api('PUT', `/api/products/${body.product.id}`, {
+      token,
+      body: { sku: 'CACHE-1', name: 'Renamed kettle', current_price: 21 },
+    });
+    const after = await stack.api<{ products: Product[] }>('GET', '/api/dashboard/products', { token });
+    const urls = await stack.api<{ competitorUrls: { product: { name: string } }[] }>(
+      'GET',
+      '/api/competitor-urls',
+      { token },
+    );
+
+    for (const [i, requests] of built.entries()) expect(requests).toBeGreaterThan(kept[i] ?? 0);
+    // What is left: the session check (session and user) and the catalogue version.
+    expect(kept).toEqual([3, 3, 3]);
+    expect(again).toEqual(first);
+    expect(after.body.products.find((p) => p.sku === 'CACHE-1')).toMatchObject({
+      name: 'Renamed kettle',
+      current_price: 21,
+    });
+    expect(urls.body.competitorUrls[0]?.product.name).toBe('Renamed kettle');
+  }, 30_000);
+
+  it('are built once for callers that ask at the same time', async () => {
+    const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
+    const { catalogueChanged } = await import('@cmp/functions/data/catalogue-version.repository');
+    const settled = async () => {
+      await catalogueChanged();
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
+    };
+    const list = () => stack.api('GET', '/api/dashboard/products', { token });
+
+    await settled();
+    const one = await stack.countDynamoRequests(list);
+    await settled();
+    const five = await stack.countDynamoRequests(() => Promise.all([list(), list(), list(), list(), list()]));
+
+    // Each call checks its session (2 reads) and the version; the lists are queried once for all five.
+    expect(five).toBe(5 * 3 + (one - 3));
+  }, 30_000);
+
+  it('are told of every change they show', async () => {
+    const created = await stack.api<{ product: Product }>('POST', '/api/products', {
+      token,
+      body: { sku: 'CACHE-2', name: 'Toaster', current_price: 30 },
+    });
+    const productId = created.body.product.id;
+    let categoryId = 0;
+    let urlId = 0;
+
+    const changes = {
+      'create a category': await moves(async () => {
+        const answer = await stack.api<{ category: Category }>('POST', '/api/categories', {
+          token,
+          body: { name: 'Cached things' },
+        });
+        categoryId = answer.body.category.id;
+        return answer;
+      }),
+      'edit a product': await moves(() =>
+        stack.api('PUT', `/api/products/${productId}`, {
+          token,
+          body: { sku: 'CACHE-2', name: 'Toaster', current_price: 31, category_id: categoryId },
+        }),
+      ),
+      'rename a category': await moves(() =>
+        stack.api('PUT', `/api/categories/${categoryId}`, { token, body: { name: 'Cached stuff' } }),
+      ),
+      'hide a product': await moves(() =>
+        stack.api('PATCH', `/api/products/${productId}/toggle-hidden`, { token }),
+      ),
+      'add a competitor URL': await moves(async () => {
+        const answer = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+          token,
+          body: { product_id: productId, competitor_name: 'Shop', url: 'https://shop.example.com/t' },
+        });
+        urlId = answer.body.competitorUrl.id;
+        return answer;
+      }),
+      'edit a competitor URL': await moves(() =>
+        stack.api('PUT', `/api/competitor-urls/${urlId}`, {
+          token,
+          body: { product_id: productId, competitor_name: 'Shop 2', url: 'https://shop.example.com/t2' },
+        }),
+      ),
+      'record a price': await moves(async () => {
+        const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+        await recordLatestObservation(urlId, {
+          run_id: 'RUN-CACHE',
+          price: 28,
+          currency: 'GBP',
+          in_stock: true,
+          confidence: 0.9,
+          scraped_at: new Date().toISOString(),
+          error_message: null,
+        });
+        return undefined;
+      }),
+      'import products': await moves(() =>
+        stack.upload('/api/products/import', token, {
+          name: 'p.csv',
+          content: 'SKU,Product Name,Current Price\nCACHE-3,Imported,5\n',
+        }),
+      ),
+      'delete a competitor URL': await moves(() =>
+        stack.api('DELETE', `/api/competitor-urls/${urlId}`, { token }),
+      ),
+      'delete a category': await moves(() => stack.api('DELETE', `/api/categories/${categoryId}`, { token })),
+      'delete a product': await moves(() => stack.api('DELETE', `/api/products/${productId}`, { token })),
+    };
+
+    expect(Object.entries(changes).filter(([, moved]) => !moved)).toEqual([]);
+  });
+});
