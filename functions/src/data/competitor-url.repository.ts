@@ -150,7 +150,10 @@ export interface LatestObservation {
   error_message: string | null;
 }
 
-/** Stores a run's observation unless a later run already stored one (runs sort by start time). */
+/**
+ * Stores a run's observation unless a later run already stored one (runs sort by start time). The
+ * run as a whole moves the catalogue version (see catalogue-version.repository), not each URL.
+ */
 export async function recordLatestObservation(urlId: number, observation: LatestObservation): Promise<void> {
   try {
     await db.send(
@@ -163,7 +166,6 @@ export async function recordLatestObservation(urlId: number, observation: Latest
         ExpressionAttributeValues: { ':observation': observation, ':run': observation.run_id },
       }),
     );
-    await catalogueChanged();
   } catch (error) {
     if (!isConditionFailed(error)) throw error; // deleted meanwhile, or a newer run got there first
   }

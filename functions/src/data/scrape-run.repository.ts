@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { catalogueChanged } from './catalogue-version.repository';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll } from './query-all';
 
@@ -121,6 +122,7 @@ export async function createRun(run: RunRecord): Promise<void> {
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
+    if (run.status === 'running') await catalogueChanged('started');
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
   }
@@ -220,6 +222,7 @@ export async function endRun(
         },
       }),
     );
+    await catalogueChanged('ended');
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;

@@ -10,6 +10,7 @@ import { type ApiResult, acceptsGzip, toHttpResponse } from './response';
  *
  * An answer built within SETTLE_MS of a change is not kept once built: the lists read secondary
  * indexes, which on AWS may not show a write for a moment, and a stale answer must not outlive it.
+ * Nor is one built while a scrape run changes the prices: the lists are then built for every call.
  */
 export const SETTLE_MS = 5_000;
 
@@ -32,7 +33,7 @@ export async function cachedResponse(
   if (entry?.version !== version.value) {
     // Callers arriving while it is built share the one build instead of each building their own.
     const created: Entry = { version: version.value, result: build(), responses: new Map() };
-    const keep = now() - version.changedAt >= SETTLE_MS;
+    const keep = !version.runActive && now() - version.changedAt >= SETTLE_MS;
     entries.set(key, created);
     const forget = () => {
       if (entries.get(key) === created) entries.delete(key);

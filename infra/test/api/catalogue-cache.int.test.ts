@@ -135,19 +135,6 @@ describe('the whole-catalogue lists', () => {
           body: { product_id: productId, competitor_name: 'Shop 2', url: 'https://shop.example.com/t2' },
         }),
       ),
-      'record a price': await moves(async () => {
-        const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
-        await recordLatestObservation(urlId, {
-          run_id: 'RUN-CACHE',
-          price: 28,
-          currency: 'GBP',
-          in_stock: true,
-          confidence: 0.9,
-          scraped_at: new Date().toISOString(),
-          error_message: null,
-        });
-        return undefined;
-      }),
       'import products': await moves(() =>
         stack.upload('/api/products/import', token, {
           name: 'p.csv',
@@ -162,5 +149,44 @@ describe('the whole-catalogue lists', () => {
     };
 
     expect(Object.entries(changes).filter(([, moved]) => !moved)).toEqual([]);
+  });
+
+  it('are built for every call while a price check changes the prices, and kept again after it', async () => {
+    const { readCatalogueVersion } = await import('@cmp/functions/data/catalogue-version.repository');
+    const { createRun, endRun } = await import('@cmp/functions/data/scrape-run.repository');
+    const before = await readCatalogueVersion();
+    const runId = `RUN-CACHE-${Date.now()}`;
+    const startedAt = new Date().toISOString();
+    await createRun({
+      run_id: runId,
+      status: 'running',
+      triggered_by: 'manual',
+      started_at: startedAt,
+      completed_at: null,
+      total_urls: 0,
+      successful_urls: 0,
+      failed_urls: 0,
+      product_id: null,
+      execution_arn: null,
+      error_message: null,
+    });
+    const during = await readCatalogueVersion();
+    const list = () => stack.api('GET', '/api/dashboard/products', { token });
+    await list();
+    const whileRunning = await stack.countDynamoRequests(list);
+    await endRun(runId, {
+      status: 'completed',
+      completed_at: new Date().toISOString(),
+      total_urls: 0,
+      successful_urls: 0,
+      failed_urls: 0,
+    });
+
+    const after = await readCatalogueVersion();
+
+    expect(during).toMatchObject({ value: before.value + 1, runActive: true });
+    expect(after).toMatchObject({ value: before.value + 2, runActive: false });
+    // Built again, not answered from memory (which costs the session check and the version alone).
+    expect(whileRunning).toBeGreaterThan(3);
   });
 });
