@@ -1,5 +1,6 @@
 import type { Category, Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runningRun } from '../support/run-records';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /** The whole-catalogue lists are kept until the catalogue changes, and every change is seen. */
@@ -156,20 +157,7 @@ describe('the whole-catalogue lists', () => {
     const { createRun, endRun } = await import('@cmp/functions/data/scrape-run.repository');
     const before = await readCatalogueVersion();
     const runId = `RUN-CACHE-${Date.now()}`;
-    const startedAt = new Date().toISOString();
-    await createRun({
-      run_id: runId,
-      status: 'running',
-      triggered_by: 'manual',
-      started_at: startedAt,
-      completed_at: null,
-      total_urls: 0,
-      successful_urls: 0,
-      failed_urls: 0,
-      product_id: null,
-      execution_arn: null,
-      error_message: null,
-    });
+    await createRun(runningRun(runId));
     const during = await readCatalogueVersion();
     const list = () => stack.api('GET', '/api/dashboard/products', { token });
     await list();

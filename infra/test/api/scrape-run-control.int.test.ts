@@ -2,6 +2,7 @@ import type { Product, ScraperLog, ScraperStatus } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScheduledRun } from '../../local/stack';
 import { startFixtureShop } from '../support/fixture-shop';
+import { runningRun } from '../support/run-records';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /** Stopping, scheduled starts and locks left behind, over a shop that answers slowly. */
@@ -100,19 +101,7 @@ describe('a lock left by a run that crashed', () => {
     const crashed = '20261101T000000000Z-crashed';
     const longAgo = Date.now() - 61_000;
     await takeRunLock(crashed, longAgo, 60_000, null);
-    await createRun({
-      run_id: crashed,
-      status: 'running',
-      triggered_by: 'manual',
-      started_at: new Date(longAgo).toISOString(),
-      completed_at: null,
-      total_urls: 30,
-      successful_urls: 0,
-      failed_urls: 0,
-      product_id: null,
-      execution_arn: null,
-      error_message: null,
-    });
+    await createRun(runningRun(crashed, { started_at: new Date(longAgo).toISOString(), total_urls: 30 }));
     const staleStatus = await status();
 
     const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });

@@ -8,6 +8,7 @@ import type { Product, ScraperLog, ScraperStatus } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHandler } from '../../local/api-adapter';
 import { startFixtureShop } from '../support/fixture-shop';
+import { runningRun } from '../support/run-records';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
@@ -34,20 +35,7 @@ const repository = () => import('@cmp/functions/data/scrape-run.repository');
 const newRun = async (overrides: Partial<RunRecord>) => {
   const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
   const runId = newRunId();
-  await (await repository()).createRun({
-    run_id: runId,
-    status: 'running',
-    triggered_by: 'manual',
-    started_at: new Date().toISOString(),
-    completed_at: null,
-    total_urls: 0,
-    successful_urls: 0,
-    failed_urls: 0,
-    product_id: null,
-    execution_arn: null,
-    error_message: null,
-    ...overrides,
-  });
+  await (await repository()).createRun(runningRun(runId, overrides));
   return runId;
 };
 

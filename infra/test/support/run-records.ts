@@ -1,0 +1,17 @@
+import type { RunRecord } from '@cmp/functions/data/scrape-run.repository';
+
+/** A manual run that has just started, as Prepare writes it, with `overrides` on top. */
+export const runningRun = (runId: string, overrides: Partial<RunRecord> = {}): RunRecord => ({
+  run_id: runId,
+  status: 'running',
+  triggered_by: 'manual',
+  started_at: new Date().toISOString(),
+  completed_at: null,
+  total_urls: 0,
+  successful_urls: 0,
+  failed_urls: 0,
+  product_id: null,
+  execution_arn: null,
+  error_message: null,
+  ...overrides,
+});
