@@ -137,6 +137,42 @@ describe('the user menu', () => {
     );
   });
 
+  it('works from the keyboard alone: sign in, move to Products, open the user menu and log out', async () => {
+    /** Presses Tab until the focused element's text or label is `name` (a bounded number of times). */
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement;
+          return `${el?.getAttribute('aria-label') ?? ''}|${el?.textContent?.trim() ?? ''}`;
+        });
+        if (focused.split('|').includes(name)) return;
+      }
+      throw new Error(`Tab never reached ${name}`);
+    };
+
+    await page.goto(`${stack.url}/login`);
+    await page.getByPlaceholder('Enter your email').focus();
+    await page.keyboard.type(ADMIN.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+    await tabTo('Products');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    await tabTo('User menu');
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    await page.keyboard.press('End');
+    const chosen = await page.evaluate(() => document.activeElement?.textContent?.trim());
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+
+    expect(chosen).toBe('Log out');
+    expect(pathname()).toBe('/login');
+  });
+
   it('goes to /login, forgetting the token, when a data call answers 401', async () => {
     await signIn();
     await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
