@@ -42,7 +42,7 @@ export function ProductFilters({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
+            <SelectItem value={ALL_CATEGORIES}>All</SelectItem>
             <SelectItem value={UNCATEGORIZED}>Uncategorized</SelectItem>
             {categories.map((item) => (
               <SelectItem key={item.id} value={String(item.id)}>
