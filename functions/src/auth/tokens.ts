@@ -1,7 +1,7 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { authConfigSchema, readConfig } from '../config';
 import { UnauthorizedError } from '../http/errors';
+import { secretReader } from '../lib/secret';
 
 const config = readConfig('auth', authConfigSchema);
 
@@ -11,23 +11,16 @@ const AUDIENCE = 'check-my-price-web';
 
 export const tokenTtlSeconds = config.TOKEN_TTL_SECONDS;
 
-let signingKey: Promise<Uint8Array> | undefined;
+const signingSecret = secretReader('token signing', {
+  value: config.TOKEN_SECRET,
+  arn: config.TOKEN_SECRET_ARN,
+});
 
 /** The HS256 key: from the environment on the local stack, from Secrets Manager on AWS (read once). */
-function key(): Promise<Uint8Array> {
-  signingKey ??= (async () => {
-    if (config.TOKEN_SECRET) return new TextEncoder().encode(config.TOKEN_SECRET);
-    const { SecretString } = await new SecretsManagerClient({}).send(
-      new GetSecretValueCommand({ SecretId: config.TOKEN_SECRET_ARN }),
-    );
-    if (!SecretString || SecretString.length < 32)
-      throw new Error('The token signing secret is missing or too short');
-    return new TextEncoder().encode(SecretString);
-  })();
-  signingKey.catch(() => {
-    signingKey = undefined;
-  });
-  return signingKey;
+async function key(): Promise<Uint8Array> {
+  const secret = await signingSecret();
+  if (!secret) throw new Error('The token signing secret is not configured');
+  return new TextEncoder().encode(secret);
 }
 
 export interface TokenClaims {

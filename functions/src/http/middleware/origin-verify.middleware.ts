@@ -1,32 +1,18 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { originVerifyConfigSchema, readConfig } from '../../config';
+import { secretReader } from '../../lib/secret';
 import { clientAddress } from '../client-address';
 import { HttpError } from '../errors';
 import type { ApiContext } from '../http-handler';
 
 const config = readConfig('origin verify', originVerifyConfigSchema);
 
-let secret: Promise<string | null> | undefined;
-
-/** The origin-verify secret: from the environment, from Secrets Manager on AWS (read once), or none. */
-function originVerify(): Promise<string | null> {
-  secret ??= (async () => {
-    if (config.ORIGIN_VERIFY_SECRET) return config.ORIGIN_VERIFY_SECRET;
-    if (!config.ORIGIN_VERIFY_SECRET_ARN) return null;
-    const { SecretString } = await new SecretsManagerClient({}).send(
-      new GetSecretValueCommand({ SecretId: config.ORIGIN_VERIFY_SECRET_ARN }),
-    );
-    if (!SecretString || SecretString.length < 32)
-      throw new Error('The origin-verify secret is missing or too short');
-    return SecretString;
-  })();
-  secret.catch(() => {
-    secret = undefined;
-  });
-  return secret;
-}
+/** The origin-verify secret; none where nothing sits in front of the API (local stack, tests). */
+const originVerify = secretReader('origin-verify', {
+  value: config.ORIGIN_VERIFY_SECRET,
+  arn: config.ORIGIN_VERIFY_SECRET_ARN,
+});
 
 /**
  * Sets `context.clientAddress`, and refuses (403) requests that bypassed CloudFront where the API
