@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { type CfnElement, Duration, Stack } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
@@ -8,7 +8,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -105,6 +105,22 @@ export class ScrapeRun extends Construct {
         actions: ['lambda:InvokeFunction'],
         resources: Object.values(taskFunctions).map((fn) => fn.functionArn),
       }),
+    );
+    // The Distributed Map starts, watches and stops one child execution per URL, of this state
+    // machine only. A policy of its own, as CDK does for its DistributedMap: the role's default
+    // policy would make the state machine depend on a policy that names it.
+    const childExecutions = new Policy(this, 'ChildExecutionsPolicy');
+    const stateMachineLogicalId = Stack.of(this).getLogicalId(
+      this.stateMachine.node.defaultChild as CfnElement,
+    );
+    this.stateMachine.grantStartExecution(childExecutions);
+    this.stateMachine.grantExecution(childExecutions, 'states:DescribeExecution', 'states:StopExecution');
+    this.stateMachine.role.attachInlinePolicy(childExecutions);
+    acknowledge(
+      childExecutions,
+      'The Distributed Map child executions of this state machine have names Step Functions makes up: ' +
+        'Describe/StopExecution are granted on execution:<this state machine>:*, nothing wider.',
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${stateMachineLogicalId}"}]}]}:*]`,
     );
     acknowledge(
       this.stateMachine,

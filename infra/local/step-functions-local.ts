@@ -68,7 +68,8 @@ export interface LocalStepFunctionsOptions {
 /**
  * Step Functions' stand-in: answers StartExecution, StopExecution and DescribeExecution for the
  * functions' real SFN client, and runs the same definition CDK deploys with aws-local-stepfunctions,
- * every Task state mapped to its Lambda handler in this process.
+ * every Task state mapped to its Lambda handler in this process. The Distributed Map runs inline
+ * here (aws-local-stepfunctions has no child executions), with the same MaxConcurrency.
  */
 export async function startLocalStepFunctions(
   options: LocalStepFunctionsOptions,

@@ -80,6 +80,15 @@ function flat(value: Json): string {
     const [separator, parts] = value['Fn::Join'];
     return parts.map(flat).join(separator);
   }
+  if (value?.['Fn::Select']?.[1]?.['Fn::Split']) {
+    const [
+      index,
+      {
+        'Fn::Split': [separator, text],
+      },
+    ] = value['Fn::Select'];
+    return `part ${index} of ${flat(text)} split at '${separator}'`;
+  }
   throw new Error(`Not a string expression: ${JSON.stringify(value)}`);
 }
 const resourcesOf = (statement: Json): string[] =>
@@ -234,7 +243,7 @@ describe('the state machine', () => {
     expect(TracingConfiguration).toEqual({ Enabled: true });
   });
 
-  it('may invoke exactly the four task functions, and nothing else but log delivery and X-Ray', () => {
+  it('may invoke exactly the four task functions, run its own child executions, and nothing else but logs and X-Ray', () => {
     const roleId = stateMachineOf(main).Properties.RoleArn['Fn::GetAtt'][0];
     const statements = statementsOfRole(main, roleId);
     const invoke = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('lambda:')));
@@ -244,7 +253,16 @@ describe('the state machine', () => {
       tasks.map((task) => ref(`${taskFunctionId(main, task)}.Arn`)).sort(),
     );
 
-    const rest = statements.filter((s) => s !== invoke[0]);
+    // The Distributed Map's children: executions of this state machine, none of any other.
+    const states = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('states:')));
+    const self = ref(stateMachineId(main));
+    const executions = `arn:${ref('AWS::Partition')}:states:${ref('AWS::Region')}:${ref('AWS::AccountId')}:execution:part 6 of ${self} split at ':':*`;
+    expect(states.map((s) => [actionsOf(s), resourcesOf(s)])).toEqual([
+      [['states:StartExecution'], [self]],
+      [['states:DescribeExecution', 'states:StopExecution'], [executions]],
+    ]);
+
+    const rest = statements.filter((s) => s !== invoke[0] && !states.includes(s));
     for (const statement of rest) {
       for (const action of actionsOf(statement)) expect(action).toMatch(/^(logs|xray):[A-Za-z]+$/);
     }
@@ -544,7 +562,7 @@ describe('scrape-run settings', () => {
   it('default to the functions’ defaults', () => {
     expect(settingsFrom({})).toEqual({
       maxConcurrency: 10,
-      runTimeoutSeconds: 3600,
+      runTimeoutSeconds: 14_400,
       schedule: 'cron(0 6 * * ? *)',
       scheduleEnabled: true,
       bedrockModelId: null,

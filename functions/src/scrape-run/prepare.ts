@@ -1,9 +1,11 @@
 import { recountCatalogue } from '../catalogue/catalogue-counts';
 import { listCompetitorUrls, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
-import { createRun } from '../data/scrape-run.repository';
+import { nowIso } from '../data/dynamo';
+import { createRun, releaseRunLock } from '../data/scrape-run.repository';
 import { RunAlreadyActiveError } from './run-errors';
 import { newRunId } from './run-id';
 import { acquireRunLock } from './run-lock';
+import { MAX_URLS_PER_RUN } from './state-machine';
 
 export interface PrepareInput {
   request: { runId?: string; triggeredBy?: string; productId?: number | null };
@@ -12,13 +14,20 @@ export interface PrepareInput {
   startedAt: string;
 }
 
+/** What the run log says when a catalogue has outgrown what one run can hand its Map. */
+export const tooManyUrlsMessage = (count: number, max: number) =>
+  `Not started: ${count.toLocaleString('en')} competitor URLs, and one run checks at most ` +
+  `${max.toLocaleString('en')}. Check per product, or see "Scale and speed" in the README.`;
+
 /**
  * Takes the single-run lock (taking over one left by a run that died, which is then marked
- * failed), writes the run record and hands the Map the URL ids to check.
+ * failed), writes the run record and hands the Map the URL ids to check. A catalogue with more
+ * URLs than one run can carry gets a failed run that says so, and nothing is checked.
  */
 export async function prepareRun(
   input: PrepareInput,
   timeoutSeconds: number,
+  maxUrls = MAX_URLS_PER_RUN,
 ): Promise<{ runId: string; urlIds: number[] }> {
   const { request } = input;
   const runId = request.runId ?? newRunId(input.startedAt, input.executionName);
@@ -26,19 +35,24 @@ export async function prepareRun(
 
   const productId = request.productId ?? null;
   const urls = productId === null ? await listCompetitorUrls() : await listCompetitorUrlsOfProduct(productId);
+  const tooMany = urls.length > maxUrls;
   await createRun({
     run_id: runId,
-    status: 'running',
+    status: tooMany ? 'failed' : 'running',
     triggered_by: request.triggeredBy ?? 'schedule',
     started_at: new Date(input.startedAt).toISOString(),
-    completed_at: null,
-    total_urls: urls.length,
+    completed_at: tooMany ? nowIso() : null,
+    total_urls: tooMany ? 0 : urls.length,
     successful_urls: 0,
     failed_urls: 0,
     product_id: productId,
     execution_arn: input.executionArn,
-    error_message: null,
+    error_message: tooMany ? tooManyUrlsMessage(urls.length, maxUrls) : null,
   });
+  if (tooMany) {
+    await releaseRunLock(runId);
+    return { runId, urlIds: [] };
+  }
   // A whole-catalogue run reads every URL anyway: the moment to settle any drift in the kept counts.
   if (productId === null) await recountCatalogue();
   return { runId, urlIds: urls.map((url) => url.id) };

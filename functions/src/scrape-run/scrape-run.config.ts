@@ -10,8 +10,9 @@ export const scrapeRunConfigSchema = z.object({
     .default('arn:aws:states:local:000000000000:stateMachine:check-my-price-scrape'),
   /** Only where Step Functions is answered elsewhere than AWS (the local stand-in). */
   SFN_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-  /** The state machine's timeout; a lock older than this belongs to a run that died. */
-  SCRAPE_RUN_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** The state machine's timeout; a lock older than this belongs to a run that died. 4 h: 30,000
+   * URLs at about 2.3 s each take about 2 h at the default concurrency of 10. */
+  SCRAPE_RUN_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
   /** Pages fetched at once (the Map state's MaxConcurrency). */
   SCRAPE_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(10),
   /** When scheduled runs start, in EventBridge cron syntax (UTC). */

@@ -7,6 +7,11 @@ import { arnSubstitution, type ScrapeTaskName } from './tasks';
  *
  * Prepare (lock, run record, URL ids) → ScrapeUrls (Map: ScrapeUrl, or RecordFailure when it
  * fails) → Finalize (counts from the records of Prepare's URL ids, lock released).
+ *
+ * The Map is Distributed, one Express child execution per URL: an inline Map writes about 7
+ * history events per URL into the run's own execution, whose 25,000-event limit stopped a run at
+ * about 3,000 URLs. Items come from the state input (Prepare's URL ids, about 6 bytes each under
+ * the 256 KiB payload limit: MAX_URLS_PER_RUN). The local runner executes the Map inline.
  */
 export interface DefinitionOptions {
   maxConcurrency: number;
@@ -36,12 +41,13 @@ const retryLambdaErrors = {
   JitterStrategy: 'FULL',
 };
 
+/** Few and short enough that a URL's child execution stays inside Express's 5 minutes. */
 const retryBedrockThrottling = {
   ErrorEquals: [BEDROCK_THROTTLED],
   IntervalSeconds: 5,
-  MaxAttempts: 4,
+  MaxAttempts: 2,
   BackoffRate: 2,
-  MaxDelaySeconds: 60,
+  MaxDelaySeconds: 15,
   JitterStrategy: 'FULL',
 };
 
@@ -51,9 +57,18 @@ const retryAnyError = {
   IntervalSeconds: 2,
   MaxAttempts: 3,
   BackoffRate: 2,
-  MaxDelaySeconds: 30,
+  MaxDelaySeconds: 10,
   JitterStrategy: 'FULL',
 };
+
+/**
+ * Prepare's output, `{ runId, urlIds }`, is the Map's items and Finalize's input, both under Step
+ * Functions' 256 KiB payload limit: 35,000 ids of up to 6 digits is about 245 KB.
+ */
+export const MAX_URLS_PER_RUN = 35_000;
+
+/** An Express child execution ends after 5 minutes, whatever it is doing. */
+export const EXPRESS_CHILD_LIMIT_SECONDS = 300;
 
 const lambda = (task: ScrapeTaskName) => `\${${arnSubstitution(task)}}`;
 
@@ -82,8 +97,10 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
         ItemsPath: '$.urlIds',
         MaxConcurrency: maxConcurrency,
         ItemSelector: { 'runId.$': '$.runId', 'urlId.$': '$$.Map.Item.Value' },
+        // A child that still fails (Express's 5 minutes ran out) leaves its URL unrecorded, not the run failed.
+        ToleratedFailurePercentage: 100,
         ItemProcessor: {
-          ProcessorConfig: { Mode: 'INLINE' },
+          ProcessorConfig: { Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' },
           StartAt: 'ScrapeUrl',
           States: {
             ScrapeUrl: {
@@ -92,6 +109,8 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
               Retry: [retryLambdaErrors, retryBedrockThrottling],
               // Whatever went wrong, the URL is recorded as failed and the run goes on.
               Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }],
+              // Every child answers {}: the Map gathers one output per URL, under the same 256 KiB.
+              OutputPath: null,
               End: true,
             },
             RecordFailure: {
@@ -100,11 +119,13 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
               Retry: [retryLambdaErrors, retryAnyError],
               // Still failing: the URL goes unrecorded (uncounted) rather than failing the whole run.
               Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'FailureNotRecorded' }],
+              OutputPath: null,
               End: true,
             },
             FailureNotRecorded: {
               Type: 'Pass',
               Comment: 'The URL could not be recorded; the run goes on without it.',
+              OutputPath: null,
               End: true,
             },
           },

@@ -16,12 +16,13 @@ export const scrapeTasks = {
   ScrapeUrl: {
     entry: 'src/scrape-run/tasks/scrape-url.task.ts',
     needs: ['table', 'bedrock'],
-    timeoutSeconds: 120,
+    // The page (robots.txt included) within 20 s, then at most one model call with its retries.
+    timeoutSeconds: 60,
   },
   RecordFailure: {
     entry: 'src/scrape-run/tasks/record-failure.task.ts',
     needs: ['table'],
-    timeoutSeconds: 30,
+    timeoutSeconds: 10,
   },
   Finalize: {
     entry: 'src/scrape-run/tasks/finalize.task.ts',

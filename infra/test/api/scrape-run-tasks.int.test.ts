@@ -194,6 +194,42 @@ describe('Finalize', () => {
   });
 });
 
+describe('Prepare', () => {
+  it('refuses a run with more URLs than its Map can carry: a failed run that says so, nothing checked, lock free', async () => {
+    const [{ prepareRun }, finalize] = await Promise.all([
+      import('@cmp/functions/scrape-run/prepare'),
+      task(scrapeTasks.Finalize.entry),
+    ]);
+    const startedAt = new Date().toISOString();
+    const input = {
+      request: { productId: product.id },
+      executionArn: 'arn:big',
+      executionName: 'big',
+      startedAt,
+    };
+
+    // The product has 4 URLs; a limit of 3 stands in for MAX_URLS_PER_RUN.
+    const prepared = await prepareRun(input, 60, 3);
+    const done = await finalize({ runId: prepared.runId, urlIds: prepared.urlIds });
+    const after = await status();
+
+    expect(prepared.urlIds).toEqual([]);
+    expect(done).toEqual({ runId: prepared.runId, status: 'already ended' });
+    expect(await logOf(prepared.runId)).toEqual(
+      expect.objectContaining({
+        status: 'failed',
+        total_urls: 0,
+        successful_urls: 0,
+        failed_urls: 0,
+        error_message:
+          'Not started: 4 competitor URLs, and one run checks at most 3. Check per product, or see "Scale and speed" in the README.',
+      }),
+    );
+    expect(await recordsOf(prepared.runId)).toEqual([]);
+    expect(after.is_running).toBe(false);
+  });
+});
+
 describe('the status-change handler', () => {
   it.each([
     ['FAILED', 'failed', 'The run failed'],

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildScrapeDefinition,
+  EXPRESS_CHILD_LIMIT_SECONDS,
+  LAMBDA_SERVICE_ERRORS,
+  MAX_URLS_PER_RUN,
+} from './state-machine';
+import { type ScrapeTaskName, scrapeTasks } from './tasks';
+
+/** Step Functions' limit on a state's input or output. */
+const PAYLOAD_LIMIT_BYTES = 256 * 1024;
+
+interface Retrier {
+  ErrorEquals: string[];
+  IntervalSeconds: number;
+  MaxAttempts: number;
+  BackoffRate: number;
+  MaxDelaySeconds: number;
+}
+interface TaskState {
+  Resource: string;
+  Retry: Retrier[];
+}
+
+const definition = buildScrapeDefinition({ maxConcurrency: 10, timeoutSeconds: 3600 });
+const map = definition.States.ScrapeUrls;
+const child = map.ItemProcessor.States;
+
+/**
+ * The longest a Task state can take: every attempt its own errors can cause runs the function's
+ * whole timeout, and every retrier waits its longest. Lambda service errors come back at once, so
+ * they add only their waits.
+ */
+function worstCaseSeconds(state: TaskState, task: ScrapeTaskName): number {
+  const ownRetries = state.Retry.filter(
+    (r) => !r.ErrorEquals.every((e) => LAMBDA_SERVICE_ERRORS.includes(e)),
+  );
+  const attempts = 1 + ownRetries.reduce((sum, r) => sum + r.MaxAttempts, 0);
+  const waits = state.Retry.flatMap((r) =>
+    Array.from({ length: r.MaxAttempts }, (_, k) =>
+      Math.min(r.IntervalSeconds * r.BackoffRate ** k, r.MaxDelaySeconds),
+    ),
+  );
+  return attempts * scrapeTasks[task].timeoutSeconds + waits.reduce((sum, w) => sum + w, 0);
+}
+
+describe('the scrape run’s Map', () => {
+  it('runs each URL as its own Express child execution, so the run’s history does not grow per URL', () => {
+    expect(map.ItemProcessor.ProcessorConfig).toEqual({ Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' });
+    expect(map.MaxConcurrency).toBe(10);
+    // A child cut off by Express's limit leaves its URL unrecorded; the run carries on.
+    expect(map.ToleratedFailurePercentage).toBe(100);
+  });
+
+  it('gives a URL’s checks, retries and failure record time to finish inside Express’s 5 minutes', () => {
+    const scrapeUrl = worstCaseSeconds(child.ScrapeUrl, 'ScrapeUrl');
+    const recordFailure = worstCaseSeconds(child.RecordFailure, 'RecordFailure');
+
+    expect(scrapeUrl + recordFailure).toBeLessThanOrEqual(EXPRESS_CHILD_LIMIT_SECONDS);
+    // Bedrock throttling is still tried again, with backoff.
+    expect(
+      child.ScrapeUrl.Retry.some((r) => r.ErrorEquals.includes('BedrockThrottled') && r.MaxAttempts > 0),
+    ).toBe(true);
+  });
+
+  it('keeps Prepare’s largest output and the Map’s gathered child outputs under the 256 KiB payload limit', () => {
+    // Ids of six digits, the widest a catalogue of this size reaches after years of deletes.
+    const urlIds = Array.from({ length: MAX_URLS_PER_RUN }, (_, i) => 999_999 - i);
+    const prepared = JSON.stringify({ runId: '2026-11-23T14-00-00-000Z-0123456789abcdef', urlIds });
+    // Every way out of a child state answers {}.
+    const ends = Object.values(child).filter((state) => 'End' in state && state.End);
+    const gathered = JSON.stringify(Array.from({ length: MAX_URLS_PER_RUN }, () => ({})));
+
+    expect(Buffer.byteLength(prepared)).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    expect(ends).toHaveLength(Object.keys(child).length);
+    for (const state of ends) expect(state).toHaveProperty('OutputPath', null);
+    expect(Buffer.byteLength(gathered)).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    expect(map.ResultPath).toBeNull();
+  });
+});
