@@ -1,4 +1,4 @@
-import type { Product, ScraperLog, ScraperStatus } from '@cmp/shared';
+import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScheduledRun } from '../../local/stack';
 import { startFixtureShop } from '../support/fixture-shop';
@@ -36,10 +36,8 @@ afterAll(async () => {
   await shop.close();
 });
 
-const status = async () =>
-  (await stack.api<{ status: ScraperStatus }>('GET', '/api/scraper/status', { token })).body.status;
-const logs = async () =>
-  (await stack.api<{ logs: ScraperLog[] }>('GET', '/api/scraper/logs?limit=10', { token })).body.logs;
+const status = () => stack.scraperStatus(token);
+const logs = () => stack.scraperLogs(token);
 const until = async (check: () => Promise<boolean>) => {
   for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
 };

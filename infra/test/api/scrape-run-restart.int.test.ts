@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Product, ScraperLog, ScraperStatus } from '@cmp/shared';
+import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalDynamo } from '../../local/dynamo-local';
 import { LOCAL_TABLE_NAME } from '../../local/local-env';
@@ -86,10 +86,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const status = async () =>
-  (await stack.api<{ status: ScraperStatus }>('GET', '/api/scraper/status', { token })).body.status;
-const logs = async () =>
-  (await stack.api<{ logs: ScraperLog[] }>('GET', '/api/scraper/logs?limit=10', { token })).body.logs;
+const status = () => stack.scraperStatus(token);
+const logs = () => stack.scraperLogs(token);
 
 describe('starting on data left by a start that was killed during a run', () => {
   it('marks that run stopped and frees the lock', async () => {

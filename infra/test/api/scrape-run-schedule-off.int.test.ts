@@ -1,4 +1,3 @@
-import type { ScraperLog } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -31,9 +30,9 @@ describe('with the schedule turned off', () => {
   it('starts no scheduler and no run when the scheduled time passes', async () => {
     await new Promise((r) => setTimeout(r, LEAD_MS + 1_500));
     await stack.stepFunctions.idle();
-    const { body } = await stack.api<{ logs: ScraperLog[] }>('GET', '/api/scraper/logs?limit=10', { token });
+    const logs = await stack.scraperLogs(token);
 
     expect(clockRead).toBe(false);
-    expect(body.logs).toEqual([]);
+    expect(logs).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import type { ScraperLog } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -27,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 
-const logs = async () =>
-  (await stack.api<{ logs: ScraperLog[] }>('GET', '/api/scraper/logs?limit=10', { token })).body.logs;
+const logs = () => stack.scraperLogs(token);
 
 describe('the local schedule', () => {
   it('starts one scheduled run when its time comes, and no other before the next', async () => {

@@ -4,7 +4,7 @@ import { createServer as createHttp2Server, type Http2Server } from 'node:http2'
 import type { AddressInfo } from 'node:net';
 import type { RunRecord } from '@cmp/functions/data/scrape-run.repository';
 import { scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
-import type { Product, ScraperLog, ScraperStatus } from '@cmp/shared';
+import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHandler } from '../../local/api-adapter';
 import { startFixtureShop } from '../support/fixture-shop';
@@ -94,10 +94,8 @@ afterAll(async () => {
   await new Promise((resolve) => bedrock.close(resolve));
 });
 
-const status = async () =>
-  (await stack.api<{ status: ScraperStatus }>('GET', '/api/scraper/status', { token })).body.status;
-const logs = async () =>
-  (await stack.api<{ logs: ScraperLog[] }>('GET', '/api/scraper/logs?limit=10', { token })).body.logs;
+const status = () => stack.scraperStatus(token);
+const logs = () => stack.scraperLogs(token);
 const logOf = async (runId: string) => (await logs()).find((log) => log.id === runId);
 const recordsOf = async (runId: string) =>
   (await stack.scanTable()).filter((item) => item.type === 'price-record' && item.run_id === runId);

@@ -1,4 +1,4 @@
-import type { CompetitorUrlDetail, Product, ScraperLog, ScraperStats, ScraperStatus } from '@cmp/shared';
+import type { CompetitorUrlDetail, Product, ScraperStats } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureShop } from '../support/fixture-shop';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -36,10 +36,8 @@ afterAll(async () => {
   await shop.close();
 });
 
-const status = async () =>
-  (await stack.api<{ status: ScraperStatus }>('GET', '/api/scraper/status', { token })).body.status;
-const logs = async () =>
-  (await stack.api<{ logs: ScraperLog[] }>('GET', '/api/scraper/logs?limit=10', { token })).body.logs;
+const status = () => stack.scraperStatus(token);
+const logs = () => stack.scraperLogs(token);
 
 describe('a price check over every competitor URL', () => {
   it('runs to completed with exact counts, a record per URL and each URL’s latest observation', async () => {

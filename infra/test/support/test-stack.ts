@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { ScraperLog, ScraperStatus } from '@cmp/shared';
 import { LOCAL_TABLE_NAME } from '../../local/local-env';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../local/stack';
 
@@ -30,6 +31,10 @@ export interface TestStack extends LocalStack {
   scanTable(): Promise<Record<string, unknown>[]>;
   /** Counts the DynamoDB requests `action` makes. */
   countDynamoRequests(action: () => Promise<unknown>): Promise<number>;
+  /** GET /api/scraper/status, as the control panel reads it. */
+  scraperStatus(token: string): Promise<ScraperStatus>;
+  /** GET /api/scraper/logs?limit=10: the latest runs, newest first. */
+  scraperLogs(token: string): Promise<ScraperLog[]>;
 }
 
 /**
@@ -103,5 +108,17 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
     await action();
     return stack.dynamo.totalRequests() - before;
   };
-  return Object.assign(stack, { api, login, upload, scanTable, countDynamoRequests });
+  const scraperStatus = async (token: string) =>
+    (await api<{ status: ScraperStatus }>('GET', '/api/scraper/status', { token })).body.status;
+  const scraperLogs = async (token: string) =>
+    (await api<{ logs: ScraperLog[] }>('GET', '/api/scraper/logs?limit=10', { token })).body.logs;
+  return Object.assign(stack, {
+    api,
+    login,
+    upload,
+    scanTable,
+    countDynamoRequests,
+    scraperStatus,
+    scraperLogs,
+  });
 }

@@ -1,25 +1,9 @@
 // A product's latest AI analysis (GET /api/dashboard/products/{id}/ai-analysis) and starting a new
 // one (POST /api/scraper/run/{productId}).
+import type { AiAnalysis } from '@cmp/shared';
 import useSWR from 'swr';
 import { apiClient } from '../../../lib/api-client';
 import { expectSuccess } from '../../../lib/api-result';
-
-/** The latest result record among the product's competitor URLs (spec §3 AI analysis record). */
-export interface AiAnalysis {
-  competitor_name: string;
-  competitor_url: string;
-  price: number | null;
-  currency: string | null;
-  in_stock: boolean | null;
-  confidence: number | null;
-  scraped_at: string;
-  error_message: string | null;
-  /** Markdown from the pipeline; shown without raw HTML. */
-  llm_response: string | null;
-  /** What the price rests on, as stored (read with evidenceItems). */
-  evidence: unknown;
-  tier: string | null;
-}
 
 export const aiAnalysisKey = (productId: number) => `/dashboard/products/${productId}/ai-analysis`;
 

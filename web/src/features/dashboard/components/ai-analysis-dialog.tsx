@@ -1,5 +1,6 @@
 // The AI analysis dialog (spec §2 Dashboard dialogs): summary, error details, the markdown answer,
 // the evidence behind the price and tips on reading it.
+import type { AiAnalysis } from '@cmp/shared';
 import { CircleAlert } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
@@ -12,7 +13,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { type AiAnalysis, useAiAnalysis } from '../api/ai-analysis';
+import { useAiAnalysis } from '../api/ai-analysis';
 import type { DashboardProduct } from '../api/dashboard-data';
 import { analysisSummary, evidenceItems, safeLinkUrl, tierText } from '../utils/analysis-view';
 import { Fact } from './fact';
