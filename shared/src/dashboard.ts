@@ -25,29 +25,28 @@ export interface CompetitorPrice extends CompetitorObservation {
   currency_mismatch: boolean;
 }
 
-/** The latest check of any of the product's competitor URLs (the full analysis loads on demand). */
-export interface AiAnalysisSummary {
-  competitor_url_id: number;
-  competitor_name: string;
-  competitor_url: string;
+/** What one check of a competitor URL found (null fields: nothing found, or the check failed). */
+export interface CheckOutcome {
   price: number | null;
   currency: string | null;
+  /** null when the page did not say (never guessed). */
   in_stock: boolean | null;
   confidence: number | null;
   scraped_at: string;
   error_message: string | null;
 }
 
-/** A product's latest analysis in full (GET /api/dashboard/products/{id}/ai-analysis). */
-export interface AiAnalysis {
+/** The latest check of any of the product's competitor URLs (the full analysis loads on demand). */
+export interface AiAnalysisSummary extends CheckOutcome {
+  competitor_url_id: number;
   competitor_name: string;
   competitor_url: string;
-  price: number | null;
-  currency: string | null;
-  in_stock: boolean | null;
-  confidence: number | null;
-  scraped_at: string;
-  error_message: string | null;
+}
+
+/** A product's latest analysis in full (GET /api/dashboard/products/{id}/ai-analysis). */
+export interface AiAnalysis extends CheckOutcome {
+  competitor_name: string;
+  competitor_url: string;
   /** What was found and why this price was chosen, in markdown. */
   llm_response: string | null;
   /** The sources the price rests on (tier, where, snippet). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CheckOutcome } from '@cmp/shared';
 import { adjustCount, readCount } from './catalogue-counts.repository';
 import { catalogueChanged } from './catalogue-version.repository';
 import { reserveIds } from './counter.repository';
@@ -140,14 +141,8 @@ export async function updateCompetitorUrl(
 }
 
 /** The scraper's latest look at a URL, kept on the URL item for the dashboard. */
-export interface LatestObservation {
+export interface LatestObservation extends CheckOutcome {
   run_id: string;
-  price: number | null;
-  currency: string | null;
-  in_stock: boolean | null;
-  confidence: number | null;
-  scraped_at: string;
-  error_message: string | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { PriceRecord } from '@cmp/shared';
+import type { CheckOutcome, PriceRecord } from '@cmp/shared';
 import { batchDelete } from './batch-delete';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
@@ -9,18 +9,12 @@ import { queryAll, sortableId } from './query-all';
  * record per (run, URL), so a retried task cannot write twice. Run ids sort by start time, so
  * the partition reads newest first. GSI1 (`RUN_RESULTS#<run id>`) lists one run's records.
  */
-export interface PriceRecordItem {
+export interface PriceRecordItem extends CheckOutcome {
   run_id: string;
   competitor_url_id: number;
   product_id: number;
   competitor_name: string;
   competitor_url: string;
-  price: number | null;
-  currency: string | null;
-  in_stock: boolean | null;
-  confidence: number | null;
-  scraped_at: string;
-  error_message: string | null;
   llm_response: string | null;
   /** What the price rests on: each source's tier, place and snippet. */
   evidence?: unknown;
