@@ -7,7 +7,7 @@ import { db, tableName } from './dynamo';
  * answer until it moves (see http/catalogue-cache.ts). Every repository write those lists read
  * calls `catalogueChanged` after it succeeds. A scrape run changes the latest observations all
  * along: it moves the version when it starts and when it ends and marks the catalogue as changing
- * meanwhile (`runActive`), so the lists are built fresh while it runs without a write per URL.
+ * meanwhile (`runActive`), so the lists refresh every few seconds while it runs without a write per URL.
  */
 export interface CatalogueVersion {
   value: number;

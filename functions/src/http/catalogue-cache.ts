@@ -10,14 +10,23 @@ import { type ApiResult, acceptsGzip, toHttpResponse } from './response';
  *
  * An answer built within SETTLE_MS of a change is not kept once built: the lists read secondary
  * indexes, which on AWS may not show a write for a moment, and a stale answer must not outlive it.
- * Nor is one built while a scrape run changes the prices: the lists are then built for every call.
+ * While a scrape run changes the prices (without moving the version per URL), an answer is kept for
+ * RUN_REFRESH_MS only, so the lists follow the run without a 2 s build on every call.
  */
 export const SETTLE_MS = 5_000;
+export const RUN_REFRESH_MS = 10_000;
 
 interface Entry {
   version: number;
+  /** When the build started, with a run going; undefined when the catalogue was at rest. */
+  builtDuringRunAt: number | undefined;
   result: Promise<ApiResult>;
   responses: Map<boolean, APIGatewayProxyStructuredResultV2>;
+}
+
+function isCurrent(entry: Entry | undefined, version: number, now: number): entry is Entry {
+  if (entry?.version !== version) return false;
+  return entry.builtDuringRunAt === undefined || now - entry.builtDuringRunAt < RUN_REFRESH_MS;
 }
 
 const entries = new Map<string, Entry>();
@@ -29,11 +38,17 @@ export async function cachedResponse(
   now: () => number = Date.now,
 ): Promise<APIGatewayProxyStructuredResultV2> {
   const version = await readCatalogueVersion();
+  const at = now();
   let entry = entries.get(key);
-  if (entry?.version !== version.value) {
+  if (!isCurrent(entry, version.value, at)) {
     // Callers arriving while it is built share the one build instead of each building their own.
-    const created: Entry = { version: version.value, result: build(), responses: new Map() };
-    const keep = !version.runActive && now() - version.changedAt >= SETTLE_MS;
+    const created: Entry = {
+      version: version.value,
+      builtDuringRunAt: version.runActive ? at : undefined,
+      result: build(),
+      responses: new Map(),
+    };
+    const keep = at - version.changedAt >= SETTLE_MS;
     entries.set(key, created);
     const forget = () => {
       if (entries.get(key) === created) entries.delete(key);

@@ -152,16 +152,28 @@ describe('the whole-catalogue lists', () => {
     expect(Object.entries(changes).filter(([, moved]) => !moved)).toEqual([]);
   });
 
-  it('are built for every call while a price check changes the prices, and kept again after it', async () => {
+  it('follow a price check: while it runs an answer is kept for a few seconds only, and a new one comes when it ends', async () => {
+    const { cachedResponse, RUN_REFRESH_MS, SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
     const { readCatalogueVersion } = await import('@cmp/functions/data/catalogue-version.repository');
     const { createRun, endRun } = await import('@cmp/functions/data/scrape-run.repository');
     const before = await readCatalogueVersion();
     const runId = `RUN-CACHE-${Date.now()}`;
     await createRun(runningRun(runId));
     const during = await readCatalogueVersion();
-    const list = () => stack.api('GET', '/api/dashboard/products', { token });
-    await list();
-    const whileRunning = await stack.countDynamoRequests(list);
+    // The real cache over the real catalogue version, with a clock the test moves.
+    let builds = 0;
+    const build = async () => ({ body: { success: true, build: ++builds } });
+    const answerAt = async (ms: number) => {
+      const response = await cachedResponse(
+        'run-test',
+        undefined,
+        build,
+        () => during.changedAt + SETTLE_MS + ms,
+      );
+      return JSON.parse(String(response.body)).build as number;
+    };
+
+    const seen = [await answerAt(0), await answerAt(RUN_REFRESH_MS - 1), await answerAt(RUN_REFRESH_MS)];
     await endRun(runId, {
       status: 'completed',
       completed_at: new Date().toISOString(),
@@ -169,12 +181,22 @@ describe('the whole-catalogue lists', () => {
       successful_urls: 0,
       failed_urls: 0,
     });
-
     const after = await readCatalogueVersion();
+    seen.push(await answerAt(RUN_REFRESH_MS + 1), await answerAt(10 * RUN_REFRESH_MS));
 
     expect(during).toMatchObject({ value: before.value + 1, runActive: true });
     expect(after).toMatchObject({ value: before.value + 2, runActive: false });
+    // Kept within RUN_REFRESH_MS during the run, built again after it, then kept while at rest.
+    expect(seen).toEqual([1, 1, 2, 3, 3]);
+  });
+
+  it('are not kept when built right after a change, since indexes may still lag', async () => {
+    const { catalogueChanged } = await import('@cmp/functions/data/catalogue-version.repository');
+    await catalogueChanged();
+    const list = () => stack.api('GET', '/api/dashboard/products', { token });
+    await list();
+
     // Built again, not answered from memory (which costs the session check and the version alone).
-    expect(whileRunning).toBeGreaterThan(3);
+    expect(await stack.countDynamoRequests(list)).toBeGreaterThan(3);
   });
 });
