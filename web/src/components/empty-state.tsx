@@ -7,3 +7,12 @@ export function EmptyState({ title, hint }: { title: string; hint: string }) {
     </div>
   );
 }
+
+/** A products table without rows: no products at all (`hint` says how to add some), or none pass the filters. */
+export function NoProducts({ filteredOut, hint }: { filteredOut: boolean; hint: string }) {
+  return filteredOut ? (
+    <EmptyState title="No products match your filters" hint="Try adjusting your search or filter criteria" />
+  ) : (
+    <EmptyState title="No products found" hint={hint} />
+  );
+}

@@ -1,17 +1,11 @@
 // CSV import (spec §2, §5): choose a file, check it is a CSV, upload; a template can be downloaded.
-import { Download } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { ImportResult } from '@cmp/shared';
+import { Download, Upload } from 'lucide-react';
+import { type ComponentType, type FormEvent, useEffect, useId, useState } from 'react';
 import { csvFileError } from '../lib/csv-file';
-import { FormError } from './form-error';
+import { notifyImportFailure, notifyImportResult } from '../lib/notify';
+import { DialogForm, FormDialog } from './form-dialog';
 import { Button } from './ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from './ui/dialog';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
 
@@ -23,18 +17,39 @@ export interface ImportCsvDialogProps {
   /** The template's CSV text and the name it downloads under. */
   template: string;
   templateFileName: string;
-  /** Uploads the file; resolves true when done (the dialog closes), false to keep it open. */
-  onImport(file: File): Promise<boolean>;
+  /** Sends the file to the server, which answers with the rows imported and the rows skipped. */
+  upload(file: File): Promise<ImportResult>;
+  /** What the rows are, for 'Successfully imported N <noun>'. */
+  noun: string;
+  /** The failure toast when the server sent no message, e.g. 'Failed to import products'. */
+  failure: string;
+  /** After an import: reload what it changed. */
+  onImported(): void;
 }
 
 export function ImportCsvDialog({ open, onOpenChange, ...props }: ImportCsvDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {/* Mounted only while open, so each opening starts with an empty form. */}
-        {open ? <ImportForm onClose={() => onOpenChange(false)} {...props} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange}>
+      <ImportForm onClose={() => onOpenChange(false)} {...props} />
+    </FormDialog>
+  );
+}
+
+/** A page header's 'Import CSV' button, with the page's import dialog that it opens. */
+export function ImportCsvButton({
+  dialog: ImportDialog,
+}: {
+  dialog: ComponentType<Pick<ImportCsvDialogProps, 'open' | 'onOpenChange'>>;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Upload aria-hidden="true" />
+        Import CSV
+      </Button>
+      <ImportDialog open={open} onOpenChange={setOpen} />
+    </>
   );
 }
 
@@ -43,7 +58,10 @@ function ImportForm({
   description,
   template,
   templateFileName,
-  onImport,
+  upload,
+  noun,
+  failure,
+  onImported,
   onClose,
 }: Omit<ImportCsvDialogProps, 'open' | 'onOpenChange'> & { onClose(): void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -51,24 +69,34 @@ function ImportForm({
   const [busy, setBusy] = useState(false);
   const id = useId();
 
+  // The dialog stays open after a failed upload, so the file can be sent again.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = csvFileError(file);
     setError(problem);
     if (problem || !file) return;
     setBusy(true);
-    const done = await onImport(file);
-    setBusy(false);
-    if (done) onClose();
+    try {
+      notifyImportResult(await upload(file), noun);
+      onImported();
+      onClose();
+    } catch (caught) {
+      notifyImportFailure(caught, failure);
+      setBusy(false);
+    }
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </DialogHeader>
-      <FormError message={error} />
+    <DialogForm
+      title={title}
+      description={description}
+      error={error}
+      busy={busy}
+      submitLabel="Import"
+      busyLabel="Importing..."
+      onSubmit={submit}
+      onCancel={onClose}
+    >
       <fieldset disabled={busy} className="flex flex-col gap-2">
         <Label htmlFor={`${id}-file`}>CSV file</Label>
         <Input
@@ -79,15 +107,7 @@ function ImportForm({
         />
       </fieldset>
       <TemplateLink csv={template} fileName={templateFileName} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Importing...' : 'Import'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

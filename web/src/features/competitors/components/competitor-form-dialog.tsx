@@ -1,20 +1,11 @@
 // Add/Edit Competitor URL (spec §5: 'All fields are required', 'Please enter a valid URL').
 import { type CompetitorUrl, competitorNameFromUrl, type Product, UNKNOWN_COMPETITOR } from '@cmp/shared';
-import { type FormEvent, useId, useMemo, useState } from 'react';
-import { FormError } from '../../../components/form-error';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { useId, useMemo, useState } from 'react';
+import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSaveForm } from '../../../components/use-save-form';
 import { saveCompetitorUrl } from '../api/competitor-url-mutations';
 import { reloadCompetitorUrls } from '../api/competitor-urls';
 import {
@@ -37,13 +28,9 @@ export function CompetitorFormDialog({
   products,
 }: CompetitorFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {open ? (
-          <CompetitorForm competitor={competitor} products={products} onClose={() => onOpenChange(false)} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange}>
+      <CompetitorForm competitor={competitor} products={products} onClose={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -57,8 +44,6 @@ function CompetitorForm({
   onClose(): void;
 }) {
   const [values, setValues] = useState<CompetitorFormValues>(() => competitorFormValues(competitor));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const id = useId();
   const options = useMemo(() => [...products].sort((a, b) => a.name.localeCompare(b.name)), [products]);
   const set = (field: keyof CompetitorFormValues) => (value: string) =>
@@ -70,38 +55,29 @@ function CompetitorForm({
     if (!values.competitorName.trim() && host !== UNKNOWN_COMPETITOR) set('competitorName')(host);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateCompetitorForm(values);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      await saveCompetitorUrl(result.input, competitor?.id);
-      notifySuccess(
-        competitor ? 'Competitor URL updated successfully' : 'Competitor URL created successfully',
-      );
+  const { error, saving, submit } = useSaveForm({
+    validate: () => validateCompetitorForm(values),
+    save: (input) => saveCompetitorUrl(input, competitor?.id),
+    success: competitor ? 'Competitor URL updated successfully' : 'Competitor URL created successfully',
+    failure: 'Failed to save competitor URL',
+    onSaved: () => {
       void reloadCompetitorUrls();
       onClose();
-    } catch (caught) {
-      notifyError(caught, 'Failed to save competitor URL');
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{competitor ? 'Edit Competitor URL' : 'Add Competitor URL'}</DialogTitle>
-        <DialogDescription>A competitor's page for one of your products.</DialogDescription>
-      </DialogHeader>
-      <FormError message={error} />
+    <DialogForm
+      title={competitor ? 'Edit Competitor URL' : 'Add Competitor URL'}
+      description="A competitor's page for one of your products."
+      error={error}
+      busy={saving}
+      submitLabel={competitor ? 'Update' : 'Add Competitor'}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
       <fieldset disabled={saving} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-product`}>Product</Label>
+        <FormField id={`${id}-product`} label="Product">
           <Select value={values.productId} onValueChange={set('productId')} disabled={saving}>
             <SelectTrigger id={`${id}-product`} aria-required="true">
               <SelectValue placeholder="Select a product" />
@@ -114,9 +90,8 @@ function CompetitorForm({
               ))}
             </SelectContent>
           </Select>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-url`}>URL</Label>
+        </FormField>
+        <FormField id={`${id}-url`} label="URL">
           <Input
             id={`${id}-url`}
             type="url"
@@ -127,25 +102,16 @@ function CompetitorForm({
             onChange={(e) => set('url')(e.target.value)}
             onBlur={suggestName}
           />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-name`}>Competitor Name</Label>
+        </FormField>
+        <FormField id={`${id}-name`} label="Competitor Name">
           <Input
             id={`${id}-name`}
             aria-required="true"
             value={values.competitorName}
             onChange={(e) => set('competitorName')(e.target.value)}
           />
-        </div>
+        </FormField>
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : competitor ? 'Update' : 'Add Competitor'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,14 +1,14 @@
 // The Competitors page ('Competitor URLs', spec §2): the paged table, its dialogs and actions.
-import { type CompetitorUrl, clampPage, PAGE_SIZE, pageSlice } from '@cmp/shared';
-import { Plus, Upload } from 'lucide-react';
+import type { CompetitorUrl } from '@cmp/shared';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { ImportCsvButton } from '../../../components/import-csv-dialog';
 import { PageHeader } from '../../../components/layouts/app-shell';
-import { LoadError } from '../../../components/load-error';
+import { LoadingOrError } from '../../../components/loading-or-error';
+import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { Pagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
 import { useCompetitorUrls } from '../api/competitor-urls';
 import { useProductOptions } from '../api/product-options';
 import { CompetitorFormDialog } from './competitor-form-dialog';
@@ -24,10 +24,6 @@ export function CompetitorsView() {
   const [form, setForm] = useState<{ competitor: CompetitorUrl | null } | null>(null);
   const [deleting, setDeleting] = useState<CompetitorUrl | null>(null);
   const [showing, setShowing] = useState<CompetitorUrl | null>(null);
-  const [importOpen, setImportOpen] = useState(false);
-
-  const list = competitors.data ?? [];
-  const currentPage = clampPage(page, list.length);
 
   return (
     <>
@@ -40,44 +36,41 @@ export function CompetitorsView() {
               <Plus aria-hidden="true" />
               Add Competitor
             </Button>
-            <Button variant="outline" onClick={() => setImportOpen(true)}>
-              <Upload aria-hidden="true" />
-              Import CSV
-            </Button>
+            <ImportCsvButton dialog={ImportCompetitorsDialog} />
           </>
         }
       />
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6">
           {competitors.data === undefined ? (
-            competitors.error ? (
-              <LoadError what="Competitor URLs" onRetry={() => void competitors.mutate()} />
-            ) : (
-              <div className="flex justify-center py-12">
-                <Spinner label="Loading competitor URLs" />
-              </div>
-            )
-          ) : list.length === 0 ? (
-            <EmptyState
-              title="No competitor URLs found"
-              hint="Add a competitor URL to a product or import them from CSV"
+            <LoadingOrError
+              error={competitors.error}
+              what="Competitor URLs"
+              loadingLabel="Loading competitor URLs"
+              onRetry={() => void competitors.mutate()}
             />
           ) : (
-            <>
-              <CompetitorsTable
-                competitors={pageSlice(list, currentPage)}
-                onShowPrices={setShowing}
-                onEdit={(competitor) => setForm({ competitor })}
-                onDelete={setDeleting}
-              />
-              <Pagination
-                page={currentPage}
-                pageSize={PAGE_SIZE}
-                totalItems={list.length}
-                noun="competitor URLs"
-                onPageChange={setPage}
-              />
-            </>
+            <PagedList
+              items={competitors.data}
+              page={page}
+              onPageChange={setPage}
+              noun="competitor URLs"
+              empty={
+                <EmptyState
+                  title="No competitor URLs found"
+                  hint="Add a competitor URL to a product or import them from CSV"
+                />
+              }
+            >
+              {(pageItems) => (
+                <CompetitorsTable
+                  competitors={pageItems}
+                  onShowPrices={setShowing}
+                  onEdit={(competitor) => setForm({ competitor })}
+                  onDelete={setDeleting}
+                />
+              )}
+            </PagedList>
           )}
         </CardContent>
       </Card>
@@ -89,7 +82,6 @@ export function CompetitorsView() {
       />
       <DeleteCompetitorDialog competitor={deleting} onClose={() => setDeleting(null)} />
       <PriceDialog competitor={showing} onClose={() => setShowing(null)} />
-      <ImportCompetitorsDialog open={importOpen} onOpenChange={setImportOpen} />
     </>
   );
 }

@@ -1,15 +1,9 @@
 // Search box, status and category selects above the comparison table (spec §2 Dashboard).
 import type { Category } from '@cmp/shared';
-import { Search } from 'lucide-react';
-import { Input } from '../../../components/ui/input';
+import { CategoryFilter } from '../../../components/category-select';
+import { SearchInput } from '../../../components/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import {
-  ALL_CATEGORIES,
-  ALL_STATUSES,
-  type ComparisonFilters as Filters,
-  STATUS_OPTIONS,
-  UNCATEGORIZED,
-} from '../utils/comparison-view';
+import { ALL_STATUSES, type ComparisonFilters as Filters, STATUS_OPTIONS } from '../utils/comparison-view';
 
 export function ComparisonFilters({
   filters,
@@ -22,20 +16,7 @@ export function ComparisonFilters({
 }) {
   return (
     <div className="flex flex-col gap-2 md:flex-row">
-      <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Search products"
-          placeholder="Search by product name or SKU..."
-          className="pl-9"
-          value={filters.search}
-          onChange={(event) => onChange({ search: event.target.value })}
-        />
-      </div>
+      <SearchInput value={filters.search} onChange={(search) => onChange({ search })} />
       <div className="md:w-44">
         <Select value={filters.status} onValueChange={(status) => onChange({ status })}>
           <SelectTrigger aria-label="Filter by status">
@@ -52,20 +33,12 @@ export function ComparisonFilters({
         </Select>
       </div>
       <div className="md:w-52">
-        <Select value={filters.category} onValueChange={(category) => onChange({ category })}>
-          <SelectTrigger aria-label="Filter by category">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
-            <SelectItem value={UNCATEGORIZED}>Uncategorized</SelectItem>
-            {categories.map((category) => (
-              <SelectItem key={category.id} value={String(category.id)}>
-                {category.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <CategoryFilter
+          value={filters.category}
+          onChange={(category) => onChange({ category })}
+          categories={categories}
+          allLabel="All Categories"
+        />
       </div>
     </div>
   );

@@ -1,7 +1,9 @@
 // 'Edit Product & Manage Competitors' (spec §2 Dashboard dialogs, decision 3).
 import type { Category } from '@cmp/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { CategorySelect } from '../../../components/category-select';
 import { FormError } from '../../../components/form-error';
+import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -11,16 +13,11 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type DashboardProduct, reloadDashboard } from '../api/dashboard-data';
 import { updateProduct } from '../api/product-mutations';
 import { checkProductFields, type ProductFields, productFields } from '../utils/edit-forms';
 import { CompetitorManager } from './competitor-manager';
-
-// Radix Select items cannot have '' as a value.
-const NO_CATEGORY = 'none';
 
 export function EditProductDialog({
   product,
@@ -106,25 +103,14 @@ function ProductForm({
           onChange={set('current_price')}
         />
         <TextField id={`${id}-cost`} label="Cost" type="number" value={fields.cost} onChange={set('cost')} />
-        <div className="flex flex-col gap-2 sm:col-span-2">
-          <Label htmlFor={`${id}-category`}>Category</Label>
-          <Select
-            value={fields.category_id || NO_CATEGORY}
-            onValueChange={(value) => set('category_id')(value === NO_CATEGORY ? '' : value)}
-          >
-            <SelectTrigger id={`${id}-category`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NO_CATEGORY}>No category</SelectItem>
-              {categories.map((category) => (
-                <SelectItem key={category.id} value={String(category.id)}>
-                  {category.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <FormField id={`${id}-category`} label="Category" className="sm:col-span-2">
+          <CategorySelect
+            id={`${id}-category`}
+            value={fields.category_id}
+            onChange={set('category_id')}
+            categories={categories}
+          />
+        </FormField>
       </fieldset>
       <div className="flex justify-end">
         <Button type="submit" disabled={busy}>
@@ -149,8 +135,7 @@ function TextField({
   type?: 'text' | 'number';
 }) {
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <FormField id={id} label={label}>
       <Input
         id={id}
         type={type}
@@ -158,6 +143,6 @@ function TextField({
         onChange={(event) => onChange(event.target.value)}
         {...(type === 'number' ? { step: '0.01', min: '0', inputMode: 'decimal' as const } : {})}
       />
-    </div>
+    </FormField>
   );
 }

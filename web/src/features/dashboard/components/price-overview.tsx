@@ -1,17 +1,15 @@
 // The 'Price Overview' tab (spec §2 Dashboard): stat cards, filters, the paged comparison table and
 // its dialogs. Filtering and sorting run in memory; only the visible page is rendered.
-import { clampPage, PAGE_SIZE, pageSlice } from '@cmp/shared';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { EmptyState } from '../../../components/empty-state';
-import { LoadError } from '../../../components/load-error';
+import { NoProducts } from '../../../components/empty-state';
+import { LoadingOrError } from '../../../components/loading-or-error';
+import { PagedList } from '../../../components/paged-list';
 import { Card, CardContent } from '../../../components/ui/card';
-import { Pagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { ALL_CATEGORIES } from '../../../lib/category-filter';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type DashboardProduct, reloadDashboard, useDashboardData } from '../api/dashboard-data';
 import { hideProduct } from '../api/product-mutations';
 import {
-  ALL_CATEGORIES,
   ALL_STATUSES,
   type ComparisonFilters as Filters,
   filterComparison,
@@ -56,8 +54,6 @@ export function PriceOverview() {
   // No useDeferredValue: measured at 10,000 products, the extra render pass made a keystroke slower.
   const sorted = useMemo(() => sortComparison(data?.products ?? [], sort), [data?.products, sort]);
   const filtered = useMemo(() => filterComparison(sorted, filters), [sorted, filters]);
-  const currentPage = clampPage(page, filtered.length);
-  const visible = useMemo(() => pageSlice(filtered, currentPage), [filtered, currentPage]);
 
   const changeFilters = useCallback((change: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...change }));
@@ -82,12 +78,13 @@ export function PriceOverview() {
   const close = useCallback(() => setDialog(null), []);
 
   if (!data) {
-    return error ? (
-      <LoadError what="Dashboard data" onRetry={() => void mutate()} />
-    ) : (
-      <div className="flex justify-center py-12">
-        <Spinner label="Loading dashboard" />
-      </div>
+    return (
+      <LoadingOrError
+        error={error}
+        what="Dashboard data"
+        loadingLabel="Loading dashboard"
+        onRetry={() => void mutate()}
+      />
     );
   }
 
@@ -97,36 +94,28 @@ export function PriceOverview() {
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6">
           <ComparisonFilters filters={filters} onChange={changeFilters} categories={data.categories} />
-          {filtered.length === 0 ? (
-            data.products.length === 0 ? (
-              <EmptyState
-                title="No products found"
+          <PagedList
+            items={filtered}
+            page={page}
+            onPageChange={setPage}
+            noun="products"
+            empty={
+              <NoProducts
+                filteredOut={data.products.length > 0}
                 hint="Add products on the Products page to compare prices"
               />
-            ) : (
-              <EmptyState
-                title="No products match your filters"
-                hint="Try adjusting your search or filter criteria"
-              />
-            )
-          ) : (
-            <>
+            }
+          >
+            {(pageItems) => (
               <ComparisonTable
-                products={visible}
+                products={pageItems}
                 sort={sort}
                 onSort={changeSort}
                 running={running}
                 actions={actions}
               />
-              <Pagination
-                page={currentPage}
-                pageSize={PAGE_SIZE}
-                totalItems={filtered.length}
-                noun="products"
-                onPageChange={setPage}
-              />
-            </>
-          )}
+            )}
+          </PagedList>
         </CardContent>
       </Card>
       <Suspense fallback={null}>

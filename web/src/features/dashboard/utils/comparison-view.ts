@@ -1,11 +1,10 @@
 // The comparison table's view logic (spec §2 Dashboard): filters, sorting and the texts of its cells.
 // Pure, so a keystroke at 10,000 products costs one pass over plain data and nothing else.
 import { type ComparisonStatus, margin, matchesAllWords, searchWords } from '@cmp/shared';
+import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
 import type { DashboardProduct } from '../api/dashboard-data';
 
 export const ALL_STATUSES = 'all';
-export const ALL_CATEGORIES = 'all';
-export const UNCATEGORIZED = 'none';
 
 export const STATUS_OPTIONS: readonly { value: ComparisonStatus; label: string }[] = [
   { value: 'LOWER', label: 'Lower Price' },

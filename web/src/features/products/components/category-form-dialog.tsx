@@ -1,20 +1,11 @@
 // Create/Edit Category (spec §5: 'Category name is required'; an empty description is sent as null).
 import type { Category } from '@cmp/shared';
-import { type FormEvent, useId, useState } from 'react';
-import { FormError } from '../../../components/form-error';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { useId, useState } from 'react';
+import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSaveForm } from '../../../components/use-save-form';
 import { reloadCategories, saveCategory } from '../api/categories';
 import { reloadProducts } from '../api/products';
 import { validateCategoryForm } from '../utils/category-form';
@@ -27,77 +18,57 @@ export interface CategoryFormDialogProps {
 
 export function CategoryFormDialog({ open, onOpenChange, category }: CategoryFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {open ? <CategoryForm category={category} onClose={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange}>
+      <CategoryForm category={category} onClose={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
 function CategoryForm({ category, onClose }: { category: Category | null; onClose(): void }) {
   const [name, setName] = useState(category?.name ?? '');
   const [description, setDescription] = useState(category?.description ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const id = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateCategoryForm({ name, description });
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      await saveCategory(result.input, category?.id);
-      notifySuccess(category ? 'Category updated successfully' : 'Category created successfully');
+  const { error, saving, submit } = useSaveForm({
+    validate: () => validateCategoryForm({ name, description }),
+    save: (input) => saveCategory(input, category?.id),
+    success: category ? 'Category updated successfully' : 'Category created successfully',
+    failure: 'Failed to save category',
+    onSaved: () => {
       void reloadCategories();
       // A renamed category shows in the products table.
       if (category) void reloadProducts();
       onClose();
-    } catch (caught) {
-      notifyError(caught, 'Failed to save category');
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{category ? 'Edit Category' : 'Create Category'}</DialogTitle>
-        <DialogDescription>Categories group products for filtering.</DialogDescription>
-      </DialogHeader>
-      <FormError message={error} />
+    <DialogForm
+      title={category ? 'Edit Category' : 'Create Category'}
+      description="Categories group products for filtering."
+      error={error}
+      busy={saving}
+      submitLabel={category ? 'Update Category' : 'Create Category'}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
       <fieldset disabled={saving} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-name`}>Category Name</Label>
+        <FormField id={`${id}-name`} label="Category Name">
           <Input
             id={`${id}-name`}
             aria-required="true"
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-description`}>Description (optional)</Label>
+        </FormField>
+        <FormField id={`${id}-description`} label="Description (optional)">
           <Textarea
             id={`${id}-description`}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
-        </div>
+        </FormField>
       </fieldset>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : category ? 'Update Category' : 'Create Category'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,39 +1,25 @@
 // Import products from CSV (spec §5 columns), with the result toasts of spec §8.
 import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
-import { ImportCsvDialog } from '../../../components/import-csv-dialog';
-import { notifyImportFailure, notifyImportResult } from '../../../lib/notify';
+import { ImportCsvDialog, type ImportCsvDialogProps } from '../../../components/import-csv-dialog';
 import { reloadCategories } from '../api/categories';
 import { importProducts } from '../api/product-mutations';
 import { reloadProducts } from '../api/products';
 
-export function ImportProductsDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-}) {
-  const upload = async (file: File) => {
-    try {
-      notifyImportResult(await importProducts(file), 'products');
-      void reloadProducts();
-      void reloadCategories();
-      return true;
-    } catch (error) {
-      notifyImportFailure(error, 'Failed to import products');
-      return false;
-    }
-  };
-
+export function ImportProductsDialog(props: Pick<ImportCsvDialogProps, 'open' | 'onOpenChange'>) {
   return (
     <ImportCsvDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...props}
       title="Import Products"
       description="Columns: SKU, Product Name, Current Price, Cost (optional), Category (optional). Rows are matched by SKU, so an existing product is updated."
       template={PRODUCT_CSV_TEMPLATE}
       templateFileName="products-template.csv"
-      onImport={upload}
+      upload={importProducts}
+      noun="products"
+      failure="Failed to import products"
+      onImported={() => {
+        void reloadProducts();
+        void reloadCategories();
+      }}
     />
   );
 }

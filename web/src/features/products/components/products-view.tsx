@@ -1,17 +1,18 @@
 // The Products page (spec §2): header actions, filters, the paged table and its dialogs.
-import { clampPage, PAGE_SIZE, type Product, pageSlice } from '@cmp/shared';
-import { FolderCog, Plus, Upload } from 'lucide-react';
+import type { Product } from '@cmp/shared';
+import { FolderCog, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { EmptyState } from '../../../components/empty-state';
+import { NoProducts } from '../../../components/empty-state';
+import { ImportCsvButton } from '../../../components/import-csv-dialog';
 import { PageHeader } from '../../../components/layouts/app-shell';
-import { LoadError } from '../../../components/load-error';
+import { LoadingOrError } from '../../../components/loading-or-error';
+import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { Pagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
 import { useCategories } from '../api/categories';
 import { useProducts } from '../api/products';
-import { ALL_CATEGORIES, filterProducts, UNCATEGORIZED } from '../utils/filter-products';
+import { filterProducts } from '../utils/filter-products';
 import { CategoriesDialog } from './categories-dialog';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ImportProductsDialog } from './import-products-dialog';
@@ -28,7 +29,6 @@ export function ProductsView() {
   const [form, setForm] = useState<{ product: Product | null } | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
-  const [importOpen, setImportOpen] = useState(false);
 
   const categoryList = categories.data ?? [];
   // A filter on a category that was just deleted falls back to all.
@@ -43,7 +43,6 @@ export function ProductsView() {
     () => filterProducts(products.data ?? [], search, effectiveCategory),
     [products.data, search, effectiveCategory],
   );
-  const currentPage = clampPage(page, filtered.length);
 
   return (
     <>
@@ -60,10 +59,7 @@ export function ProductsView() {
               <Plus aria-hidden="true" />
               Add Product
             </Button>
-            <Button variant="outline" onClick={() => setImportOpen(true)}>
-              <Upload aria-hidden="true" />
-              Import CSV
-            </Button>
+            <ImportCsvButton dialog={ImportProductsDialog} />
           </>
         }
       />
@@ -83,37 +79,33 @@ export function ProductsView() {
             categories={categoryList}
           />
           {products.data === undefined ? (
-            products.error ? (
-              <LoadError what="Products" onRetry={() => void products.mutate()} />
-            ) : (
-              <div className="flex justify-center py-12">
-                <Spinner label="Loading products" />
-              </div>
-            )
-          ) : filtered.length === 0 ? (
-            products.data.length === 0 ? (
-              <EmptyState title="No products found" hint="Create your first product or import from CSV" />
-            ) : (
-              <EmptyState
-                title="No products match your filters"
-                hint="Try adjusting your search or filter criteria"
-              />
-            )
+            <LoadingOrError
+              error={products.error}
+              what="Products"
+              loadingLabel="Loading products"
+              onRetry={() => void products.mutate()}
+            />
           ) : (
-            <>
-              <ProductsTable
-                products={pageSlice(filtered, currentPage)}
-                onEdit={(product) => setForm({ product })}
-                onDelete={setDeleting}
-              />
-              <Pagination
-                page={currentPage}
-                pageSize={PAGE_SIZE}
-                totalItems={filtered.length}
-                noun="products"
-                onPageChange={setPage}
-              />
-            </>
+            <PagedList
+              items={filtered}
+              page={page}
+              onPageChange={setPage}
+              noun="products"
+              empty={
+                <NoProducts
+                  filteredOut={products.data.length > 0}
+                  hint="Create your first product or import from CSV"
+                />
+              }
+            >
+              {(pageItems) => (
+                <ProductsTable
+                  products={pageItems}
+                  onEdit={(product) => setForm({ product })}
+                  onDelete={setDeleting}
+                />
+              )}
+            </PagedList>
           )}
         </CardContent>
       </Card>
@@ -125,7 +117,6 @@ export function ProductsView() {
       />
       <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
       <CategoriesDialog open={categoriesOpen} onOpenChange={setCategoriesOpen} categories={categories.data} />
-      <ImportProductsDialog open={importOpen} onOpenChange={setImportOpen} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
-import { ALL_CATEGORIES, filterProducts, UNCATEGORIZED } from './filter-products';
+import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
+import { filterProducts } from './filter-products';
 
 const product = (id: number, name: string, sku: string, category_id: number | null): Product => ({
   id,

@@ -1,8 +1,6 @@
 // The products table's filters (spec §2): category (all, uncategorized, one), then word search ranked.
 import { type Product, searchAndRank } from '@cmp/shared';
-
-export const ALL_CATEGORIES = 'all';
-export const UNCATEGORIZED = 'none';
+import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
 
 /** `category` is 'all', 'none' (uncategorized) or a category id as text. */
 export function filterProducts(products: readonly Product[], search: string, category: string): Product[] {

@@ -1,0 +1,22 @@
+// The search box above a products table, with a search icon inside it.
+import { Search } from 'lucide-react';
+import { Input } from './ui/input';
+
+export function SearchInput({ value, onChange }: { value: string; onChange(value: string): void }) {
+  return (
+    <div className="relative flex-1">
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+      <Input
+        type="search"
+        aria-label="Search products"
+        placeholder="Search by product name or SKU..."
+        className="pl-9"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// The submit of a Create/Edit dialog: the validation message, or the save with the form disabled and a
+// toast; the dialog closes only after a save, so a failed one can be corrected and sent again.
+import { type FormEvent, useState } from 'react';
+import { notifyError, notifySuccess } from '../lib/notify';
+
+export type FormCheck<Input> = { ok: true; input: Input } | { ok: false; error: string };
+
+export interface SaveFormOptions<Input> {
+  validate(): FormCheck<Input>;
+  save(input: Input): Promise<unknown>;
+  /** The success toast, e.g. 'Product created successfully'. */
+  success: string;
+  /** The failure toast when the server sent no message, e.g. 'Failed to save product'. */
+  failure: string;
+  /** After the success toast: reload what changed and close the dialog. */
+  onSaved(): void;
+}
+
+export function useSaveForm<Input>({ validate, save, success, failure, onSaved }: SaveFormOptions<Input>) {
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate();
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      await save(result.input);
+      notifySuccess(success);
+      onSaved();
+    } catch (caught) {
+      notifyError(caught, failure);
+      setSaving(false);
+    }
+  };
+
+  return { error, saving, submit };
+}
