@@ -1,121 +1,40 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { App, type CfnResource, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeGroups } from '../../functions/src/http/routes';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BEDROCK_THROTTLED,
   buildScrapeDefinition,
   LAMBDA_SERVICE_ERRORS,
   substitute,
 } from '../../functions/src/scrape-run/state-machine';
+import { arnSubstitution, type ScrapeTaskName, scrapeTasks } from '../../functions/src/scrape-run/tasks';
 import {
-  arnSubstitution,
-  type ScrapeTaskName,
-  scrapeTasks,
-  statusChangeTask,
-} from '../../functions/src/scrape-run/tasks';
-import { checkMyPrice } from '../lib/check-my-price';
-import { readScrapeRunSettings } from '../lib/scrape-run-settings';
+  actionsOf,
+  type Built,
+  bedrockStatements,
+  configured,
+  deployedDefinition,
+  flat,
+  type Json,
+  profileId,
+  ref,
+  resourceOf,
+  resourcesOf,
+  scrapeRunApps,
+  stateMachineId,
+  stateMachineOf,
+  statementsOfFunction,
+  statementsOfRole,
+  taskFunctionId,
+  tasks,
+} from './support/scrape-run-template';
 
-// Apps synthesized without bundling (decision 16) with cdk.json's feature flags. Every scrape-run
-// setting is given as context, away from its default, so each one is seen reaching the template.
-const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-scrape-run-'));
-const webDistDir = join(scratch, 'web');
-const { context: cdkContext } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
-
-const profileId = 'eu.anthropic.claude-3-7-sonnet-20250219-v1:0';
-const configured = {
-  scrapeMaxConcurrency: 25,
-  scrapeRunTimeoutSeconds: 5400,
-  scrapeSchedule: 'cron(30 4 * * ? *)',
-  scheduleEnabled: true,
-  bedrockModelId: profileId,
-  scraperContactUrl: 'https://shop.example/about-our-bot',
-};
-
-type Built = ReturnType<typeof checkMyPrice> & { template: Template; app: App };
-let appCount = 0;
-function build(context: Record<string, unknown>): Built {
-  const app = new App({
-    outdir: join(scratch, `cdk-${appCount++}.out`),
-    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...context },
-  });
-  const built = checkMyPrice(app, { webDistDir });
-  return { ...built, app, template: Template.fromStack(built.stateless) };
-}
-
+/** The scrape run's state machine, its task functions and their Bedrock access, as synthesized. */
+const apps = scrapeRunApps();
+const { build } = apps;
 let main: Built;
-// The first synth of a process loads most of aws-cdk-lib, which can take longer than a hook's 10 s.
 beforeAll(() => {
-  mkdirSync(webDistDir);
-  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
-  main = build(configured);
-}, 120_000);
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-const tasks = Object.keys(scrapeTasks) as ScrapeTaskName[];
-
-// Template JSON is untyped; the assertions below say what shape they expect.
-// biome-ignore lint/suspicious/noExplicitAny: CloudFormation template fragments
-type Json = any;
-const logicalIdOf = (stack: Stack, construct: { node: { defaultChild?: unknown } }) =>
-  stack.resolve((construct.node.defaultChild as CfnResource).logicalId) as string;
-const resourceOf = (built: Built, logicalId: string): Json => built.template.toJSON().Resources[logicalId];
-
-/** How `flat` writes a Ref or GetAtt: `${AWS::Region}`, `${Fn.Arn}` (Fn::Sub style). */
-const ref = (name: string) => `\${${name}}`;
-
-/** A CloudFormation string expression as text: `arn:${AWS::Partition}:…:${Fn.Name}`. */
-function flat(value: Json): string {
-  if (typeof value === 'string') return value;
-  if (value?.Ref) return ref(value.Ref);
-  if (value?.['Fn::GetAtt']) return ref(value['Fn::GetAtt'].join('.'));
-  if (value?.['Fn::GetStackOutput'])
-    return ref(`${value['Fn::GetStackOutput'].StackName}.${value['Fn::GetStackOutput'].OutputName}`);
-  if (value?.['Fn::Join']) {
-    const [separator, parts] = value['Fn::Join'];
-    return parts.map(flat).join(separator);
-  }
-  if (value?.['Fn::Select']?.[1]?.['Fn::Split']) {
-    const [
-      index,
-      {
-        'Fn::Split': [separator, text],
-      },
-    ] = value['Fn::Select'];
-    return `part ${index} of ${flat(text)} split at '${separator}'`;
-  }
-  throw new Error(`Not a string expression: ${JSON.stringify(value)}`);
-}
-const resourcesOf = (statement: Json): string[] =>
-  (Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]).map(flat);
-const actionsOf = (statement: Json): string[] =>
-  Array.isArray(statement.Action) ? statement.Action : [statement.Action];
-
-/** Every statement of the policies attached to a role. */
-function statementsOfRole(built: Built, roleId: string): Json[] {
-  return Object.values(
-    built.template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } }),
-  ).flatMap((policy: Json) => policy.Properties.PolicyDocument.Statement);
-}
-const statementsOfFunction = (built: Built, functionId: string) =>
-  statementsOfRole(built, resourceOf(built, functionId).Properties.Role['Fn::GetAtt'][0]);
-
-const scrapeRunOf = (built: Built) => built.stateless.scrapeRun;
-const stateMachineId = (built: Built) => logicalIdOf(built.stateless, scrapeRunOf(built).stateMachine);
-const taskFunctionId = (built: Built, task: ScrapeTaskName) =>
-  logicalIdOf(built.stateless, scrapeRunOf(built).taskFunctions[task]);
-const stateMachineOf = (built: Built): Json => resourceOf(built, stateMachineId(built));
-const deployedDefinition = (built: Built): Json =>
-  JSON.parse(stateMachineOf(built).Properties.DefinitionString);
-const bedrockStatements = (built: Built) =>
-  Object.values(built.template.findResources('AWS::IAM::Policy'))
-    .flatMap((policy: Json) => policy.Properties.PolicyDocument.Statement)
-    .filter((statement: Json) => actionsOf(statement).some((action) => action.startsWith('bedrock:')));
+  main = apps.main();
+});
 
 describe('the state machine', () => {
   it('is the definition builder’s output for the configured concurrency and timeout', () => {
@@ -377,236 +296,6 @@ describe('Bedrock access of ScrapeUrl', () => {
     expect(bedrockStatements(built)).toEqual([]);
     for (const fn of Object.values(built.template.findResources('AWS::Lambda::Function'))) {
       expect(fn.Properties.Environment?.Variables?.BEDROCK_MODEL_ID).toBeUndefined();
-    }
-  });
-});
-
-describe('the scraper API', () => {
-  const scraperId = (built: Built) =>
-    logicalIdOf(built.stateless, built.stateless.api.functions.of('scraper'));
-
-  it('may start this state machine and stop or describe its executions, nothing more', () => {
-    const smId = stateMachineId(main);
-    const statements = statementsOfFunction(main, scraperId(main)).filter((s) =>
-      actionsOf(s).some((a) => a.startsWith('states:')),
-    );
-    expect(statements.map((s) => ({ actions: actionsOf(s), resources: resourcesOf(s) }))).toEqual([
-      { actions: ['states:StartExecution'], resources: [ref(smId)] },
-      {
-        actions: ['states:DescribeExecution', 'states:StopExecution'],
-        resources: [
-          `arn:${ref('AWS::Partition')}:states:${ref('AWS::Region')}:${ref('AWS::AccountId')}:execution:${ref(`${smId}.Name`)}:*`,
-        ],
-      },
-    ]);
-    for (const statement of statementsOfFunction(main, scraperId(main))) {
-      expect(resourcesOf(statement)).not.toContain('*');
-      for (const action of actionsOf(statement)) expect(action).not.toContain('*');
-      expect(statement.Condition).toBeUndefined();
-    }
-  });
-
-  it('knows the state machine and the run timeout', () => {
-    expect(resourceOf(main, scraperId(main)).Properties.Environment.Variables).toMatchObject({
-      STATE_MACHINE_ARN: { Ref: stateMachineId(main) },
-      SCRAPE_RUN_TIMEOUT_SECONDS: '5400',
-    });
-  });
-
-  it('is the only route function that touches Step Functions', () => {
-    const groups = Object.keys(routeGroups) as (keyof typeof routeGroups)[];
-    for (const group of groups) {
-      const id = logicalIdOf(main.stateless, main.stateless.api.functions.of(group));
-      const touches = statementsOfFunction(main, id).some((s) =>
-        actionsOf(s).some((a) => a.startsWith('states:')),
-      );
-      expect(touches, group).toBe(group === 'scraper');
-    }
-  });
-});
-
-describe('the schedule', () => {
-  const scheduleRules = (built: Built) =>
-    (Object.values(built.template.findResources('AWS::Events::Rule')) as Json[]).filter(
-      (rule) => rule.Properties.ScheduleExpression,
-    );
-
-  it('starts the state machine at the configured times, as a scheduled run', () => {
-    const rules = scheduleRules(main);
-    expect(rules).toHaveLength(1);
-    const [rule] = rules;
-    expect(rule.Properties.ScheduleExpression).toBe('cron(30 4 * * ? *)');
-    expect(rule.Properties.State).toBe('ENABLED');
-    expect(rule.Properties.Targets).toHaveLength(1);
-    const [target] = rule.Properties.Targets;
-    expect(target.Arn).toEqual({ Ref: stateMachineId(main) });
-    expect(JSON.parse(target.Input)).toEqual({ triggeredBy: 'schedule' });
-
-    // Its role may start this state machine and do nothing else.
-    const statements = statementsOfRole(main, target.RoleArn['Fn::GetAtt'][0]);
-    expect(statements.map((s) => ({ actions: actionsOf(s), resources: resourcesOf(s) }))).toEqual([
-      { actions: ['states:StartExecution'], resources: [ref(stateMachineId(main))] },
-    ]);
-  });
-
-  it('defaults to daily at 06:00 UTC', () => {
-    const exported = process.env.SCRAPE_SCHEDULE;
-    delete process.env.SCRAPE_SCHEDULE;
-    let built: Built;
-    try {
-      built = build({ ...configured, scrapeSchedule: undefined });
-    } finally {
-      if (exported !== undefined) process.env.SCRAPE_SCHEDULE = exported;
-    }
-    expect(scheduleRules(built).map((rule: Json) => rule.Properties.ScheduleExpression)).toEqual([
-      'cron(0 6 * * ? *)',
-    ]);
-  });
-
-  it('is absent when turned off', () => {
-    const built = build({ ...configured, scheduleEnabled: false });
-    expect(scheduleRules(built)).toEqual([]);
-    expect(built.stateless.scrapeRun.scheduleRule).toBeUndefined();
-  });
-});
-
-describe('the status-change rule', () => {
-  it('sends failed, timed-out and aborted executions of this state machine to the status-change Lambda', () => {
-    const rules = Object.values(main.template.findResources('AWS::Events::Rule')).filter(
-      (rule: Json) => rule.Properties.EventPattern,
-    );
-    expect(rules).toHaveLength(1);
-    const [rule] = rules as Json[];
-    expect(rule.Properties.EventPattern).toEqual({
-      source: ['aws.states'],
-      'detail-type': ['Step Functions Execution Status Change'],
-      detail: {
-        status: expect.arrayContaining(['FAILED', 'TIMED_OUT', 'ABORTED']),
-        stateMachineArn: [{ Ref: stateMachineId(main) }],
-      },
-    });
-    expect(rule.Properties.EventPattern.detail.status).toHaveLength(3);
-
-    const statusChangeId = logicalIdOf(main.stateless, main.stateless.scrapeRun.statusChangeFunction);
-    expect(rule.Properties.Targets).toEqual([
-      expect.objectContaining({ Arn: { 'Fn::GetAtt': [statusChangeId, 'Arn'] } }),
-    ]);
-    const ruleId = logicalIdOf(main.stateless, main.stateless.scrapeRun.statusChangeRule);
-    main.template.hasResourceProperties('AWS::Lambda::Permission', {
-      Action: 'lambda:InvokeFunction',
-      FunctionName: { 'Fn::GetAtt': [statusChangeId, 'Arn'] },
-      Principal: 'events.amazonaws.com',
-      SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
-    });
-  });
-
-  it('runs the status-change task: nodejs22.x arm64, the table and nothing else', () => {
-    const statusChangeId = logicalIdOf(main.stateless, main.stateless.scrapeRun.statusChangeFunction);
-    expect(resourceOf(main, statusChangeId).Properties).toMatchObject({
-      Runtime: 'nodejs22.x',
-      Architectures: ['arm64'],
-      Timeout: statusChangeTask.timeoutSeconds,
-      Environment: { Variables: { TABLE_NAME: expect.anything() } },
-    });
-    const services = new Set(
-      statementsOfFunction(main, statusChangeId)
-        .flatMap(actionsOf)
-        .map((action) => action.split(':')[0]),
-    );
-    expect([...services]).toEqual(['dynamodb']);
-  });
-});
-
-describe('the failed-runs alarm', () => {
-  it('fires on one failed or timed-out execution of this state machine', () => {
-    const alarms = Object.values(main.template.findResources('AWS::CloudWatch::Alarm')) as Json[];
-    expect(alarms).toHaveLength(1);
-    const [{ Properties: alarm }] = alarms;
-    expect(alarm).toMatchObject({
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      Threshold: 1,
-      EvaluationPeriods: 1,
-      TreatMissingData: 'notBreaching',
-    });
-    const stats = alarm.Metrics.filter((m: Json) => m.MetricStat);
-    expect(stats.map((m: Json) => m.MetricStat.Metric.MetricName).sort()).toEqual([
-      'ExecutionsFailed',
-      'ExecutionsTimedOut',
-    ]);
-    for (const m of stats) {
-      expect(m.MetricStat).toMatchObject({ Stat: 'Sum', Metric: { Namespace: 'AWS/States' } });
-      expect(m.MetricStat.Metric.Dimensions).toEqual([
-        { Name: 'StateMachineArn', Value: { Ref: stateMachineId(main) } },
-      ]);
-    }
-    const [expression] = alarm.Metrics.filter((m: Json) => m.Expression);
-    expect(expression.ReturnData).toBe(true);
-    for (const m of stats) expect(expression.Expression).toContain(m.Id);
-  });
-});
-
-describe('cdk-nag with the scrape run configured', () => {
-  it('finds nothing that is not acknowledged, with an inference profile configured', () => {
-    const report = new AwsSolutionsChecks().validateScope(main.app);
-    const findings = report.violations.map(
-      (v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
-    );
-    expect(findings).toEqual([]);
-  });
-});
-
-describe('scrape-run settings', () => {
-  const settingsFrom = (context: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) =>
-    readScrapeRunSettings(new App({ context }), env);
-
-  it('default to the functions’ defaults', () => {
-    expect(settingsFrom({})).toEqual({
-      maxConcurrency: 10,
-      runTimeoutSeconds: 14_400,
-      schedule: 'cron(0 6 * * ? *)',
-      scheduleEnabled: true,
-      bedrockModelId: null,
-      scraperContactUrl: undefined,
-    });
-  });
-
-  it('come from the environment, and context wins, even when it is empty', () => {
-    const env = {
-      SCRAPE_MAX_CONCURRENCY: '20',
-      BEDROCK_MODEL_ID: 'amazon.nova-lite-v1:0',
-      SCHEDULE_ENABLED: 'false',
-    };
-    expect(settingsFrom({}, env)).toMatchObject({
-      maxConcurrency: 20,
-      bedrockModelId: 'amazon.nova-lite-v1:0',
-      scheduleEnabled: false,
-    });
-    expect(settingsFrom({ scrapeMaxConcurrency: '30', bedrockModelId: '' }, env)).toMatchObject({
-      maxConcurrency: 30,
-      bedrockModelId: null,
-    });
-  });
-
-  it.each([
-    [{ scrapeMaxConcurrency: 41 }, /SCRAPE_MAX_CONCURRENCY/],
-    [{ scrapeRunTimeoutSeconds: 30 }, /SCRAPE_RUN_TIMEOUT_SECONDS/],
-    [{ scheduleEnabled: 'yes' }, /SCHEDULE_ENABLED/],
-    [{ scrapeSchedule: '0 6 * * *' }, /SCRAPE_SCHEDULE/],
-    [{ scrapeSchedule: 'rate(1 hours)' }, /SCRAPE_SCHEDULE/],
-    [{ scraperContactUrl: 'not a url' }, /SCRAPER_CONTACT_URL/],
-    [{ bedrockModelId: 'arn:aws:bedrock:eu-west-1:123456789012:inference-profile/eu.x' }, /BEDROCK_MODEL_ID/],
-  ])('refuse %o', (context, message) => {
-    expect(() => settingsFrom(context)).toThrow(message);
-  });
-
-  it('accept rate and cron expressions EventBridge accepts', () => {
-    for (const schedule of [
-      'rate(1 hour)',
-      'rate(12 hours)',
-      'cron(0 6 ? * MON-FRI *)',
-      'cron(0/30 8-18 * * ? *)',
-    ]) {
-      expect(settingsFrom({ scrapeSchedule: schedule }).schedule).toBe(schedule);
     }
   });
 });

@@ -1,0 +1,200 @@
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeGroups } from '../../functions/src/http/routes';
+import { statusChangeTask } from '../../functions/src/scrape-run/tasks';
+import {
+  actionsOf,
+  type Built,
+  configured,
+  type Json,
+  logicalIdOf,
+  ref,
+  resourceOf,
+  resourcesOf,
+  scrapeRunApps,
+  stateMachineId,
+  statementsOfFunction,
+  statementsOfRole,
+} from './support/scrape-run-template';
+
+/** What starts, stops and watches scrape runs: the scraper API, the schedule, the status-change rule, the alarm. */
+const apps = scrapeRunApps();
+const { build } = apps;
+let main: Built;
+beforeAll(() => {
+  main = apps.main();
+});
+
+describe('the scraper API', () => {
+  const scraperId = (built: Built) =>
+    logicalIdOf(built.stateless, built.stateless.api.functions.of('scraper'));
+
+  it('may start this state machine and stop or describe its executions, nothing more', () => {
+    const smId = stateMachineId(main);
+    const statements = statementsOfFunction(main, scraperId(main)).filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('states:')),
+    );
+    expect(statements.map((s) => ({ actions: actionsOf(s), resources: resourcesOf(s) }))).toEqual([
+      { actions: ['states:StartExecution'], resources: [ref(smId)] },
+      {
+        actions: ['states:DescribeExecution', 'states:StopExecution'],
+        resources: [
+          `arn:${ref('AWS::Partition')}:states:${ref('AWS::Region')}:${ref('AWS::AccountId')}:execution:${ref(`${smId}.Name`)}:*`,
+        ],
+      },
+    ]);
+    for (const statement of statementsOfFunction(main, scraperId(main))) {
+      expect(resourcesOf(statement)).not.toContain('*');
+      for (const action of actionsOf(statement)) expect(action).not.toContain('*');
+      expect(statement.Condition).toBeUndefined();
+    }
+  });
+
+  it('knows the state machine and the run timeout', () => {
+    expect(resourceOf(main, scraperId(main)).Properties.Environment.Variables).toMatchObject({
+      STATE_MACHINE_ARN: { Ref: stateMachineId(main) },
+      SCRAPE_RUN_TIMEOUT_SECONDS: '5400',
+    });
+  });
+
+  it('is the only route function that touches Step Functions', () => {
+    const groups = Object.keys(routeGroups) as (keyof typeof routeGroups)[];
+    for (const group of groups) {
+      const id = logicalIdOf(main.stateless, main.stateless.api.functions.of(group));
+      const touches = statementsOfFunction(main, id).some((s) =>
+        actionsOf(s).some((a) => a.startsWith('states:')),
+      );
+      expect(touches, group).toBe(group === 'scraper');
+    }
+  });
+});
+
+describe('the schedule', () => {
+  const scheduleRules = (built: Built) =>
+    (Object.values(built.template.findResources('AWS::Events::Rule')) as Json[]).filter(
+      (rule) => rule.Properties.ScheduleExpression,
+    );
+
+  it('starts the state machine at the configured times, as a scheduled run', () => {
+    const rules = scheduleRules(main);
+    expect(rules).toHaveLength(1);
+    const [rule] = rules;
+    expect(rule.Properties.ScheduleExpression).toBe('cron(30 4 * * ? *)');
+    expect(rule.Properties.State).toBe('ENABLED');
+    expect(rule.Properties.Targets).toHaveLength(1);
+    const [target] = rule.Properties.Targets;
+    expect(target.Arn).toEqual({ Ref: stateMachineId(main) });
+    expect(JSON.parse(target.Input)).toEqual({ triggeredBy: 'schedule' });
+
+    // Its role may start this state machine and do nothing else.
+    const statements = statementsOfRole(main, target.RoleArn['Fn::GetAtt'][0]);
+    expect(statements.map((s) => ({ actions: actionsOf(s), resources: resourcesOf(s) }))).toEqual([
+      { actions: ['states:StartExecution'], resources: [ref(stateMachineId(main))] },
+    ]);
+  });
+
+  it('defaults to daily at 06:00 UTC', () => {
+    const exported = process.env.SCRAPE_SCHEDULE;
+    delete process.env.SCRAPE_SCHEDULE;
+    let built: Built;
+    try {
+      built = build({ ...configured, scrapeSchedule: undefined });
+    } finally {
+      if (exported !== undefined) process.env.SCRAPE_SCHEDULE = exported;
+    }
+    expect(scheduleRules(built).map((rule: Json) => rule.Properties.ScheduleExpression)).toEqual([
+      'cron(0 6 * * ? *)',
+    ]);
+  });
+
+  it('is absent when turned off', () => {
+    const built = build({ ...configured, scheduleEnabled: false });
+    expect(scheduleRules(built)).toEqual([]);
+    expect(built.stateless.scrapeRun.scheduleRule).toBeUndefined();
+  });
+});
+
+describe('the status-change rule', () => {
+  it('sends failed, timed-out and aborted executions of this state machine to the status-change Lambda', () => {
+    const rules = Object.values(main.template.findResources('AWS::Events::Rule')).filter(
+      (rule: Json) => rule.Properties.EventPattern,
+    );
+    expect(rules).toHaveLength(1);
+    const [rule] = rules as Json[];
+    expect(rule.Properties.EventPattern).toEqual({
+      source: ['aws.states'],
+      'detail-type': ['Step Functions Execution Status Change'],
+      detail: {
+        status: expect.arrayContaining(['FAILED', 'TIMED_OUT', 'ABORTED']),
+        stateMachineArn: [{ Ref: stateMachineId(main) }],
+      },
+    });
+    expect(rule.Properties.EventPattern.detail.status).toHaveLength(3);
+
+    const statusChangeId = logicalIdOf(main.stateless, main.stateless.scrapeRun.statusChangeFunction);
+    expect(rule.Properties.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [statusChangeId, 'Arn'] } }),
+    ]);
+    const ruleId = logicalIdOf(main.stateless, main.stateless.scrapeRun.statusChangeRule);
+    main.template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [statusChangeId, 'Arn'] },
+      Principal: 'events.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+    });
+  });
+
+  it('runs the status-change task: nodejs22.x arm64, the table and nothing else', () => {
+    const statusChangeId = logicalIdOf(main.stateless, main.stateless.scrapeRun.statusChangeFunction);
+    expect(resourceOf(main, statusChangeId).Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Timeout: statusChangeTask.timeoutSeconds,
+      Environment: { Variables: { TABLE_NAME: expect.anything() } },
+    });
+    const services = new Set(
+      statementsOfFunction(main, statusChangeId)
+        .flatMap(actionsOf)
+        .map((action) => action.split(':')[0]),
+    );
+    expect([...services]).toEqual(['dynamodb']);
+  });
+});
+
+describe('the failed-runs alarm', () => {
+  it('fires on one failed or timed-out execution of this state machine', () => {
+    const alarms = Object.values(main.template.findResources('AWS::CloudWatch::Alarm')) as Json[];
+    expect(alarms).toHaveLength(1);
+    const [{ Properties: alarm }] = alarms;
+    expect(alarm).toMatchObject({
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    const stats = alarm.Metrics.filter((m: Json) => m.MetricStat);
+    expect(stats.map((m: Json) => m.MetricStat.Metric.MetricName).sort()).toEqual([
+      'ExecutionsFailed',
+      'ExecutionsTimedOut',
+    ]);
+    for (const m of stats) {
+      expect(m.MetricStat).toMatchObject({ Stat: 'Sum', Metric: { Namespace: 'AWS/States' } });
+      expect(m.MetricStat.Metric.Dimensions).toEqual([
+        { Name: 'StateMachineArn', Value: { Ref: stateMachineId(main) } },
+      ]);
+    }
+    const [expression] = alarm.Metrics.filter((m: Json) => m.Expression);
+    expect(expression.ReturnData).toBe(true);
+    for (const m of stats) expect(expression.Expression).toContain(m.Id);
+  });
+});
+
+describe('cdk-nag with the scrape run configured', () => {
+  it('finds nothing that is not acknowledged, with an inference profile configured', () => {
+    const report = new AwsSolutionsChecks().validateScope(main.app);
+    const findings = report.violations.map(
+      (v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
+    );
+    expect(findings).toEqual([]);
+  });
+});
