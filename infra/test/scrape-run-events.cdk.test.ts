@@ -1,5 +1,5 @@
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeGroups } from '../../functions/src/http/routes';
 import { statusChangeTask } from '../../functions/src/scrape-run/tasks';
 import {
@@ -18,12 +18,7 @@ import {
 } from './support/scrape-run-template';
 
 /** What starts, stops and watches scrape runs: the scraper API, the schedule, the status-change rule, the alarm. */
-const apps = scrapeRunApps();
-const { build } = apps;
-let main: Built;
-beforeAll(() => {
-  main = apps.main();
-});
+const { main, build } = scrapeRunApps();
 
 describe('the scraper API', () => {
   const scraperId = (built: Built) =>

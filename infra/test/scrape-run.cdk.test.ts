@@ -1,5 +1,5 @@
 import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BEDROCK_THROTTLED,
   buildScrapeDefinition,
@@ -29,12 +29,7 @@ import {
 } from './support/scrape-run-template';
 
 /** The scrape run's state machine, its task functions and their Bedrock access, as synthesized. */
-const apps = scrapeRunApps();
-const { build } = apps;
-let main: Built;
-beforeAll(() => {
-  main = apps.main();
-});
+const { main, build } = scrapeRunApps();
 
 describe('the state machine', () => {
   it('is the definition builder’s output for the configured concurrency and timeout', () => {

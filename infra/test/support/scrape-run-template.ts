@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type CfnResource, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll } from 'vitest';
 import { type ScrapeTaskName, scrapeTasks } from '../../../functions/src/scrape-run/tasks';
 import { checkMyPrice } from '../../lib/check-my-price';
 
@@ -25,12 +25,16 @@ export const configured = {
 export type Built = ReturnType<typeof checkMyPrice> & { template: Template; app: App };
 
 /**
- * Registers the file's hooks: `main()` is the app with `configured`, synthesized once before the
- * tests; `build(context)` synthesizes another. Their scratch directory goes after the tests.
+ * `main` is the app with `configured`, synthesized as the test file loads (no hook timeout applies
+ * there; the first synth of a process loads most of aws-cdk-lib); `build(context)` synthesizes
+ * another. Their scratch directory goes after the file's tests.
  */
-export function scrapeRunApps() {
+export function scrapeRunApps(): { main: Built; build(context: Record<string, unknown>): Built } {
   const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-scrape-run-'));
   const webDistDir = join(scratch, 'web');
+  mkdirSync(webDistDir);
+  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const { context: cdkContext } = JSON.parse(
     readFileSync(new URL('../../../cdk.json', import.meta.url), 'utf8'),
   );
@@ -43,21 +47,7 @@ export function scrapeRunApps() {
     const built = checkMyPrice(app, { webDistDir });
     return { ...built, app, template: Template.fromStack(built.stateless) };
   };
-  let main: Built | undefined;
-  // The first synth of a process loads most of aws-cdk-lib, which can take longer than a hook's 10 s.
-  beforeAll(() => {
-    mkdirSync(webDistDir);
-    writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
-    main = build(configured);
-  }, 120_000);
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-  return {
-    build,
-    main: (): Built => {
-      if (!main) throw new Error('The app is synthesized in beforeAll');
-      return main;
-    },
-  };
+  return { main: build(configured), build };
 }
 
 export const tasks = Object.keys(scrapeTasks) as ScrapeTaskName[];
