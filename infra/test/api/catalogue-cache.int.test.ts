@@ -1,17 +1,10 @@
 import type { Category, Product } from '@cmp/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runningRun } from '../support/run-records';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { signedInStack } from '../support/signed-in-stack';
 
 /** The whole-catalogue lists are kept until the catalogue changes, and every change is seen. */
-let stack: TestStack;
-let token: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.login();
-});
-afterAll(() => stack.stop());
+const { stack, token } = await signedInStack();
 
 const LISTS = ['/api/dashboard/products', '/api/products', '/api/competitor-urls'];
 

@@ -1,16 +1,9 @@
 import type { Category, Product } from '@cmp/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { describe, expect, it } from 'vitest';
+import { signedInStack } from '../support/signed-in-stack';
 
 /** Listing costs a fixed number of DynamoDB requests, whatever the catalogue's size; deleting leaves nothing behind. */
-let stack: TestStack;
-let token: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.login();
-});
-afterAll(() => stack.stop());
+const { stack, token } = await signedInStack();
 
 async function addCategories(count: number, from: number): Promise<number[]> {
   const ids: number[] = [];

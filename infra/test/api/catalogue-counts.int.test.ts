@@ -1,16 +1,9 @@
 import type { OverviewStats, Product } from '@cmp/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { describe, expect, it } from 'vitest';
+import { signedInStack } from '../support/signed-in-stack';
 
 /** The overview's and the scraper status's totals come from kept counts that stay true. */
-let stack: TestStack;
-let token: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.login();
-});
-afterAll(() => stack.stop());
+const { stack, token } = await signedInStack();
 
 async function totals() {
   const overview = await stack.api<{ stats: OverviewStats }>('GET', '/api/dashboard/overview', { token });

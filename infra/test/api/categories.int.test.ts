@@ -1,15 +1,8 @@
 import type { Category, Product } from '@cmp/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { describe, expect, it } from 'vitest';
+import { signedInStack } from '../support/signed-in-stack';
 
-let stack: TestStack;
-let token: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.login();
-});
-afterAll(() => stack.stop());
+const { stack, token } = await signedInStack();
 
 type CategoryAnswer = { success: boolean; category: Category; error?: string };
 const createCategory = (name: string, description: string | null = null) =>

@@ -1,22 +1,14 @@
 import type { CompetitorUrl, CompetitorUrlDetail, Product } from '@cmp/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { describe, expect, it } from 'vitest';
+import { signedInStack } from '../support/signed-in-stack';
 
-let stack: TestStack;
-let token: string;
-let product: Product;
-
-beforeAll(async () => {
-  stack = await startTestStack({ env: { SCRAPER_ALLOW_HOSTS: 'localhost:4010' } });
-  token = await stack.login();
-  product = (
-    await stack.api<{ product: Product }>('POST', '/api/products', {
-      token,
-      body: { sku: 'KET-1', name: 'Kettle', current_price: 40 },
-    })
-  ).body.product;
-});
-afterAll(() => stack.stop());
+const { stack, token } = await signedInStack({ env: { SCRAPER_ALLOW_HOSTS: 'localhost:4010' } });
+const { product } = (
+  await stack.api<{ product: Product }>('POST', '/api/products', {
+    token,
+    body: { sku: 'KET-1', name: 'Kettle', current_price: 40 },
+  })
+).body;
 
 type UrlAnswer = { success: boolean; competitorUrl: CompetitorUrl; error?: string };
 const addUrl = (url: string, productId = product.id, competitor_name = 'Shop') =>

@@ -1,15 +1,8 @@
 import type { Category, CompetitorUrl, Product } from '@cmp/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInStack } from '../support/signed-in-stack';
 
-let stack: TestStack;
-let token: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.login();
-});
-afterAll(() => stack.stop());
+const { stack, token } = await signedInStack();
 
 type ImportAnswer = { success: boolean; imported: number; errors: string[]; error?: string };
 const importProducts = (content: string | Uint8Array, name = 'products.csv') =>

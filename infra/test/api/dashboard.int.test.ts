@@ -1,6 +1,6 @@
 import type { Product } from '@cmp/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInStack } from '../support/signed-in-stack';
 
 type DashboardProduct = Product & {
   price_comparison: {
@@ -16,14 +16,11 @@ type DashboardProduct = Product & {
   bestCompetitor: { url: string } | null;
 };
 
-let stack: TestStack;
-let token: string;
+const { stack, token } = await signedInStack();
 const RUN = '20261121T090000000Z-seed';
 
 /** A known catalogue: one product per status, one with a price in euros, one hidden. */
 beforeAll(async () => {
-  stack = await startTestStack();
-  token = await stack.login();
   const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
   const seed = async (
@@ -82,7 +79,6 @@ beforeAll(async () => {
   await seed('HIDDEN', 99, [['a.example.com', 1, 'GBP']], true);
   await seed('LONELY', 5, []);
 });
-afterAll(() => stack.stop());
 
 const dashboard = async () =>
   (
