@@ -3,12 +3,14 @@
  * 10,000 products: p50 and p95 over 20 calls, bytes with and without gzip, and DynamoDB requests
  * per call, split into queries and 1 MB continuation pages (only the pages may grow with size).
  * The whole-catalogue lists keep their answer until the catalogue changes: they are also timed
- * right after a change, when they build it again (and their request counts are those calls').
+ * right after a change, when they build it again (and their request counts are those calls'),
+ * and the dashboard list once a second while a scrape run changes the prices.
  * Each size runs in its own process, since the functions read their settings once.
  * BENCH_PROFILE_DIR=dir writes a CPU profile of each endpoint's measured calls there.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runningRun } from '../test/support/run-records';
 import { type BenchRow, emitRows } from './bench-report';
 import { startSeededStack } from './bench-stack';
 import { profiled } from './cpu-profile';
@@ -28,6 +30,8 @@ const ENDPOINTS = [
 ] as const;
 /** Calls timed right after a catalogue change, when a kept list is built again. */
 const REBUILT_CALLS = 5;
+/** The dashboard list during a scrape run: staff looking once a second while prices change. */
+const DURING_RUN = { path: '/api/dashboard/products', calls: 20, everyMs: 1_000 };
 const FIGURES_MARKER = 'API_FIGURES ';
 
 interface EndpointFigures {
@@ -42,6 +46,27 @@ interface EndpointFigures {
   continuationPages: number;
   /** Kept lists: p50 and p95 of calls right after a change, which build the answer again. */
   rebuilt?: { p50: number; p95: number };
+  /** DURING_RUN's list: p50 and p95 of its calls while a run is going. */
+  duringRun?: { p50: number; p95: number };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function timeDuringRun(url: string, token: string, settleMs: number) {
+  const { createRun, endRun } = await import('@cmp/functions/data/scrape-run.repository');
+  const runId = `BENCH-RUN-${Date.now()}`;
+  await createRun(runningRun(runId));
+  await sleep(settleMs);
+  const times: number[] = [];
+  for (let i = 0; i < DURING_RUN.calls; i++) {
+    const { ms } = await expectOk(url, token, true);
+    times.push(ms);
+    await sleep(Math.max(0, DURING_RUN.everyMs - ms));
+  }
+  const ended = { status: 'completed', completed_at: new Date().toISOString() } as const;
+  await endRun(runId, { ...ended, total_urls: 0, successful_urls: 0, failed_urls: 0 });
+  await sleep(settleMs);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 async function measureSize(products: number): Promise<EndpointFigures[]> {
@@ -80,7 +105,11 @@ async function measureSize(products: number): Promise<EndpointFigures[]> {
           }
         });
       // Back to a catalogue at rest for the next endpoint's kept answers.
-      if (kept) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      if (kept) await sleep(SETTLE_MS);
+      const duringRun =
+        path === DURING_RUN.path && products === Math.max(...SIZES)
+          ? await timeDuringRun(url, token, SETTLE_MS)
+          : undefined;
       // Past Lambda's 6 MB the API answers 406 to clients that do not take gzip.
       const raw = await timedGet(url, { token, gzip: false });
       if (raw.status !== 200 && raw.status !== 406) throw new Error(`GET ${url} answered ${raw.status}`);
@@ -95,6 +124,7 @@ async function measureSize(products: number): Promise<EndpointFigures[]> {
         ...(kept
           ? { rebuilt: { p50: percentile(rebuiltTimes, 50), p95: percentile(rebuiltTimes, 95) } }
           : {}),
+        ...(duringRun ? { duringRun } : {}),
       });
       console.error(`api: ${products} products, ${path}: p95 ${percentile(times, 95).toFixed(0)} ms`);
     }
@@ -137,6 +167,11 @@ function rowsFor(bySize: Map<number, EndpointFigures[]>): BenchRow[] {
             value: f.rebuilt.p95,
             unit: 'ms',
           });
+        }
+        if (f.duringRun) {
+          const during = `${at}: GET ${f.path} during a scrape run, one call a second`;
+          rows.push({ figure: `${during}, p50`, value: f.duringRun.p50, unit: 'ms' });
+          rows.push({ figure: `${during}, p95`, value: f.duringRun.p95, unit: 'ms' });
         }
         rows.push({ figure: `${at}: GET ${f.path} gzip`, value: f.gzipBytes / 1024, unit: 'KB' });
         rows.push(

@@ -22,9 +22,23 @@ export const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
 
 /**
  * A GET through node:http, not fetch: fetch decompresses, and we want the bytes that travel.
- * Times out rather than hang, so every loop that calls it ends.
+ * Times out rather than hang, so every loop that calls it ends. A kept-alive connection the server
+ * closed just as it was reused (after about its 5 s idle timeout) is retried once on a new one, as
+ * Node's documentation advises for idempotent requests.
  */
-export function timedGet(
+export async function timedGet(
+  url: string,
+  options: { token: string; gzip: boolean; timeoutMs?: number },
+): Promise<TimedResponse> {
+  try {
+    return await timedGetOnce(url, options);
+  } catch (error) {
+    if ((error as { reusedSocket?: boolean }).reusedSocket) return timedGetOnce(url, options);
+    throw error;
+  }
+}
+
+function timedGetOnce(
   url: string,
   options: { token: string; gzip: boolean; timeoutMs?: number },
 ): Promise<TimedResponse> {
@@ -57,7 +71,13 @@ export function timedGet(
       },
     );
     req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)));
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        Object.assign(error, {
+          reusedSocket: req.reusedSocket && error.code === 'ECONNRESET',
+        }),
+      ),
+    );
     req.end();
   });
 }
