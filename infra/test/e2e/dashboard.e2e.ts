@@ -1,135 +1,33 @@
-import type { Category, Product } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Product } from '@cmp/shared';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { signInAsAdmin } from '../support/browser';
 import {
   choose as chooseOption,
   openRowMenu,
   productRow,
   visibleSkus as skusOnScreen,
 } from '../support/dashboard-page';
-import { startFixtureShop } from '../support/fixture-shop';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { type DashboardScene, startDashboardScene } from '../support/dashboard-scene';
+import type { TestStack } from '../support/test-stack';
 
 /**
- * The dashboard journey on a known catalogue of 45 products: statuses, filters, sorting, paging,
- * the dialogs, a real price check against a fixture shop, hiding and deleting. Every competitor
- * page is on the fixture shop (`/p/<n>` costs n.99 GBP), so a full run rewrites the same prices.
+ * The dashboard journey on the shared catalogue of 45 products (support/dashboard-scene.ts):
+ * statuses, filters, sorting, paging, the dialogs, hiding and deleting.
  */
-let shop: Awaited<ReturnType<typeof startFixtureShop>>;
+let scene: DashboardScene;
+let shop: DashboardScene['shop'];
 let stack: TestStack;
-let browser: Browser;
 let page: Page;
 let token: string;
 
-const SEED_RUN = '20261121T090000000Z-seed';
-const SEEN_AT = '2026-11-21T09:00:00.000Z';
-
-interface Seen {
-  path: string;
-  price: number | null;
-  currency?: string;
-}
-
-async function seedProduct(
-  sku: string,
-  name: string,
-  price: number,
-  cost: number,
-  seen: Seen[] = [],
-  categoryId: number | null = null,
-): Promise<Product> {
-  const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
-  const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
-  const { status, body } = await stack.api<{ product: Product }>('POST', '/api/products', {
-    token,
-    body: { sku, name, current_price: price, cost, category_id: categoryId },
-  });
-  if (status !== 201) throw new Error(`seeding ${sku} failed with ${status}`);
-  for (const entry of seen) {
-    const url = `${shop.origin}${entry.path}`;
-    const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
-      token,
-      body: { product_id: body.product.id, competitor_name: `Shop ${entry.path}`, url },
-    });
-    const observation = {
-      run_id: SEED_RUN,
-      price: entry.price,
-      currency: entry.price === null ? null : (entry.currency ?? 'GBP'),
-      in_stock: entry.price === null ? null : true,
-      confidence: entry.price === null ? null : 0.95,
-      scraped_at: SEEN_AT,
-      error_message: entry.price === null ? 'HTTP 404' : null,
-    };
-    await recordLatestObservation(added.body.competitorUrl.id, observation);
-    await putPriceRecord({
-      ...observation,
-      competitor_url_id: added.body.competitorUrl.id,
-      product_id: body.product.id,
-      competitor_name: `Shop ${entry.path}`,
-      competitor_url: url,
-      llm_response: `## Price found\n\nThe offer in the page's **JSON-LD** says ${entry.price}.`,
-      evidence: [
-        {
-          source: 'json-ld',
-          where: 'script[type="application/ld+json"]',
-          snippet: `"price": "${entry.price}"`,
-        },
-      ],
-      tier: 'structured',
-    });
-  }
-  return body.product;
-}
-
 beforeAll(async () => {
-  // Slow pages checked one at a time keep a full run going past the first 10 s status poll.
-  shop = await startFixtureShop({ delayMs: 1500 });
-  [stack, browser] = await Promise.all([
-    startTestStack({
-      serveWeb: true,
-      env: { SCRAPER_ALLOW_HOSTS: shop.hostPort, SCRAPE_MAX_CONCURRENCY: '1' },
-    }),
-    launchBrowser(),
-  ]);
-  token = await stack.login();
-  const kitchen = await stack.api<{ category: Category }>('POST', '/api/categories', {
-    token,
-    body: { name: 'Kitchen', description: null },
-  });
-  await seedProduct(
-    'ALPHA-HIGH',
-    'Alpha Kettle',
-    50,
-    40,
-    [
-      { path: '/p/44', price: 44.99 },
-      { path: '/p/47', price: 47.99 },
-    ],
-    kitchen.body.category.id,
-  );
-  await seedProduct('BRAVO-LOW', 'Bravo Toaster', 19, 10, [{ path: '/p/19', price: 19.99 }]);
-  await seedProduct('CHARLIE-SAME', 'Charlie Mug', 29.99, 0, [
-    { path: '/p/29', price: 29.99 },
-    { path: '/missing/1', price: null },
-  ]);
-  await seedProduct('DELTA-NONE', 'Delta Jug', 12, 6, [{ path: '/missing/2', price: null }]);
-  await seedProduct('ECHO-EURO', 'Echo Blender', 40, 30, [
-    { path: '/broken/3', price: 20, currency: 'EUR' },
-    { path: '/p/41', price: 41.99 },
-  ]);
-  await seedProduct('FOXTROT-RUN', 'Foxtrot Fan', 9, 5, [{ path: '/p/8', price: 8.99 }]);
-  for (let n = 1; n <= 39; n++) {
-    await seedProduct(`FILL-${String(n).padStart(2, '0')}`, `Filler item ${n}`, 5 + n, 2);
-  }
+  scene = await startDashboardScene();
+  ({ shop, stack, token } = scene);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await shop?.close();
-});
+afterAll(() => scene?.stop());
 beforeEach(async () => {
-  page = await (await browser.newContext()).newPage();
+  page = await (await scene.browser.newContext()).newPage();
 });
 afterEach(() => page.context().close());
 
@@ -367,116 +265,6 @@ describe('the dialogs', () => {
     expect(body.products.find((product) => product.sku === 'BRAVO-LOW')).toEqual(
       expect.objectContaining({ name: 'Bravo Toaster Deluxe', cost: 11 }),
     );
-  });
-});
-
-describe('the Check My Price panel', () => {
-  it('runs a price check with live progress and lists the completed session', async () => {
-    await openDashboard();
-    await page.getByRole('tab', { name: 'Check My Price' }).click();
-    await page.getByRole('heading', { name: 'Price Check Control Panel' }).waitFor();
-    await page.getByText('No scraping sessions found').waitFor();
-    const before = await page.getByRole('tabpanel').textContent();
-
-    await page.getByRole('button', { name: 'Check My Price Now' }).click();
-    await toast('Scraping started successfully').waitFor();
-    await page.getByText('Scraping is currently in progress...').waitFor();
-    const busyDisabled = await page.getByRole('button', { name: /Scraping\.\.\./ }).isDisabled();
-    const stopShown = await page.getByRole('button', { name: 'Stop Scraper' }).isVisible();
-    // The status is polled every 10 s while running: the next poll shows the run part way.
-    const progress = page.getByRole('progressbar', { name: 'Price check progress' });
-    await expect
-      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 })
-      .toBeGreaterThan(0);
-    const partWay = await page.getByText(/^\d+ of \d+ URLs checked/).textContent();
-    const session = page.locator('tbody tr').filter({ hasText: 'Completed' });
-    await session.waitFor({ timeout: 30_000 });
-    const sessionText = await session.textContent();
-
-    expect(before).toContain('Check My Price and Monitor System Status');
-    expect(before).toContain('Never');
-    expect(busyDisabled).toBe(true);
-    expect(stopShown).toBe(true);
-    // 9 seeded URLs, plus Shop Z and minus /p/19 from the edit dialog.
-    expect(partWay).toMatch(/^[1-9]\d* of 9 URLs checked/);
-    expect(sessionText).toContain('Manual');
-    expect(sessionText).toMatch(/\d+s/);
-    expect(sessionText).toMatch(/\d+\.\d%$/);
-    expect(await page.getByRole('button', { name: 'Check My Price Now' }).isEnabled()).toBe(true);
-    expect(await page.getByText('Scraping is currently in progress...').count()).toBe(0);
-    expect(
-      await page.getByRole('heading', { name: 'Check My Price Statistics (Last 30 Days)' }).isVisible(),
-    ).toBe(true);
-  }, 60_000);
-
-  it('while a price check runs, refuses an analysis and unmarks it at once; stops the check via "Stopping..."', async () => {
-    await stack.stepFunctions.idle();
-    await openDashboard();
-    await page.getByRole('tab', { name: 'Check My Price' }).click();
-
-    await page.getByRole('button', { name: 'Check My Price Now' }).click();
-    await page.getByText('Scraping is currently in progress...').waitFor();
-    // An analysis is a run too: while the price check holds the lock, its start fails.
-    await page.getByRole('tab', { name: 'Price Overview' }).click();
-    await row('FOXTROT-RUN').getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' }).click();
-    await toast('A price check is already running').waitFor();
-    const marksAfterFailure = await row('FOXTROT-RUN').getByText('Analysis running').count();
-    const runButtonBack = await row('FOXTROT-RUN')
-      .getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' })
-      .isEnabled();
-    await page.getByRole('tab', { name: 'Check My Price' }).click();
-    // Holds the stop request a moment in the browser, so its pending state can be seen.
-    await page.route('**/api/scraper/stop', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
-    });
-    await page.getByRole('button', { name: 'Stop Scraper' }).click();
-    const stopping = page.getByRole('button', { name: 'Stopping...' });
-    await stopping.waitFor();
-    const stoppingDisabled = await stopping.isDisabled();
-    await toast('Scraping stopped successfully').waitFor();
-    const stopped = page.locator('tbody tr').filter({ hasText: 'Stopped' });
-    await stopped.waitFor();
-
-    expect(marksAfterFailure).toBe(0);
-    expect(runButtonBack).toBe(true);
-    expect(stoppingDisabled).toBe(true);
-    expect(await stopped.textContent()).toContain('Manual');
-    expect(await page.getByRole('button', { name: 'Stop Scraper' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Check My Price Now' }).isEnabled()).toBe(true);
-  });
-
-  it('starts one product’s AI analysis from its row, once for a double click, marked running for 3 s', async () => {
-    await stack.stepFunctions.idle();
-    await openDashboard();
-
-    // Two clicks before the page re-renders (the button is disabled after that): one start only.
-    await row('FOXTROT-RUN')
-      .getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' })
-      .evaluate((button: HTMLElement) => {
-        button.click();
-        button.click();
-      });
-    await toast('Analysis is already running for this product').waitFor();
-    await toast('AI analysis started for "Foxtrot Fan"').waitFor();
-    const started = Date.now();
-    const running = row('FOXTROT-RUN').getByRole('button', { name: 'AI analysis running for Foxtrot Fan' });
-    const disabled = await running.isDisabled();
-    await page.waitForTimeout(Math.max(0, 1000 - (Date.now() - started)));
-    const markAtOneSecond = await row('FOXTROT-RUN').getByText('Analysis running').count();
-    // The mark clears 3 s after the start.
-    await row('FOXTROT-RUN')
-      .getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' })
-      .waitFor({ timeout: Math.max(1, 4500 - (Date.now() - started)) });
-    await stack.stepFunctions.idle();
-    const { body } = await stack.api<{ logs: { product_id: number | null }[] }>('GET', '/api/scraper/logs', {
-      token,
-    });
-
-    expect(disabled).toBe(true);
-    expect(markAtOneSecond).toBe(1);
-    // The double click started one analysis run: the logs show one product run, after the two price checks.
-    expect(body.logs.filter((log) => log.product_id !== null)).toHaveLength(1);
   });
 });
 
