@@ -1,6 +1,6 @@
 import type { Product } from '@cmp/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signInAsAdmin } from '../support/browser';
 import {
   choose as chooseOption,
@@ -8,28 +8,18 @@ import {
   productRow,
   visibleSkus as skusOnScreen,
 } from '../support/dashboard-page';
-import { type DashboardScene, startDashboardScene } from '../support/dashboard-scene';
-import type { TestStack } from '../support/test-stack';
+import { dashboardScene } from '../support/dashboard-scene';
 
 /**
  * The dashboard journey on the shared catalogue of 45 products (support/dashboard-scene.ts):
  * statuses, filters, sorting, paging, the dialogs, hiding and deleting.
  */
-let scene: DashboardScene;
-let shop: DashboardScene['shop'];
-let stack: TestStack;
+const scene = await dashboardScene();
+const { shop, stack, token } = scene;
 let page: Page;
-let token: string;
-
-beforeAll(async () => {
-  scene = await startDashboardScene();
-  ({ shop, stack, token } = scene);
+beforeEach(() => {
+  page = scene.page();
 });
-afterAll(() => scene?.stop());
-beforeEach(async () => {
-  page = await (await scene.browser.newContext()).newPage();
-});
-afterEach(() => page.context().close());
 
 async function openDashboard() {
   await signInAsAdmin(page, stack.url);

@@ -1,29 +1,20 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signInAsAdmin } from '../support/browser';
 import { productRow } from '../support/dashboard-page';
-import { type DashboardScene, startDashboardScene } from '../support/dashboard-scene';
-import type { TestStack } from '../support/test-stack';
+import { dashboardScene } from '../support/dashboard-scene';
 
 /**
  * The Check My Price panel on the shared catalogue of 45 products (support/dashboard-scene.ts):
  * a real price check against the fixture shop with live progress, a stop, and a product's AI
  * analysis from its row.
  */
-let scene: DashboardScene;
-let stack: TestStack;
+const scene = await dashboardScene();
+const { stack, token } = scene;
 let page: Page;
-let token: string;
-
-beforeAll(async () => {
-  scene = await startDashboardScene();
-  ({ stack, token } = scene);
+beforeEach(() => {
+  page = scene.page();
 });
-afterAll(() => scene?.stop());
-beforeEach(async () => {
-  page = await (await scene.browser.newContext()).newPage();
-});
-afterEach(() => page.context().close());
 
 async function openDashboard() {
   await signInAsAdmin(page, stack.url);

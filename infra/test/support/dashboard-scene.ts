@@ -1,5 +1,6 @@
 import type { Category, Product } from '@cmp/shared';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { launchBrowser } from './browser';
 import { startFixtureShop } from './fixture-shop';
 import { startTestStack, type TestStack } from './test-stack';
@@ -78,7 +79,28 @@ async function seedProduct(
   return body.product;
 }
 
-export async function startDashboardScene(): Promise<DashboardScene> {
+/**
+ * For a test file to await as it loads: the scene, stopped after the file's tests, and a fresh
+ * browser page for each test (`page()`).
+ */
+export async function dashboardScene(): Promise<DashboardScene & { page(): Page }> {
+  const scene = await startDashboardScene();
+  afterAll(() => scene.stop());
+  let page: Page | undefined;
+  beforeEach(async () => {
+    page = await (await scene.browser.newContext()).newPage();
+  });
+  afterEach(() => page?.context().close());
+  return {
+    ...scene,
+    page: () => {
+      if (!page) throw new Error('A page exists only inside a test');
+      return page;
+    },
+  };
+}
+
+async function startDashboardScene(): Promise<DashboardScene> {
   // Slow pages checked one at a time keep a full run going past the first 10 s status poll.
   const shop = await startFixtureShop({ delayMs: 1500 });
   const [stack, browser] = await Promise.all([
