@@ -1,10 +1,11 @@
 import type { Product } from '@cmp/shared';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signInAsAdmin } from '../support/browser';
 import {
   choose as chooseOption,
+  openDashboard as openDashboardAs,
   openRowMenu,
+  pageSummary,
   productRow,
   visibleSkus as skusOnScreen,
 } from '../support/dashboard-page';
@@ -21,14 +22,11 @@ beforeEach(() => {
   page = scene.page();
 });
 
-async function openDashboard() {
-  await signInAsAdmin(page, stack.url);
-  await summary().waitFor();
-}
+const openDashboard = () => openDashboardAs(page, stack.url);
 
 const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(text);
 const dialog = () => page.getByRole('dialog');
-const summary = () => page.getByText(/^Showing \d+ to \d+ of \d+ products$/);
+const summary = () => pageSummary(page);
 const row = (sku: string) => productRow(page, sku);
 const visibleSkus = () => skusOnScreen(page);
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { signInAsAdmin } from './browser';
 
 /** The comparison table's row of one product. */
 export const productRow = (page: Page, sku: string) =>
@@ -25,4 +26,13 @@ export async function openRowMenu(page: Page, sku: string, item: string) {
     .getByRole('button', { name: /^More actions for / })
     .click();
   await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** The table's "Showing 1 to 20 of 45 products" line. */
+export const pageSummary = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ products$/);
+
+/** Signs in as the admin and waits for the dashboard's table. */
+export async function openDashboard(page: Page, baseUrl: string) {
+  await signInAsAdmin(page, baseUrl);
+  await pageSummary(page).waitFor();
 }
