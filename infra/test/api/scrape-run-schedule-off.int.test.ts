@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { describe, expect, it } from 'vitest';
+import { nextMinuteClock } from '../support/minute-clock';
+import { signedInStack } from '../support/signed-in-stack';
 
 /**
  * SCHEDULE_ENABLED=false: no scheduled run, even once a time the schedule names has passed (the
  * clock is moved as in scrape-run-schedule.int.test.ts, where the same schedule fires).
  */
 const LEAD_MS = 400;
-let stack: TestStack;
-let token: string;
-let clockRead = false;
-
-beforeAll(async () => {
-  let offset: number | undefined;
-  stack = await startTestStack({
-    schedule: true,
-    scheduleClock: () => {
-      const now = Date.now();
-      clockRead = true;
-      offset ??= 60_000 - (now % 60_000) - LEAD_MS;
-      return now + offset;
-    },
-    env: { SCRAPE_SCHEDULE: 'cron(* * * * ? *)', SCHEDULE_ENABLED: 'false' },
-  });
-  token = await stack.login();
+const clock = nextMinuteClock(LEAD_MS);
+const { stack, token } = await signedInStack({
+  schedule: true,
+  scheduleClock: clock.now,
+  env: { SCRAPE_SCHEDULE: 'cron(* * * * ? *)', SCHEDULE_ENABLED: 'false' },
 });
-afterAll(() => stack.stop());
 
 describe('with the schedule turned off', () => {
   it('starts no scheduler and no run when the scheduled time passes', async () => {
@@ -32,7 +20,7 @@ describe('with the schedule turned off', () => {
     await stack.stepFunctions.idle();
     const logs = await stack.scraperLogs(token);
 
-    expect(clockRead).toBe(false);
+    expect(clock.firstReadAt()).toBeUndefined();
     expect(logs).toEqual([]);
   });
 });

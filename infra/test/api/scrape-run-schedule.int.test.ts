@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { describe, expect, it } from 'vitest';
+import { nextMinuteClock } from '../support/minute-clock';
+import { signedInStack } from '../support/signed-in-stack';
 
 /**
  * The local schedule fires by itself, from SCRAPE_SCHEDULE. Schedules go by the minute, so the
  * scheduler's clock reads, from its first reading on, as if the next minute were LEAD_MS away.
  */
 const LEAD_MS = 400;
-let stack: TestStack;
-let token: string;
-let armedAt: number | undefined;
-
-beforeAll(async () => {
-  let offset: number | undefined;
-  stack = await startTestStack({
-    schedule: true,
-    scheduleClock: () => {
-      const now = Date.now();
-      armedAt ??= now;
-      offset ??= 60_000 - (now % 60_000) - LEAD_MS;
-      return now + offset;
-    },
-    env: { SCRAPE_SCHEDULE: 'cron(* * * * ? *)', SCHEDULE_ENABLED: 'true' },
-  });
-  token = await stack.login();
+const clock = nextMinuteClock(LEAD_MS);
+const { stack, token } = await signedInStack({
+  schedule: true,
+  scheduleClock: clock.now,
+  env: { SCRAPE_SCHEDULE: 'cron(* * * * ? *)', SCHEDULE_ENABLED: 'true' },
 });
-afterAll(() => stack.stop());
 
 const logs = () => stack.scraperLogs(token);
 
@@ -37,6 +25,8 @@ describe('the local schedule', () => {
 
     expect(runs).toEqual([expect.objectContaining({ triggered_by: 'schedule', status: 'completed' })]);
     // At the scheduled moment, not at once when the scheduler started.
-    expect(Date.parse(runs[0]?.started_at ?? '')).toBeGreaterThanOrEqual((armedAt ?? 0) + LEAD_MS - 50);
+    expect(Date.parse(runs[0]?.started_at ?? '')).toBeGreaterThanOrEqual(
+      (clock.firstReadAt() ?? 0) + LEAD_MS - 50,
+    );
   });
 });
