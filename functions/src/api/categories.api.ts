@@ -5,7 +5,7 @@ import { idParams } from '../http/params';
 
 /** The categories route group. */
 export const handler = groupHandler('categories', {
-  'GET /api/categories': defineRoute({}, async () => ({
+  'GET /api/categories': defineRoute({ cache: 'catalogue' }, async () => ({
     body: { success: true, categories: await getCategoriesWithCounts() },
   })),
 

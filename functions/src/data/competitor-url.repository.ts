@@ -3,9 +3,9 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { CheckOutcome } from '@cmp/shared';
 import { adjustCount, readCount } from './catalogue-counts.repository';
 import { catalogueChanged } from './catalogue-version.repository';
-import { reserveIds } from './counter.repository';
+import { lastIssuedId, reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
-import { countAll, queryAll, sortableId } from './query-all';
+import { countAll, queryAll, queryAllById, sortableId } from './query-all';
 import { type ClaimKey, claimUnique, releaseUnique } from './unique-claim';
 
 /**
@@ -51,11 +51,8 @@ export function normaliseUrl(url: string): string {
 export const urlConflict = (url: string) => `This product already has the competitor URL ${url}`;
 
 export async function listCompetitorUrls(): Promise<CompetitorUrlRecord[]> {
-  return queryAll<CompetitorUrlRecord>({
+  return queryAllById<CompetitorUrlRecord>(LIST, await lastIssuedId('competitor-url'), {
     TableName: tableName,
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :list',
-    ExpressionAttributeValues: { ':list': LIST },
     ...projection,
   });
 }

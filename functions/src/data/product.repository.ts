@@ -1,9 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { adjustCount, readCount } from './catalogue-counts.repository';
 import { catalogueChanged } from './catalogue-version.repository';
-import { reserveIds } from './counter.repository';
+import { lastIssuedId, reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
-import { countAll, queryAll, sortableId } from './query-all';
+import { countAll, queryAll, queryAllById, sortableId } from './query-all';
 import { type ClaimKey, claimOwner, claimUnique, releaseUnique } from './unique-claim';
 
 /**
@@ -52,11 +52,8 @@ export const skuConflict = (sku: string) => `A product with SKU "${sku}" already
 
 /** The whole catalogue, in id order. */
 export async function listProducts(): Promise<ProductRecord[]> {
-  return queryAll<ProductRecord>({
+  return queryAllById<ProductRecord>(LIST, await lastIssuedId('product'), {
     TableName: tableName,
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :list',
-    ExpressionAttributeValues: { ':list': LIST },
     ...projection,
   });
 }

@@ -54,8 +54,9 @@ describe('what listing the catalogue costs', () => {
     };
 
     expect(large).toEqual(small);
-    // Session check (2 reads), the catalogue version for the kept lists, one query per list joined.
-    expect(small).toEqual({ products: 5, categories: 4, urls: 5 });
+    // Session check (2 reads), the catalogue version for the kept lists, one query per list joined;
+    // products and competitor URLs are each the counter's last id and 4 id ranges read at once.
+    expect(small).toEqual({ products: 9, categories: 9, urls: 13 });
   });
 });
 
