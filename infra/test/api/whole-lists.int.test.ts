@@ -21,7 +21,9 @@ async function addProduct(n: number): Promise<number> {
 }
 
 const listIds = async (path: string, key: string) =>
-  (await stack.api<Record<string, { id: number }[]>>('GET', path, { token })).body[key]?.map((item) => item.id);
+  (await stack.api<Record<string, { id: number }[]>>('GET', path, { token })).body[key]?.map(
+    (item) => item.id,
+  );
 
 describe('the whole-catalogue lists', () => {
   it('list every product and URL once, in id order, across deletions and an id past the counter', async () => {
