@@ -16,24 +16,25 @@ export async function queryAll<T = Record<string, unknown>>(input: QueryCommandI
   return items;
 }
 
+const ID_RANGE_PARTS = 4;
+
 /**
- * Lists a whole entity list (GSI1, sort key `sortableId(id)`) as `parts` queries over id ranges
+ * Lists a whole entity list (GSI1, sort key `sortableId(id)`) as 4 queries over id ranges
  * running at once, in id order: one query walks its 1 MB pages one after another, so 10 MB take ten
  * round trips in a row; split, they take about a quarter of that. The last range is open, so an
- * item created meanwhile is not lost. The request count stays independent of the catalogue's size,
- * apart from the pages.
+ * item created meanwhile (or a stale `lastId`) loses nothing. The request count stays independent
+ * of the catalogue's size, apart from the pages.
  */
 export async function queryAllById<T>(
   list: string,
   lastId: number,
   input: Omit<QueryCommandInput, 'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues'>,
-  parts = ID_RANGE_PARTS,
 ): Promise<T[]> {
-  const size = Math.ceil(Math.max(lastId, 1) / parts);
+  const size = Math.ceil(Math.max(lastId, 1) / ID_RANGE_PARTS);
   const ranges = await Promise.all(
-    Array.from({ length: parts }, (_, part) => {
+    Array.from({ length: ID_RANGE_PARTS }, (_, part) => {
       const from = sortableId(part * size + 1);
-      const last = part === parts - 1;
+      const last = part === ID_RANGE_PARTS - 1;
       return queryAll<T>({
         ...input,
         IndexName: 'GSI1',
@@ -50,8 +51,6 @@ export async function queryAllById<T>(
   );
   return ranges.flat();
 }
-
-export const ID_RANGE_PARTS = 4;
 
 /** Counts what a query matches, page by page, without any item travelling (Select COUNT). */
 export async function countAll(input: QueryCommandInput): Promise<number> {
