@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
@@ -67,8 +73,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   if (dataDir) await mkdir(dataDir, { recursive: true });
   if (options.serveWeb !== false) await ensureWebBuilt(log);
 
-  const server = createServer();
-  // Listen first, so a port in use fails before anything else starts.
+  // Listen first, so a port in use fails before anything else starts; until the handlers can answer,
+  // every request gets a 503 with Retry-After instead of waiting on a server that cannot reply yet.
+  let serve: RequestListener | undefined;
+  const server = createServer((req, res) => (serve ? serve(req, res) : sendStarting(req, res)));
   server.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
   await once(server, 'listening');
 
@@ -122,8 +130,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       : undefined;
   const shopCurrency = process.env.SHOP_CURRENCY ?? 'GBP';
 
-  server.on('request', (req, res) => {
+  const ready: RequestListener = (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (!isDecodablePath(path)) return sendJson(res, 400, { success: false, error: 'Malformed URL path' });
     const respond = async () => {
       if (path === '/api' || path.startsWith('/api/')) return handleApiRequest(req, res, handlers);
       if (path === '/config.json') return sendJson(res, 200, { apiUrl: '/api', shopCurrency });
@@ -135,7 +144,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       if (!res.headersSent) sendJson(res, 500, { success: false, error: 'Internal server error' });
       else res.destroy();
     });
-  });
+  };
 
   const createdAdmin = await createFirstAdmin(options.admin ?? {});
   if (createdAdmin && demoShop) {
@@ -145,6 +154,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     );
     await startScheduledRun(stepFunctions);
   }
+  serve = ready;
   const port = (server.address() as AddressInfo).port;
   if (dataDir)
     await writeFile(
@@ -192,6 +202,30 @@ export async function startScheduledRun(stepFunctions: LocalStepFunctions): Prom
     );
   } finally {
     client.destroy();
+  }
+}
+
+/** How long a client should wait before asking again while the stack starts. */
+const STARTING_RETRY_AFTER_SECONDS = 1;
+
+function sendStarting(req: IncomingMessage, res: ServerResponse) {
+  const message = 'Check My Price is starting; try again in a moment';
+  res.setHeader('retry-after', String(STARTING_RETRY_AFTER_SECONDS));
+  if (req.url?.startsWith('/api')) return sendJson(res, 503, { success: false, error: message });
+  // A browser opening the app during start-up gets a page that reloads itself.
+  res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(
+    `<!doctype html><html lang="en"><title>Check My Price</title><meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_SECONDS}"><main><p>${message}…</p></main></html>`,
+  );
+}
+
+/** A path with a broken percent-escape (`%E0%A4%A`) is the client's mistake: 400, not a crash. */
+function isDecodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

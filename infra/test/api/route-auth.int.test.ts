@@ -117,3 +117,16 @@ describe('public routes', () => {
     ]);
   });
 });
+
+describe('a malformed path', () => {
+  it.each(['PUT /api/products/%E0%A4%A', 'GET /api/products/%', 'GET /%E0%A4%A'])(
+    '%s answers 400 before authentication, not 500',
+    async (request) => {
+      const [method = 'GET', path = '/'] = request.split(' ');
+      const { status, body } = await stack.api(method, path, method === 'PUT' ? { body: {} } : {});
+
+      expect(status).toBe(400);
+      expect(body).toEqual({ success: false, error: 'Malformed URL path' });
+    },
+  );
+});

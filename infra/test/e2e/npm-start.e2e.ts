@@ -92,4 +92,59 @@ describe('npm start', () => {
       await rm(`${dataDir}-second`, { recursive: true, force: true });
     }
   });
+
+  it('answers every request from launch within 10 s: 503 with Retry-After until it is ready, then the app', async () => {
+    const startingDir = `${dataDir}-starting`;
+    const app = runScript('infra/local/start.ts', { PORT: String(port), DATA_DIR: startingDir });
+    const ready = app.waitFor('Press Ctrl-C', 120_000);
+    const answers: { status: number | 'refused'; retryAfter: string | null; ms: number }[] = [];
+    try {
+      let printedReady = false;
+      void ready.then(() => {
+        printedReady = true;
+      });
+      // One request every 100 ms from launch until the app says it is ready.
+      const polls: Promise<void>[] = [];
+      while (!printedReady) {
+        polls.push(poll(`http://127.0.0.1:${port}/api/scraper/status`, answers));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        if (polls.length > 1200) throw new Error(`Not ready after 120 s:\n${app.output()}`);
+      }
+      await Promise.all(polls);
+      const afterReady: typeof answers = [];
+      await poll(`http://127.0.0.1:${port}/api/scraper/status`, afterReady);
+
+      const answered = answers.filter((answer) => answer.status !== 'refused');
+      expect(answered.every((answer) => answer.ms < 10_000)).toBe(true);
+      expect(answered.map((answer) => answer.status)).toContain(503);
+      for (const answer of answered.filter((a) => a.status === 503)) expect(answer.retryAfter).toBe('1');
+      // Once up, the API answers as usual: 401 without a token.
+      expect(afterReady[0]?.status).toBe(401);
+    } finally {
+      app.child.kill('SIGINT');
+      await app.exited;
+      await rm(startingDir, { recursive: true, force: true });
+    }
+  });
 });
+
+async function poll(
+  url: string,
+  answers: { status: number | 'refused'; retryAfter: string | null; ms: number }[],
+) {
+  const started = Date.now();
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    await response.arrayBuffer();
+    answers.push({
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      ms: Date.now() - started,
+    });
+  } catch (error) {
+    // Refused before the port listens is an answer too (the client learns at once); a time-out is not.
+    if ((error as Error).name === 'TimeoutError')
+      answers.push({ status: 0, retryAfter: null, ms: Date.now() - started });
+    else answers.push({ status: 'refused', retryAfter: null, ms: Date.now() - started });
+  }
+}
