@@ -25,6 +25,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct, type IConstruct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/client-address';
+import { contentSecurityPolicy } from './content-security-policy';
 import { acknowledge, basicExecutionRoleFinding } from './nag';
 
 export interface SiteProps {
@@ -42,18 +43,6 @@ export interface SiteProps {
   /** Written to `/config.json`, which the SPA reads at start. */
   readonly siteConfig: { readonly apiUrl: string; readonly shopCurrency: string };
 }
-
-/** Same-origin rules for the SPA: everything from this origin, no framing, no plugins. */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
 
 // Viewer request on the SPA only: a path without a file extension is a client route, so it gets
 // index.html. Done here rather than with error responses so /api keeps its own JSON 404s.

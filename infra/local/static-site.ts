@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { contentSecurityPolicy } from '../lib/content-security-policy';
 import { webDistDir } from './paths';
 
 const TYPES: Record<string, string> = {
@@ -17,8 +18,7 @@ const TYPES: Record<string, string> = {
 
 /** The same security headers CloudFront adds in front of the deployed SPA. */
 export const SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+  'content-security-policy': contentSecurityPolicy,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteGroup, routeGroups, routeKey, routes } from '../../functions/src/http/routes';
 import { executionsArn } from '../lib/bind-needs';
 import { checkMyPrice } from '../lib/check-my-price';
-import { contentSecurityPolicy } from '../lib/site.construct';
+import { contentSecurityPolicy } from '../lib/content-security-policy';
 
 // One app per file, synthesized without bundling (decision 16) and with cdk.json's feature flags.
 // A shop currency other than the default proves the setting reaches both the Lambdas and the SPA.
@@ -321,8 +321,10 @@ describe('CloudFront', () => {
       },
     });
     const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
-    const hsts = policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.StrictTransportSecurity;
-    expect(hsts.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    const headers = policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    // The SPA needs no <base>: an injected one must not be able to move its relative URLs.
+    expect(headers.ContentSecurityPolicy.ContentSecurityPolicy.split('; ')).toContain("base-uri 'none'");
 
     const policyRef = {
       Ref: Object.keys(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0],
