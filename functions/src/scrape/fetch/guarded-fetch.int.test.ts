@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type KeyAndCert, selfSignedCert } from '../test-support/self-signed-cert';
 import { createGuardedFetcher, type GuardedFetchOptions } from './guarded-fetch';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -17,24 +19,26 @@ interface Fixture {
 
 const servers: Server[] = [];
 
-/** A loopback HTTP server that counts connections and records request paths. */
-async function fixture(handler: Handler = page('<h1>ok</h1>')): Promise<Fixture> {
+/** A loopback HTTP (or, given a certificate, https) server that counts connections and records request paths. */
+async function fixture(handler: Handler = page('<h1>ok</h1>'), tls?: KeyAndCert): Promise<Fixture> {
   const state = { connections: 0, requests: [] as string[] };
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     state.requests.push(`${req.method} ${req.url} ${req.headers['user-agent'] ?? ''}`);
     if (req.url === '/robots.txt' && !state.requests.some((r) => r.startsWith('CUSTOM-ROBOTS'))) {
       res.writeHead(404).end();
       return;
     }
     handler(req, res);
-  });
+  };
+  const server = tls ? createTlsServer(tls, listener) : createServer(listener);
   server.on('connection', () => {
     state.connections++;
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return Object.assign(state, { port, host: `127.0.0.1:${port}`, url: `http://127.0.0.1:${port}` });
+  const scheme = tls ? 'https' : 'http';
+  return Object.assign(state, { port, host: `127.0.0.1:${port}`, url: `${scheme}://127.0.0.1:${port}` });
 }
 
 function page(html: string, type = 'text/html; charset=utf-8'): Handler {
@@ -239,6 +243,57 @@ describe('guarded fetcher: refusals', () => {
     await expect(fetcherFor([shop], { totalTimeoutMs: 600 }).fetchPage(shop.url)).rejects.toThrow(
       'Timed out after 0.6 s',
     );
+  });
+});
+
+describe('guarded fetcher: https', () => {
+  const tls = selfSignedCert();
+  const redirectTo =
+    (location: string): Handler =>
+    (_req, res) => {
+      res.writeHead(302, { location }).end();
+    };
+
+  it('fetches over https and follows a redirect that stays on https', async () => {
+    const target = await fixture(page('<p>secure landing</p>'), tls);
+    const shop = await fixture(redirectTo(`${target.url}/landing`), tls);
+    const result = await fetcherFor([shop, target], { trustedCa: tls.cert }).fetchPage(`${shop.url}/p`);
+    expect(result).toMatchObject({ status: 200, url: `${target.url}/landing` });
+    expect(result.html).toContain('secure landing');
+  });
+
+  it('refuses a redirect from https down to http without contacting the http address', async () => {
+    const plain = await fixture(page('<p>token leaked</p>'));
+    const shop = await fixture(redirectTo(`${plain.url}/landing?token=secret`), tls);
+    const fetcher = fetcherFor([shop, plain], { trustedCa: tls.cert });
+    await expect(fetcher.fetchPage(`${shop.url}/p`)).rejects.toThrow('Blocked: redirect from https to http');
+    expect(plain.connections).toBe(0);
+    expect(shop.requests.some((r) => r.startsWith('GET /p '))).toBe(true);
+  });
+
+  it('counts a robots.txt that redirects from https to http as unreachable, without contacting http', async () => {
+    const plain = await fixture();
+    const shop = await fixture((req, res) => {
+      if (req.url === '/robots.txt') redirectTo(`${plain.url}/robots.txt`)(req, res);
+      else page('<p>hi</p>')(req, res);
+    }, tls);
+    shop.requests.push('CUSTOM-ROBOTS');
+    const fetcher = fetcherFor([shop, plain], { trustedCa: tls.cert });
+    await expect(fetcher.fetchPage(`${shop.url}/p`)).rejects.toThrow('Disallowed by robots.txt');
+    expect(plain.connections).toBe(0);
+  });
+
+  it('follows a redirect from http up to https', async () => {
+    const target = await fixture(page('<p>upgraded</p>'), tls);
+    const shop = await fixture(redirectTo(`${target.url}/p`));
+    const result = await fetcherFor([shop, target], { trustedCa: tls.cert }).fetchPage(shop.url);
+    expect(result.html).toContain('upgraded');
+  });
+
+  it('does not trust a self-signed certificate unless told to', async () => {
+    const shop = await fixture(page('<p>hi</p>'), tls);
+    await expect(fetcherFor([shop]).fetchPage(`${shop.url}/p`)).rejects.toThrow();
+    expect(shop.requests).toEqual([]);
   });
 });
 

@@ -2,8 +2,8 @@
  * The guarded fetcher: every server-side fetch of a competitor page goes through it. It refuses
  * non-http(s) schemes and non-public addresses (checked on literal IPs before connecting and inside
  * the connection's own DNS lookup, so DNS rebinding cannot slip a private address in), follows at
- * most 5 redirects re-checking each, honours robots.txt, enforces timeouts and a cap on the decoded
- * body, and only hands HTML onwards.
+ * most 5 redirects re-checking each and never from https down to http, honours robots.txt, enforces
+ * timeouts and a cap on the decoded body, and only hands HTML onwards.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
@@ -31,6 +31,11 @@ export interface GuardedFetchOptions {
   readonly totalTimeoutMs?: number;
   readonly maxBytes?: number;
   readonly maxRedirects?: number;
+  /**
+   * The only CA certificates trusted for https, in PEM; default: Node's public roots. For tests with
+   * a self-signed local server; production code passes nothing, so it never weakens TLS.
+   */
+  readonly trustedCa?: string;
 }
 
 export interface FetchedPage {
@@ -89,6 +94,12 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
       });
       if (result.kind === 'done') return { ...result, url };
       if (hop >= settings.maxRedirects) throw new TooManyRedirectsError(settings.maxRedirects);
+      // A downgrade would send the page's address (often with a session or tracking token) in clear
+      // text; a robots.txt we may not follow there is one we cannot read.
+      if (url.protocol === 'https:' && result.location.protocol === 'http:')
+        throw mode === 'robots'
+          ? new NetworkError('robots.txt redirected from https to http')
+          : new BlockedError('Blocked: redirect from https to http');
       url = result.location;
     }
   }
@@ -114,6 +125,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         lookup: guardedLookup(allowed),
         signal,
         headersTimeoutMs: settings.headersTimeoutMs,
+        ca: options.trustedCa,
         headers: {
           'user-agent': options.userAgent,
           accept: mode === 'html' ? 'text/html,application/xhtml+xml;q=0.9' : 'text/plain,*/*;q=0.5',

@@ -17,6 +17,8 @@ export interface HttpGetOptions {
   readonly signal: AbortSignal;
   /** From sending the request, connecting included, to the response headers. */
   readonly headersTimeoutMs: number;
+  /** https only: the CA certificates to trust instead of Node's public roots (tests). */
+  readonly ca?: string | undefined;
 }
 
 export interface HttpResponse {
@@ -40,6 +42,7 @@ export function httpGet(url: URL, options: HttpGetOptions): Promise<HttpResponse
     const req = send(url, {
       agent: false,
       lookup: options.lookup,
+      ...(options.ca ? { ca: options.ca } : {}),
       signal: options.signal,
       headers: { ...options.headers, 'accept-encoding': 'gzip, deflate, br' },
     });
