@@ -133,7 +133,6 @@ describe('products CSV import', () => {
 
   it('refuses a request without a file, and a JSON body', async () => {
     const form = new FormData();
-    form.append('note', 'no file here');
     const noFile = await fetch(`${stack.url}/api/products/import`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
@@ -220,6 +219,74 @@ describe.each([
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, error: 'Upload one file at a time' });
     expect(await catalogueSize()).toBe(before);
+  });
+});
+
+describe('a multipart body that holds more than the one file', () => {
+  const BOUNDARY = 'cmp-test-boundary';
+  const part = (headers: string, content: string) => `--${BOUNDARY}\r\n${headers}\r\n\r\n${content}\r\n`;
+  const filePart = (sku: string, name = 'file') =>
+    part(
+      `Content-Disposition: form-data; name="${name}"; filename="${sku}.csv"\r\nContent-Type: text/csv`,
+      `SKU,Product Name,Current Price\n${sku},Smuggled,1\n`,
+    );
+  const fieldPart = (name: string) => part(`Content-Disposition: form-data; name="${name}"`, 'value');
+  const sendParts = (parts: string[]) =>
+    fetch(`${stack.url}/api/products/import`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
+      body: `${parts.join('')}--${BOUNDARY}--\r\n`,
+    });
+  const onlyTheFile = 'Send only the file: the upload may not hold other form fields';
+
+  it.each([
+    {
+      what: 'a field before the file',
+      sku: 'MP-1',
+      parts: (sku: string) => [fieldPart('note'), filePart(sku)],
+    },
+    {
+      what: 'a field after the file',
+      sku: 'MP-2',
+      parts: (sku: string) => [filePart(sku), fieldPart('note')],
+    },
+    {
+      what: '1,000 fields after the file',
+      sku: 'MP-3',
+      parts: (sku: string) => [filePart(sku), ...Array.from({ length: 1000 }, (_, i) => fieldPart(`f${i}`))],
+    },
+    {
+      what: 'two files',
+      sku: 'MP-4',
+      parts: (sku: string) => [filePart(sku), filePart(`${sku}-2`)],
+      error: 'Upload one file at a time',
+    },
+    {
+      what: 'the file under another field name',
+      sku: 'MP-5',
+      parts: (sku: string) => [filePart(sku, 'upload')],
+    },
+    {
+      what: 'a part that is not form-data after the file',
+      sku: 'MP-6',
+      parts: (sku: string) => [filePart(sku), part('Content-Disposition: attachment; name="x"', 'value')],
+    },
+  ])('refuses $what with 400 and imports nothing', async ({ sku, parts, error = onlyTheFile }) => {
+    const response = await sendParts(parts(sku));
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, error });
+    expect((await products()).filter((p) => p.sku.startsWith(sku))).toEqual([]);
+  });
+
+  it('imports the file alone, built the same way', async () => {
+    const response = await sendParts([filePart('MP-ALONE')]);
+
+    expect(response.status).toBe(200);
+    expect((await products()).filter((p) => p.sku === 'MP-ALONE')).toHaveLength(1);
   });
 });
 

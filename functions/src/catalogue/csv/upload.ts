@@ -9,9 +9,13 @@ export interface UploadedFile {
   content: Buffer;
 }
 
+/** The form field the import dialogs send the file in. */
+const FILE_FIELD = 'file';
+
 /**
- * Reads the one file of a multipart/form-data body. More than one file, a file over 2 MiB or a body
- * that is not multipart are refused with a clear 4xx, before anything is imported.
+ * Reads the one file of a multipart/form-data body. Anything else in the body (another field or
+ * file, before or after it), a file over 2 MiB or a body that is not multipart is refused with a
+ * clear 4xx, before anything is imported.
  */
 export function readUploadedFile(contentType: string | undefined, body: Buffer): Promise<UploadedFile> {
   if (!/^multipart\/form-data/i.test(contentType ?? '')) {
@@ -22,7 +26,8 @@ export function readUploadedFile(contentType: string | undefined, body: Buffer):
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 10, fieldSize: 1024, parts: 20 },
+        // No field at all, and busboy's parts limit fires when a second part ends, whatever its kind
+        limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 0, parts: 2 },
       });
     } catch {
       reject(new ValidationError('The upload is not valid multipart/form-data'));
@@ -30,7 +35,11 @@ export function readUploadedFile(contentType: string | undefined, body: Buffer):
     }
     let file: UploadedFile | undefined;
     let failure: Error | undefined;
-    parser.on('file', (_field, stream, info) => {
+    const onlyTheFile = () => {
+      failure ??= new ValidationError('Send only the file: the upload may not hold other form fields');
+    };
+    parser.on('file', (field, stream, info) => {
+      if (field !== FILE_FIELD) onlyTheFile();
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {
@@ -43,6 +52,8 @@ export function readUploadedFile(contentType: string | undefined, body: Buffer):
     parser.on('filesLimit', () => {
       failure ??= new ValidationError('Upload one file at a time');
     });
+    parser.on('fieldsLimit', onlyTheFile);
+    parser.on('partsLimit', onlyTheFile);
     parser.on('error', () => reject(new ValidationError('The upload is not valid multipart/form-data')));
     parser.on('close', () => {
       if (failure) reject(failure);
