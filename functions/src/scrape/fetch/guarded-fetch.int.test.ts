@@ -322,6 +322,23 @@ describe('guarded fetcher: robots.txt', () => {
     expect(shop.requests.some((r) => r.startsWith('GET /private'))).toBe(false);
   });
 
+  it("keeps robots.txt's Crawl-delay for our agent with the cached robots.txt", async () => {
+    const rules = 'User-agent: *\nCrawl-delay: 9\n\nUser-agent: CheckMyPriceBot\nCrawl-delay: 2\n';
+    const shop = await shopWithRobots(withRobots(200, rules));
+    const fetcher = fetcherFor([shop]);
+    await fetcher.fetchPage(`${shop.url}/p1`);
+    expect(await fetcher.crawlDelaySeconds(`${shop.url}/p2`)).toBe(2);
+    expect(shop.requests.filter((r) => r.startsWith('GET /robots.txt'))).toHaveLength(1);
+  });
+
+  it('has no Crawl-delay for an origin whose robots.txt sets none or is missing', async () => {
+    const plain = await shopWithRobots(withRobots(200, 'User-agent: *\nDisallow: /cart\n'));
+    const missing = await fixture();
+    const fetcher = fetcherFor([plain, missing]);
+    expect(await fetcher.crawlDelaySeconds(`${plain.url}/p`)).toBeNull();
+    expect(await fetcher.crawlDelaySeconds(`${missing.url}/p`)).toBeNull();
+  });
+
   it('treats a 4xx robots.txt as allowing everything', async () => {
     const shop = await shopWithRobots(withRobots(403, 'no'));
     await expect(fetcherFor([shop]).fetchPage(`${shop.url}/p`)).resolves.toMatchObject({ status: 200 });

@@ -49,6 +49,11 @@ export interface FetchedPage {
 export interface GuardedFetcher {
   /** Fetches one HTML page; throws a FetchError subclass on every refusal and failure. */
   fetchPage(url: string): Promise<FetchedPage>;
+  /**
+   * The Crawl-delay (seconds, at most 30) robots.txt of the address's origin sets for our agent, or
+   * null; reads the run's cached robots.txt, fetching it first when this origin has not been seen.
+   */
+  crawlDelaySeconds(url: string): Promise<number | null>;
 }
 
 const DEFAULTS = {
@@ -174,6 +179,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         html: result.body,
       };
     },
+    crawlDelaySeconds: (address) => robots.crawlDelaySeconds(new URL(address)),
   };
 }
 
