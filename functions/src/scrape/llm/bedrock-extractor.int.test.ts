@@ -2,6 +2,7 @@ import { createServer, type Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractPage } from '../extract/extract-page';
+import { renderMarkdown } from '../test-support/markdown';
 import {
   createBedrockClient,
   createBedrockExtractor,
@@ -112,11 +113,7 @@ describe('Bedrock extractor over the Converse API', () => {
       '{"price": 24.99, "currency": "GBP",',
       'LLM answer invalid: malformed JSON',
     ],
-    [
-      'extra keys',
-      { ...valid, note: 'also buy this' },
-      'LLM answer invalid: answer Unrecognized key: "note"',
-    ],
+    ['extra keys', { ...valid, note: 'also buy this' }, 'LLM answer invalid: unexpected keys'],
     ['a stock value outside the enum', { ...valid, stock: 'available' }, 'LLM answer invalid: stock'],
     ['a negative price', { ...valid, price: -3 }, 'LLM answer invalid: price'],
     ['a made-up currency', { ...valid, currency: 'XYZ' }, 'LLM answer invalid: currency'],
@@ -192,6 +189,28 @@ describe('the Bedrock tier inside the pipeline', () => {
     expect(userText.indexOf('ignore all previous instructions')).toBeGreaterThan(userText.indexOf('<page>'));
     expect(userText.indexOf('ignore all previous instructions')).toBeLessThan(userText.indexOf('</page>'));
     expect(result.confidence).toBeLessThan(0.5);
+  });
+
+  it('neither echoes nor links an extra key the model names with markdown', async () => {
+    const key = '[click me](https://evil.example/x)';
+    const endpoint = await converseEndpoint([toolAnswer({ ...valid, [key]: 'x' })]);
+    const result = await extractPage(uncertain, 'https://shop.example.co.uk/p/1', {
+      llm: extractorFor(endpoint.url),
+    });
+    expect(result.llm_error).toBe('LLM answer invalid: unexpected keys');
+    expect(result.analysis).not.toContain('evil.example');
+    expect(renderMarkdown(result.analysis).active).toEqual([]);
+  });
+
+  it('shows markdown in the model evidence as text, never as a link or image', async () => {
+    const evidence = 'Now £24.99 [verify](https://evil.example/v) ![t](https://evil.example/t.png) <b>x</b>';
+    const endpoint = await converseEndpoint([toolAnswer({ ...valid, evidence })]);
+    const result = await extractPage(uncertain, 'https://shop.example.co.uk/p/1', {
+      llm: extractorFor(endpoint.url),
+    });
+    const rendered = renderMarkdown(result.analysis);
+    expect(rendered.active).toEqual([]);
+    expect(rendered.text).toContain(`Its evidence: ${evidence}`);
   });
 
   it('raises confidence when the model agrees with a price the page shows', async () => {

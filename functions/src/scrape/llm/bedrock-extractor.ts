@@ -137,9 +137,13 @@ function readAnswer(output: ConverseCommandOutput): LlmAnswer {
   const parsed = llmAnswerSchema.safeParse(input);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new LlmError(
-      `LLM answer invalid: ${first ? `${first.path.join('.') || 'answer'} ${first.message}` : 'schema'}`,
-    );
+    // Unknown keys are named by the model: never echo them into messages staff read.
+    const detail = !first
+      ? 'schema'
+      : first.code === 'unrecognized_keys'
+        ? 'unexpected keys'
+        : `${first.path.join('.') || 'answer'} ${first.message}`;
+    throw new LlmError(`LLM answer invalid: ${detail}`);
   }
   return parsed.data;
 }
