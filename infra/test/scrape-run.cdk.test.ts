@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BEDROCK_THROTTLED,
   buildScrapeDefinition,
+  DYNAMODB_THROTTLING_ERRORS,
   LAMBDA_SERVICE_ERRORS,
   substitute,
 } from '../../functions/src/scrape-run/state-machine';
@@ -69,7 +70,7 @@ describe('the state machine', () => {
     expect(running.States.ScrapeUrls.ItemProcessor.States.ScrapeUrl.Resource).toBe(arns.ScrapeUrl);
   });
 
-  it('retries Lambda service errors and throttling, and Bedrock throttling, with capped full-jitter backoff', () => {
+  it('retries Lambda service errors and throttling, and Bedrock and DynamoDB throttling, with capped full-jitter backoff', () => {
     const definition = deployedDefinition(main);
     const lambdaRetry = {
       ErrorEquals: expect.arrayContaining(['Lambda.ServiceException', 'Lambda.TooManyRequestsException']),
@@ -91,9 +92,13 @@ describe('the state machine', () => {
       expect(retry.BackoffRate).toBeGreaterThan(1);
       expect(retry.MaxDelaySeconds).toBeGreaterThan(retry.IntervalSeconds);
     }
+    for (const state of [definition.States.Prepare, definition.States.Finalize])
+      expect(state.Retry).toContainEqual(
+        expect.objectContaining({ ErrorEquals: DYNAMODB_THROTTLING_ERRORS, JitterStrategy: 'FULL' }),
+      );
     expect(inner.ScrapeUrl.Retry).toContainEqual(
       expect.objectContaining({
-        ErrorEquals: [BEDROCK_THROTTLED],
+        ErrorEquals: [BEDROCK_THROTTLED, ...DYNAMODB_THROTTLING_ERRORS],
         JitterStrategy: 'FULL',
         MaxDelaySeconds: expect.any(Number),
         BackoffRate: expect.any(Number),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildScrapeDefinition,
+  DYNAMODB_THROTTLING_ERRORS,
   EXPRESS_CHILD_LIMIT_SECONDS,
   LAMBDA_SERVICE_ERRORS,
   MAX_URLS_PER_RUN,
@@ -16,6 +17,7 @@ interface Retrier {
   MaxAttempts: number;
   BackoffRate: number;
   MaxDelaySeconds: number;
+  JitterStrategy?: string;
 }
 interface TaskState {
   Resource: string;
@@ -57,10 +59,42 @@ describe('the scrape run’s Map', () => {
     const recordFailure = worstCaseSeconds(child.RecordFailure, 'RecordFailure');
 
     expect(scrapeUrl + recordFailure).toBeLessThanOrEqual(EXPRESS_CHILD_LIMIT_SECONDS);
-    // Bedrock throttling is still tried again, with backoff.
-    expect(
-      child.ScrapeUrl.Retry.some((r) => r.ErrorEquals.includes('BedrockThrottled') && r.MaxAttempts > 0),
-    ).toBe(true);
+    // Bedrock's and DynamoDB's throttling are still tried again, with backoff, and counted above.
+    for (const error of ['BedrockThrottled', ...DYNAMODB_THROTTLING_ERRORS])
+      expect(child.ScrapeUrl.Retry.some((r) => r.ErrorEquals.includes(error) && r.MaxAttempts > 0)).toBe(
+        true,
+      );
+  });
+
+  it('retries DynamoDB throttling on every Task, with backoff and full jitter', () => {
+    const tasks: Record<string, TaskState> = {
+      Prepare: definition.States.Prepare,
+      ScrapeUrl: child.ScrapeUrl,
+      RecordFailure: child.RecordFailure,
+      Finalize: definition.States.Finalize,
+    };
+    // Step Functions applies the first retrier whose ErrorEquals names the error (or States.ALL).
+    const retrierFor = (state: TaskState, error: string) =>
+      state.Retry.find((r) => r.ErrorEquals.includes(error) || r.ErrorEquals.includes('States.ALL'));
+
+    expect(DYNAMODB_THROTTLING_ERRORS).toEqual(
+      expect.arrayContaining([
+        'ThrottlingException',
+        'ProvisionedThroughputExceededException',
+        'DynamoDB.ThrottlingException',
+        'DynamoDB.ProvisionedThroughputExceededException',
+      ]),
+    );
+    for (const [name, state] of Object.entries(tasks))
+      for (const error of DYNAMODB_THROTTLING_ERRORS) {
+        const retrier = retrierFor(state, error);
+        expect([name, error, retrier]).toEqual([
+          name,
+          error,
+          expect.objectContaining({ BackoffRate: 2, JitterStrategy: 'FULL' }),
+        ]);
+        expect(retrier?.MaxAttempts).toBeGreaterThan(0);
+      }
   });
 
   it('keeps Prepare’s largest output and the Map’s gathered child outputs under the 256 KiB payload limit', () => {

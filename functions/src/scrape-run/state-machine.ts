@@ -26,6 +26,16 @@ export const LAMBDA_SERVICE_ERRORS = [
   'Lambda.TooManyRequestsException',
 ];
 
+/**
+ * DynamoDB throttling that outlasted the SDK's own retries, as a task's Lambda surfaces it (the
+ * SDK error's name) and as Step Functions names it for DynamoDB (`DynamoDB.` prefixed).
+ */
+export const DYNAMODB_THROTTLING_ERRORS = [
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+].flatMap((name) => [name, `DynamoDB.${name}`]);
+
 /** What ScrapeUrl throws when Bedrock keeps throttling, so the run backs off and tries the page again. */
 export const BEDROCK_THROTTLED = 'BedrockThrottled';
 
@@ -41,9 +51,22 @@ const retryLambdaErrors = {
   JitterStrategy: 'FULL',
 };
 
-/** Few and short enough that a URL's child execution stays inside Express's 5 minutes. */
-const retryBedrockThrottling = {
-  ErrorEquals: [BEDROCK_THROTTLED],
+/** Prepare and Finalize run once per run, outside the Express child: throttling may be waited out longer. */
+const retryDynamoThrottling = {
+  ErrorEquals: DYNAMODB_THROTTLING_ERRORS,
+  IntervalSeconds: 1,
+  MaxAttempts: 6,
+  BackoffRate: 2,
+  MaxDelaySeconds: 30,
+  JitterStrategy: 'FULL',
+};
+
+/**
+ * Bedrock's or DynamoDB's throttling in a URL's check, sharing one retrier: few and short enough
+ * that the child execution stays inside Express's 5 minutes.
+ */
+const retryCheckThrottling = {
+  ErrorEquals: [BEDROCK_THROTTLED, ...DYNAMODB_THROTTLING_ERRORS],
   IntervalSeconds: 5,
   MaxAttempts: 2,
   BackoffRate: 2,
@@ -51,7 +74,7 @@ const retryBedrockThrottling = {
   JitterStrategy: 'FULL',
 };
 
-/** RecordFailure only writes to the table: whatever fails it (throttling, say) is worth a few tries. */
+/** RecordFailure only writes to the table: whatever fails it (throttling included) is worth a few tries. */
 const retryAnyError = {
   ErrorEquals: ['States.ALL'],
   IntervalSeconds: 2,
@@ -87,7 +110,7 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
           'executionName.$': '$$.Execution.Name',
           'startedAt.$': '$$.Execution.StartTime',
         },
-        Retry: [retryLambdaErrors],
+        Retry: [retryLambdaErrors, retryDynamoThrottling],
         Catch: [{ ErrorEquals: [RUN_ALREADY_ACTIVE], Next: 'AnotherRunIsActive' }],
         Next: 'ScrapeUrls',
       },
@@ -106,7 +129,7 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
             ScrapeUrl: {
               Type: 'Task',
               Resource: lambda('ScrapeUrl'),
-              Retry: [retryLambdaErrors, retryBedrockThrottling],
+              Retry: [retryLambdaErrors, retryCheckThrottling],
               // Whatever went wrong, the URL is recorded as failed and the run goes on.
               Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }],
               // Every child answers {}: the Map gathers one output per URL, under the same 256 KiB.
@@ -138,7 +161,7 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
         Resource: lambda('Finalize'),
         // Prepare's URL ids (the Map keeps its input): Finalize reads their records by key, consistently.
         Parameters: { 'runId.$': '$.runId', 'urlIds.$': '$.urlIds' },
-        Retry: [retryLambdaErrors],
+        Retry: [retryLambdaErrors, retryDynamoThrottling],
         End: true,
       },
     },
