@@ -1,18 +1,17 @@
 /**
  * `npm run bench:extract`: runs the structured and heuristic tiers (no LLM) over the benchmark corpus
- * in ../shared/corpus/product-pages and prints price precision / recall / F1, availability F1, the
+ * in functions/test/corpus (ground truth corrected on 2026-11-23) and prints price precision / recall / F1, availability F1, the
  * share of pages that would need the LLM tier, the mean reduced-prompt size and pages per second.
  * `--verbose` lists each page's outcome.
  */
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { analysePage, reducedSize } from './extract/extract-page';
 import { canonicalAmount } from './extract/price-parse';
 import { decodeHtml } from './fetch/guarded-fetch';
-
-const corpusDir = resolve(import.meta.dirname, '../../../../shared/corpus/product-pages');
+import { corpusDir } from './test-support/corpus';
 
 const truthSchema = z.record(
   z.string(),

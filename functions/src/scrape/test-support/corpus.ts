@@ -1,13 +1,12 @@
 /**
- * Reads benchmark pages from ../shared/corpus/product-pages at run time (never copied into the
- * repository), for tests that check the extractors on real shop pages.
+ * Reads the benchmark pages kept as test data in functions/test/corpus (see its README), for tests
+ * that check the extractors on real shop pages.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
-/** The corpus folder, relative to the repository root. */
-export const corpusDir = resolve(import.meta.dirname, '../../../../../shared/corpus/product-pages');
+export const corpusDir = resolve(import.meta.dirname, '../../../test/corpus');
 
 interface Truth {
   readonly url: string;
