@@ -5,6 +5,7 @@ import { adjustCount, readCount } from './catalogue-counts.repository';
 import { catalogueChanged } from './catalogue-version.repository';
 import { lastIssuedId, reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
+import { deletePriceRecordsOfUrl } from './price-record.repository';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
 import { type ClaimKey, claimUnique, releaseUnique } from './unique-claim';
 
@@ -145,8 +146,12 @@ export interface LatestObservation extends CheckOutcome {
 /**
  * Stores a run's observation unless a later run already stored one (runs sort by start time). The
  * run as a whole moves the catalogue version (see catalogue-version.repository), not each URL.
+ * Returns false when the URL no longer exists (deleted meanwhile).
  */
-export async function recordLatestObservation(urlId: number, observation: LatestObservation): Promise<void> {
+export async function recordLatestObservation(
+  urlId: number,
+  observation: LatestObservation,
+): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
@@ -158,17 +163,34 @@ export async function recordLatestObservation(urlId: number, observation: Latest
         ExpressionAttributeValues: { ':observation': observation, ':run': observation.run_id },
       }),
     );
+    return true;
   } catch (error) {
-    if (!isConditionFailed(error)) throw error; // deleted meanwhile, or a newer run got there first
+    if (!isConditionFailed(error)) throw error;
+    // Deleted meanwhile, or a newer run got there first: only the first needs telling.
+    const { Item } = await db.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.url(urlId),
+        ConsistentRead: true,
+        ProjectionExpression: 'PK',
+      }),
+    );
+    return Item !== undefined;
   }
 }
 
+/**
+ * Deletes the URL item, then its price records once more: a check in flight may have written one
+ * after the caller deleted them. A check writing later still finds the URL gone when it records
+ * its observation and removes its record itself (recordResult), so none is left behind.
+ */
 export async function deleteCompetitorUrlItem(record: CompetitorUrlRecord): Promise<void> {
   const { Attributes } = await db.send(
     new DeleteCommand({ TableName: tableName, Key: keys.url(record.id), ReturnValues: 'ALL_OLD' }),
   );
   // Counted only when this call removed it: two deletes racing must not count twice.
   if (Attributes) await Promise.all([adjustCount('competitor_urls', -1), catalogueChanged()]);
+  await deletePriceRecordsOfUrl(record.id);
   await releaseUnique(keys.claim(record.product_id, record.url), record.id);
 }
 

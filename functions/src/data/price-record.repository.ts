@@ -1,4 +1,4 @@
-import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckOutcome, PriceRecord } from '@cmp/shared';
 import { batchDelete } from './batch-delete';
 import { db, isConditionFailed, tableName } from './dynamo';
@@ -79,14 +79,21 @@ export function toPriceData(item: PriceRecordItem): PriceRecord {
   };
 }
 
+/** Deletes every record of a URL; read consistently, so a record written just before is not missed. */
 export async function deletePriceRecordsOfUrl(urlId: number): Promise<void> {
   const items = await queryAll<{ PK: string; SK: string }>({
     TableName: tableName,
     KeyConditionExpression: 'PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.partition(urlId) },
     ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
   });
   await batchDelete(items);
+}
+
+/** Deletes one run's record of a URL (a check that found its URL deleted after writing it). */
+export async function deletePriceRecord(urlId: number, runId: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.record(urlId, runId) }));
 }
 
 export interface RunOutcome {

@@ -1,5 +1,10 @@
 import { type CompetitorUrlRecord, recordLatestObservation } from '../data/competitor-url.repository';
-import { isSuccess, type PriceRecordItem, putPriceRecord } from '../data/price-record.repository';
+import {
+  deletePriceRecord,
+  isSuccess,
+  type PriceRecordItem,
+  putPriceRecord,
+} from '../data/price-record.repository';
 import { countRunResult } from '../data/scrape-run.repository';
 import { boundedForStorage } from './bounded-outcome';
 
@@ -9,8 +14,11 @@ export type Outcome = Omit<
 >;
 
 /**
- * Writes the run's one record for a URL (a retried task finds it there and writes nothing), then
- * counts it into the run's live progress and keeps it as the URL's latest observation.
+ * Writes the run's one record for a URL (a retried task finds it there and writes nothing), keeps
+ * it as the URL's latest observation, then counts it into the run's live progress. A URL deleted
+ * while it was being checked gets no record: without transactions (decision 10) the record is
+ * written first and removed again when the URL turns out to be gone; a delete that came before
+ * the record was written removes it from its side (deleteCompetitorUrlItem).
  */
 export async function recordResult(
   runId: string,
@@ -28,18 +36,20 @@ export async function recordResult(
   };
   const written = await putPriceRecord(record);
   if (!written) return false;
-  await Promise.all([
-    countRunResult(runId, isSuccess(record)),
-    recordLatestObservation(url.id, {
-      run_id: runId,
-      price: record.price,
-      currency: record.currency,
-      in_stock: record.in_stock,
-      confidence: record.confidence,
-      scraped_at: record.scraped_at,
-      error_message: record.error_message,
-    }),
-  ]);
+  const urlExists = await recordLatestObservation(url.id, {
+    run_id: runId,
+    price: record.price,
+    currency: record.currency,
+    in_stock: record.in_stock,
+    confidence: record.confidence,
+    scraped_at: record.scraped_at,
+    error_message: record.error_message,
+  });
+  if (!urlExists) {
+    await deletePriceRecord(url.id, runId);
+    return false;
+  }
+  await countRunResult(runId, isSuccess(record));
   return true;
 }
 
