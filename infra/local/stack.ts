@@ -118,6 +118,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const lost = await endRunsOfLostExecutions(stepFunctions.knows);
   if (lost.length > 0)
     log(`Marked ${lost.length} price check(s) left running by an earlier start as stopped`);
+  // Nothing is served yet, so no write is on its way: any claim no product holds is stray.
+  const { releaseStraySkuClaims } = await import('@cmp/functions/catalogue/sku-claims');
+  const stray = await releaseStraySkuClaims(0);
+  if (stray.length > 0) log(`Released ${stray.length} SKU claim(s) no product holds: ${stray.join(', ')}`);
   const handlers = await loadGroupHandlers();
   const scheduler =
     options.schedule && runConfig.SCHEDULE_ENABLED

@@ -5,13 +5,9 @@
  * deployed table when TABLE_NAME is set (AWS credentials and region from the usual AWS settings).
  * Without --password it asks for one.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { startLocalDynamo } from '../local/dynamo-local';
-import { LOCAL_TABLE_NAME, localFunctionEnv } from '../local/local-env';
-import { ENDPOINT_FILE } from '../local/stack';
+import { connectTable } from './connect-table';
 
 const USAGE =
   'Usage: npm run user:add -- --email E --username U --first-name F [--last-name L] [--role admin|staff] [--password P]';
@@ -38,7 +34,7 @@ async function main(): Promise<number> {
   }
   const password = values.password ?? (await askPassword());
 
-  const target = await connect();
+  const target = await connectTable();
   try {
     const { addUser } = await import('@cmp/functions/auth/users');
     const user = await addUser({
@@ -55,43 +51,6 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await target.close();
-  }
-}
-
-/** Points the functions' DynamoDB settings at the deployed table, the running local stack, or the data on disk. */
-async function connect(): Promise<{ description: string; close(): Promise<void> }> {
-  if (process.env.TABLE_NAME) {
-    return { description: `table ${process.env.TABLE_NAME}`, close: async () => undefined };
-  }
-  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-  const running = runningStackEndpoint(dataDir);
-  if (running) {
-    Object.assign(
-      process.env,
-      localFunctionEnv({ dynamoEndpoint: running, tokenSecret: 'unused-by-user-add-unused-by-user-add' }),
-    );
-    return { description: `the running local stack (${dataDir})`, close: async () => undefined };
-  }
-  const dynamo = await startLocalDynamo({ path: join(dataDir, 'dynamodb'), tableName: LOCAL_TABLE_NAME });
-  Object.assign(
-    process.env,
-    localFunctionEnv({
-      dynamoEndpoint: dynamo.endpoint,
-      tokenSecret: 'unused-by-user-add-unused-by-user-add',
-    }),
-  );
-  return { description: `the local data in ${dataDir}`, close: () => dynamo.close() };
-}
-
-function runningStackEndpoint(dataDir: string): string | undefined {
-  const file = join(dataDir, ENDPOINT_FILE);
-  if (!existsSync(file)) return undefined;
-  try {
-    const { endpoint, pid } = JSON.parse(readFileSync(file, 'utf8')) as { endpoint: string; pid: number };
-    process.kill(pid, 0); // throws when that process is gone
-    return endpoint;
-  } catch {
-    return undefined;
   }
 }
 

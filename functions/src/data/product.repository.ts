@@ -1,15 +1,31 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  type PutCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../http/errors';
 import { adjustCount, readCount } from './catalogue-counts.repository';
 import { catalogueChanged } from './catalogue-version.repository';
 import { lastIssuedId, reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
-import { type ClaimKey, claimOwner, claimUnique, releaseUnique } from './unique-claim';
+import {
+  type Claim,
+  type ClaimKey,
+  claimOwner,
+  claimUnique,
+  releaseUnique,
+  scanClaims,
+} from './unique-claim';
 
 /**
  * Products at `PRODUCT#<id>`. GSI1 (`PRODUCTS`) lists the whole catalogue in id order; GSI2
  * (`PRODUCT_CATEGORY#<id>`, only when categorised) finds a category's products. A SKU is claimed
  * at `PRODUCT_SKU#<trimmed, upper-cased SKU>`, so 'abc-1' and ' ABC-1 ' are the same SKU.
+ * `version` goes up with every write, so an edit made from a stale read loses instead of undoing
+ * the other write (items written before versions have none).
  */
 export interface ProductRecord {
   id: number;
@@ -21,14 +37,16 @@ export interface ProductRecord {
   hidden: boolean;
   created_at: string;
   updated_at: string;
+  version?: number;
 }
 
 export type ProductFields = Pick<ProductRecord, 'sku' | 'name' | 'current_price' | 'cost' | 'category_id'>;
 
 const LIST = 'PRODUCTS';
+const SKU_CLAIM = 'PRODUCT_SKU#';
 const keys = {
   product: (id: number) => ({ PK: `PRODUCT#${id}`, SK: 'PRODUCT' }),
-  sku: (sku: string): ClaimKey => ({ PK: `PRODUCT_SKU#${sku.trim().toUpperCase()}`, SK: 'UNIQUE' }),
+  sku: (sku: string): ClaimKey => ({ PK: `${SKU_CLAIM}${sku.trim().toUpperCase()}`, SK: 'UNIQUE' }),
   byCategory: (categoryId: number) => `PRODUCT_CATEGORY#${categoryId}`,
 };
 
@@ -42,6 +60,7 @@ const FIELDS = [
   'hidden',
   'created_at',
   'updated_at',
+  'version',
 ];
 const projection = {
   ProjectionExpression: FIELDS.map((f) => `#${f}`).join(', '),
@@ -49,6 +68,7 @@ const projection = {
 };
 
 export const skuConflict = (sku: string) => `A product with SKU "${sku}" already exists`;
+const changedMeanwhile = 'The product was changed by someone else; reload and try again';
 
 /** The whole catalogue, in id order. */
 export async function listProducts(): Promise<ProductRecord[]> {
@@ -83,9 +103,10 @@ export async function listProductsInCategory(categoryId: number): Promise<Produc
   });
 }
 
+/** Read consistently: an edit is conditioned on the version read here, a stale one would lose. */
 export async function getProduct(id: number): Promise<ProductRecord | undefined> {
   const { Item } = await db.send(
-    new GetCommand({ TableName: tableName, Key: keys.product(id), ...projection }),
+    new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true, ...projection }),
   );
   return Item as ProductRecord | undefined;
 }
@@ -93,6 +114,20 @@ export async function getProduct(id: number): Promise<ProductRecord | undefined>
 export async function findProductIdBySku(sku: string): Promise<number | undefined> {
   return claimOwner(keys.sku(sku));
 }
+
+/** Every SKU claim: a scan of the whole table, for repairs only. */
+export const scanSkuClaims = () => scanClaims(SKU_CLAIM);
+
+/** The SKU a claim stands for, as its key spells it. */
+export const claimedSku = (claim: Claim) => claim.key.PK.slice(SKU_CLAIM.length);
+
+/** Whether `product` is the claim's owner and carries the SKU it stands for. */
+export const holdsSkuClaim = (product: ProductRecord | undefined, claim: Claim) =>
+  product?.id === claim.ownerId && keys.sku(product.sku).PK === claim.key.PK;
+
+/** Releases a SKU claim made before `claimedBefore` that its owner still holds; true when it went. */
+export const releaseSkuClaim = (claim: Claim, claimedBefore: string) =>
+  releaseUnique(claim.key, claim.ownerId, claimedBefore);
 
 /**
  * Creates products; each SKU is claimed first, so of many concurrent creates of one SKU exactly
@@ -102,9 +137,16 @@ export async function createProduct(fields: ProductFields, id?: number): Promise
   const productId = id ?? (await reserveIds('product', 1));
   await claimUnique(keys.sku(fields.sku), productId, skuConflict(fields.sku.trim()));
   const now = nowIso();
-  const record: ProductRecord = { ...fields, id: productId, hidden: false, created_at: now, updated_at: now };
+  const record: ProductRecord = {
+    ...fields,
+    id: productId,
+    hidden: false,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
   try {
-    await put(record, 'attribute_not_exists(PK)');
+    await put(record, { ConditionExpression: 'attribute_not_exists(PK)' });
   } catch (error) {
     await releaseUnique(keys.sku(fields.sku), productId);
     throw error;
@@ -113,16 +155,25 @@ export async function createProduct(fields: ProductFields, id?: number): Promise
   return record;
 }
 
-/** Replaces the editable fields; a changed SKU is claimed before and the old one released after. */
+/**
+ * Replaces the editable fields of the product as `existing` read it; a changed SKU is claimed
+ * before and the old one released after. When the product was written (or deleted) since that
+ * read, nothing changes, the new SKU's claim is released and a ConflictError says to reload.
+ */
 export async function updateProduct(existing: ProductRecord, fields: ProductFields): Promise<ProductRecord> {
   const skuChanged = keys.sku(existing.sku).PK !== keys.sku(fields.sku).PK;
   if (skuChanged) await claimUnique(keys.sku(fields.sku), existing.id, skuConflict(fields.sku.trim()));
-  const record: ProductRecord = { ...existing, ...fields, updated_at: nowIso() };
+  const record: ProductRecord = {
+    ...existing,
+    ...fields,
+    updated_at: nowIso(),
+    version: (existing.version ?? 0) + 1,
+  };
   try {
-    await put(record, 'attribute_exists(PK)');
+    await put(record, unchanged(existing));
   } catch (error) {
     if (skuChanged) await releaseUnique(keys.sku(fields.sku), existing.id);
-    throw error;
+    throw isConditionFailed(error) ? new ConflictError(changedMeanwhile) : error;
   }
   await catalogueChanged();
   if (skuChanged) await releaseUnique(keys.sku(existing.sku), existing.id);
@@ -136,10 +187,10 @@ export async function setProductHidden(product: ProductRecord, hidden: boolean):
     new UpdateCommand({
       TableName: tableName,
       Key: keys.product(product.id),
-      UpdateExpression: 'SET #hidden = :hidden, updated_at = :now',
+      UpdateExpression: 'SET #hidden = :hidden, updated_at = :now ADD version :one',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: { '#hidden': 'hidden' },
-      ExpressionAttributeValues: { ':hidden': hidden, ':now': updated_at },
+      ExpressionAttributeValues: { ':hidden': hidden, ':now': updated_at, ':one': 1 },
     }),
   );
   await catalogueChanged();
@@ -153,9 +204,9 @@ export async function clearProductCategory(product: ProductRecord): Promise<void
       new UpdateCommand({
         TableName: tableName,
         Key: keys.product(product.id),
-        UpdateExpression: 'SET category_id = :none, updated_at = :now REMOVE GSI2PK, GSI2SK',
+        UpdateExpression: 'SET category_id = :none, updated_at = :now ADD version :one REMOVE GSI2PK, GSI2SK',
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':none': null, ':now': nowIso() },
+        ExpressionAttributeValues: { ':none': null, ':now': nowIso(), ':one': 1 },
       }),
     );
     await catalogueChanged();
@@ -170,10 +221,21 @@ export async function deleteProductItem(product: ProductRecord): Promise<void> {
   );
   // Counted only when this call removed it: two deletes racing must not count twice.
   if (Attributes) await Promise.all([adjustCount('products', -1), catalogueChanged()]);
-  await releaseUnique(keys.sku(product.sku), product.id);
+  // The SKU the item had when it went: a rename may have landed since `product` was read.
+  const sku = typeof Attributes?.sku === 'string' ? Attributes.sku : product.sku;
+  await releaseUnique(keys.sku(sku), product.id);
 }
 
-async function put(record: ProductRecord, condition: string): Promise<void> {
+/** The condition that the product is still as `read` saw it. */
+function unchanged(read: ProductRecord): Condition {
+  return read.version === undefined
+    ? { ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(version)' }
+    : { ConditionExpression: 'version = :read', ExpressionAttributeValues: { ':read': read.version } };
+}
+
+type Condition = Pick<PutCommandInput, 'ConditionExpression' | 'ExpressionAttributeValues'>;
+
+async function put(record: ProductRecord, condition: Condition): Promise<void> {
   const categoryIndex =
     record.category_id === null
       ? {}
@@ -189,7 +251,7 @@ async function put(record: ProductRecord, condition: string): Promise<void> {
         type: 'product',
         ...record,
       },
-      ConditionExpression: condition,
+      ...condition,
     }),
   );
 }

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../http/errors';
-import { db, isConditionFailed, tableName } from './dynamo';
+import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 
 /**
  * Uniqueness without transactions (dynalite has none): a value is claimed by a conditional put of
@@ -8,12 +8,19 @@ import { db, isConditionFailed, tableName } from './dynamo';
  */
 export type ClaimKey = { PK: string; SK: 'UNIQUE' };
 
+/** A claim as stored: its key and the id of the entity holding it. */
+export interface Claim {
+  key: ClaimKey;
+  ownerId: number;
+}
+
 export async function claimUnique(key: ClaimKey, ownerId: number, conflictMessage: string): Promise<void> {
   try {
     await db.send(
       new PutCommand({
         TableName: tableName,
-        Item: { ...key, owner_id: ownerId },
+        // When it was claimed: a repair leaves young claims alone, their entity may be on its way.
+        Item: { ...key, owner_id: ownerId, claimed_at: nowIso() },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
@@ -29,18 +36,57 @@ export async function claimOwner(key: ClaimKey): Promise<number | undefined> {
   return typeof Item?.owner_id === 'number' ? Item.owner_id : undefined;
 }
 
-/** Releases a claim, but only the owner's: a claim someone else took since is left alone. */
-export async function releaseUnique(key: ClaimKey, ownerId: number): Promise<void> {
+/**
+ * Releases a claim, but only the owner's: a claim someone else took since is left alone. With
+ * `claimedBefore`, only a claim made before then (or of unknown age) goes. True when it went.
+ */
+export async function releaseUnique(
+  key: ClaimKey,
+  ownerId: number,
+  claimedBefore?: string,
+): Promise<boolean> {
   try {
     await db.send(
       new DeleteCommand({
         TableName: tableName,
         Key: key,
-        ConditionExpression: 'owner_id = :owner',
-        ExpressionAttributeValues: { ':owner': ownerId },
+        ConditionExpression:
+          claimedBefore === undefined
+            ? 'owner_id = :owner'
+            : 'owner_id = :owner AND (attribute_not_exists(claimed_at) OR claimed_at < :before)',
+        ExpressionAttributeValues: {
+          ':owner': ownerId,
+          ...(claimedBefore === undefined ? {} : { ':before': claimedBefore }),
+        },
       }),
     );
+    return true;
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
+    return false;
   }
+}
+
+/**
+ * Every claim whose key starts with `prefix`. Claims have no index, so this scans the whole table:
+ * for repairs (`npm run repair:claims`, the local start), never for a request.
+ */
+export async function scanClaims(prefix: string): Promise<Claim[]> {
+  const claims: Claim[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: 'SK = :unique AND begins_with(PK, :prefix)',
+        ExpressionAttributeValues: { ':unique': 'UNIQUE', ':prefix': prefix },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      claims.push({ key: { PK: String(item.PK), SK: 'UNIQUE' }, ownerId: Number(item.owner_id) });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return claims;
 }

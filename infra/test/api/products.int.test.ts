@@ -180,3 +180,76 @@ describe('products', () => {
     expect(shown.body.product.hidden).toBe(false);
   });
 });
+
+describe('concurrent edits of one product', () => {
+  /** SKU claims whose owner is gone or carries another SKU: each would block that SKU for good. */
+  const strayClaims = async () => {
+    const items = await stack.scanTable();
+    const products = new Map(items.filter((i) => i.SK === 'PRODUCT').map((p) => [p.id, p]));
+    return items
+      .filter((i) => String(i.PK).startsWith('PRODUCT_SKU#'))
+      .filter((claim) => {
+        const owner = products.get(claim.owner_id);
+        return !owner || claim.PK !== `PRODUCT_SKU#${String(owner.sku).trim().toUpperCase()}`;
+      });
+  };
+  const rename = (id: number, sku: string) =>
+    stack.api<ProductAnswer>('PUT', `/api/products/${id}`, {
+      token,
+      body: { sku, name: 'Renamed', current_price: 1 },
+    });
+
+  it('answers 409 to the losing one of two concurrent renames and leaves no SKU claimed by a product without it', async () => {
+    const pairs = 10;
+    const ids = await Promise.all(
+      Array.from(
+        { length: pairs },
+        async (_, i) => (await create({ sku: `RN-${i}`, name: 'Renamed', current_price: 1 })).body.product.id,
+      ),
+    );
+
+    const answers = await Promise.all(
+      ids.map((id, i) => Promise.all([rename(id, `RN-${i}-A`), rename(id, `RN-${i}-B`)])),
+    );
+    const stray = await strayClaims();
+    await Promise.all(ids.map((id) => stack.api('DELETE', `/api/products/${id}`, { token })));
+    const recreated = await Promise.all(
+      ids.flatMap((_, i) =>
+        ['A', 'B'].map((s) => create({ sku: `RN-${i}-${s}`, name: 'Again', current_price: 1 })),
+      ),
+    );
+
+    expect(stray).toEqual([]);
+    for (const pair of answers) {
+      expect(pair.some((a) => a.status === 200)).toBe(true);
+      for (const lost of pair.filter((a) => a.status !== 200)) {
+        expect(lost.status).toBe(409);
+        expect(lost.body).toEqual({
+          success: false,
+          error: 'The product was changed by someone else; reload and try again',
+        });
+      }
+    }
+    expect(recreated.map((a) => a.status)).toEqual(Array(pairs * 2).fill(201));
+  });
+
+  it('does not undo a change made while an edit was on its way', async () => {
+    const { body } = await create({ sku: 'HIDE-RACE', name: 'Hidden meanwhile', current_price: 1 });
+    const id = body.product.id;
+
+    const [edit, toggle] = await Promise.all([
+      stack.api<ProductAnswer>('PUT', `/api/products/${id}`, {
+        token,
+        body: { sku: 'HIDE-RACE', name: 'Edited', current_price: 2 },
+      }),
+      stack.api<ProductAnswer>('PATCH', `/api/products/${id}/toggle-hidden`, { token }),
+    ]);
+    const after = (
+      await stack.api<{ products: Product[] }>('GET', '/api/products', { token })
+    ).body.products.find((p) => p.id === id);
+
+    expect(toggle.status).toBe(200);
+    expect(after?.hidden).toBe(true);
+    expect(after?.name).toBe(edit.status === 200 ? 'Edited' : 'Hidden meanwhile');
+  });
+});

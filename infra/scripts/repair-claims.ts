@@ -1,0 +1,31 @@
+/**
+ * `npm run repair:claims`
+ *
+ * Releases SKU claims no product holds (see releaseStraySkuClaims), in the local data (DATA_DIR,
+ * default .data; also while `npm start` runs) or in a deployed table when TABLE_NAME is set. Safe
+ * while the app serves requests: a claim younger than a minute is left alone.
+ */
+import { connectTable } from './connect-table';
+
+/** Well past a route Lambda's 15 s timeout: no write that made an older claim is still going. */
+const MIN_CLAIM_AGE_MS = 60_000;
+
+async function main(): Promise<void> {
+  const target = await connectTable();
+  try {
+    const { releaseStraySkuClaims } = await import('@cmp/functions/catalogue/sku-claims');
+    const released = await releaseStraySkuClaims(MIN_CLAIM_AGE_MS);
+    console.log(
+      released.length === 0
+        ? `No stray SKU claims in ${target.description}.`
+        : `Released ${released.length} stray SKU claim(s) in ${target.description}: ${released.join(', ')}`,
+    );
+  } finally {
+    await target.close();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Product } from '@cmp/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalDynamo } from '../../local/dynamo-local';
+import { LOCAL_TABLE_NAME } from '../../local/local-env';
+import { repoRoot } from '../../local/paths';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+let dataDir: string;
+let stack: TestStack;
+let token: string;
+
+/**
+ * Stores a SKU claim as the table holds one, for a product that may not carry it: what racing
+ * renames left before product writes were versioned. Without `claimedAt`, as claims were then.
+ */
+async function putSkuClaim(endpoint: string, sku: string, ownerId: number, claimedAt?: string) {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    }),
+  );
+  await client.send(
+    new PutCommand({
+      TableName: LOCAL_TABLE_NAME,
+      Item: {
+        PK: `PRODUCT_SKU#${sku}`,
+        SK: 'UNIQUE',
+        owner_id: ownerId,
+        ...(claimedAt ? { claimed_at: claimedAt } : {}),
+      },
+    }),
+  );
+  client.destroy();
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'cmp-repair-claims-'));
+  const earlier = await startLocalDynamo({ path: join(dataDir, 'dynamodb'), tableName: LOCAL_TABLE_NAME });
+  await putSkuClaim(earlier.endpoint, 'AT-START', 4242);
+  await earlier.close();
+  stack = await startTestStack({ dataDir });
+  token = await stack.login();
+});
+afterAll(async () => {
+  await stack?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const create = (sku: string) =>
+  stack.api<{ product: Product }>('POST', '/api/products', {
+    token,
+    body: { sku, name: sku, current_price: 1 },
+  });
+
+/** Runs `npm run repair:claims` as an engineer would, against the running stack's data directory. */
+function repairClaims(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['infra/scripts/repair-claims.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, TABLE_NAME: '' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('stray SKU claims', () => {
+  it('are released when the local stack starts, so their SKU can be created', async () => {
+    const created = await create('AT-START');
+
+    expect(created.status).toBe(201);
+  });
+
+  it('are released by npm run repair:claims, which keeps the claims products hold and the ones just made', async () => {
+    const kept = await create('KEEP-1');
+    const moved = await create('MOVED-NEW');
+    await putSkuClaim(stack.dynamo.endpoint, 'GHOST-1', 987_654);
+    await putSkuClaim(stack.dynamo.endpoint, 'MOVED-OLD', moved.body.product.id);
+    await putSkuClaim(stack.dynamo.endpoint, 'YOUNG-1', 987_655, new Date().toISOString());
+    const blocked = await create('GHOST-1');
+
+    const first = await repairClaims();
+    const second = await repairClaims();
+    const after = await Promise.all(['GHOST-1', 'MOVED-OLD', 'KEEP-1', 'MOVED-NEW', 'YOUNG-1'].map(create));
+
+    expect(kept.status).toBe(201);
+    expect(blocked.status).toBe(409);
+    expect(first.code).toBe(0);
+    expect(first.output).toMatch(
+      /Released 2 stray SKU claim\(s\) in the running local stack .*: (GHOST-1, MOVED-OLD|MOVED-OLD, GHOST-1)/,
+    );
+    expect(second.output).toContain('No stray SKU claims');
+    expect(after.map((a) => a.status)).toEqual([201, 201, 409, 409, 409]);
+  });
+});
