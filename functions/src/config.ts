@@ -28,7 +28,8 @@ export const authConfigSchema = z
     TOKEN_SECRET_ARN: z.string().min(1).optional(),
     TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(10),
-    LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(50),
+    /** 0 turns the per-address limit off (the local stack's default: every local user is 127.0.0.1). */
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().nonnegative().default(50),
     LOGIN_THROTTLE_WINDOW_SECONDS: positiveInt(15 * 60),
   })
   .refine((c) => c.TOKEN_SECRET || c.TOKEN_SECRET_ARN, {

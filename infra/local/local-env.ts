@@ -24,6 +24,8 @@ export function localFunctionEnv(options: {
     AWS_SESSION_TOKEN: '',
     POWERTOOLS_SERVICE_NAME: 'check-my-price',
     POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+    // Every local user signs in from 127.0.0.1: a per-address limit would lock out everyone at once.
+    LOGIN_MAX_FAILURES_PER_ADDRESS: process.env.LOGIN_MAX_FAILURES_PER_ADDRESS ?? '0',
   };
 }
 

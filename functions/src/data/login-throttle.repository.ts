@@ -2,53 +2,52 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { db, epochSeconds, isConditionFailed, tableName } from './dynamo';
 
 /**
- * Failed sign-in counters in fixed windows, one item per subject (`THROTTLE#account#<id>`,
- * `THROTTLE#address#<ip>`). Expiry is checked in code; the TTL attribute only lets AWS clean up.
+ * Sign-in attempts in fixed windows, one item per subject (`THROTTLE#account#<id>`,
+ * `THROTTLE#address#<ip>`). An attempt is reserved before the password is checked, with a
+ * conditional write that counts it only while the window has room, so concurrent guesses cannot
+ * overrun the limit. Expiry is checked in code; the TTL attribute only lets AWS clean up.
  */
 export type ThrottleSubject = { kind: 'account' | 'address'; value: string };
 
-export interface FailureWindow {
-  count: number;
-  windowStartMs: number;
-}
+export type Reservation =
+  | { reserved: true; subject: ThrottleSubject; windowStartMs: number }
+  | { reserved: false; retryAfterMs: number };
 
 const throttleKey = ({ kind, value }: ThrottleSubject) => ({
   PK: `THROTTLE#${kind}#${value.toLowerCase()}`,
   SK: 'THROTTLE',
 });
 
-/** The failures counted in the window that is still open at `nowMs`, if any. */
-export async function currentFailures(
-  subject: ThrottleSubject,
-  nowMs: number,
-  windowMs: number,
-): Promise<FailureWindow | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: throttleKey(subject) }));
-  if (!Item || Item.window_start + windowMs <= nowMs) return undefined;
-  return { count: Item.count, windowStartMs: Item.window_start };
-}
+/** Passes over the two writes; a pass only repeats when another request opened the window meanwhile. */
+const MAX_PASSES = 3;
 
-/** Counts one failure: into the open window, or as the first of a new one. */
-export async function recordFailure(
+/**
+ * Counts one attempt into the window open at `nowMs` (or opens a new one) unless `max` attempts
+ * are already counted in it; then answers when the window ends.
+ */
+export async function reserveAttempt(
   subject: ThrottleSubject,
+  max: number,
   nowMs: number,
   windowMs: number,
-): Promise<void> {
+): Promise<Reservation> {
   const key = throttleKey(subject);
   const cutoff = nowMs - windowMs;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  let windowStartMs = nowMs;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
     try {
-      await db.send(
+      const { Attributes } = await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key,
           UpdateExpression: 'ADD #count :one',
-          ConditionExpression: 'window_start > :cutoff',
+          ConditionExpression: 'window_start > :cutoff AND #count < :max',
           ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff },
+          ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':max': max },
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return;
+      return { reserved: true, subject, windowStartMs: Attributes?.window_start };
     } catch (error) {
       if (!isConditionFailed(error)) throw error;
     }
@@ -61,14 +60,38 @@ export async function recordFailure(
           ExpressionAttributeValues: { ':cutoff': cutoff },
         }),
       );
-      return;
+      return { reserved: true, subject, windowStartMs: nowMs };
     } catch (error) {
-      // Another request opened the window first: count into it on the next pass.
       if (!isConditionFailed(error)) throw error;
     }
+    // Both lost: the open window is full, or another request opened it between the two writes.
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+    if (Item && Item.window_start > cutoff) windowStartMs = Item.window_start;
+    if (Item && Item.window_start > cutoff && Item.count >= max) break;
+  }
+  return { reserved: false, retryAfterMs: windowStartMs + windowMs - nowMs };
+}
+
+/** Gives a reserved attempt back (it turned out not to be a failure), in the window it was counted in. */
+export async function releaseAttempt(reservation: Reservation & { reserved: true }): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: throttleKey(reservation.subject),
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: 'window_start = :windowStart AND #count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':windowStart': reservation.windowStartMs, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    // The window has ended or was cleared: nothing left to give back.
+    if (!isConditionFailed(error)) throw error;
   }
 }
 
-export async function clearFailures(subject: ThrottleSubject): Promise<void> {
+/** Forgets every attempt counted for the subject (after a successful sign-in to the account). */
+export async function clearAttempts(subject: ThrottleSubject): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName, Key: throttleKey(subject) }));
 }
