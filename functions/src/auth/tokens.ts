@@ -6,6 +6,10 @@ import { secretReader } from '../lib/secret';
 const config = readConfig('auth', authConfigSchema);
 
 const ALGORITHM = 'HS256';
+/** The only token type issued; tokens of any other type (or none) are refused. */
+const TYPE = 'JWT';
+/** How far ahead of this clock a token's issue time may be (clocks of the signer and verifier differ). */
+const CLOCK_SKEW_SECONDS = 30;
 const ISSUER = 'check-my-price';
 const AUDIENCE = 'check-my-price-web';
 
@@ -30,7 +34,7 @@ export interface TokenClaims {
 
 export async function issueToken({ userId, sessionId }: TokenClaims, expiresAtMs: number): Promise<string> {
   return new SignJWT({ sid: sessionId })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -39,14 +43,20 @@ export async function issueToken({ userId, sessionId }: TokenClaims, expiresAtMs
     .sign(await key());
 }
 
-/** Verifies signature (HS256 only), issuer, audience and expiry; any failure is a 401. */
+/**
+ * Verifies signature (HS256 only), type, issuer, audience, expiry and issue time (not ahead of this
+ * clock by more than the skew, not older than a token lives); any failure is a 401.
+ */
 export async function verifyToken(token: string): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, await key(), {
       algorithms: [ALGORITHM],
+      typ: TYPE,
       issuer: ISSUER,
       audience: AUDIENCE,
       requiredClaims: ['sub', 'exp', 'sid'],
+      maxTokenAge: tokenTtlSeconds,
+      clockTolerance: CLOCK_SKEW_SECONDS,
     });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string')

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
 
@@ -90,6 +91,41 @@ describe('GET /api/auth/status and POST /api/auth/logout', () => {
     await stack.api('POST', '/api/auth/logout', { token: first });
 
     expect((await stack.api('GET', '/api/auth/status', { token: second })).body.isAuthenticated).toBe(true);
+  });
+});
+
+describe('bearer tokens', () => {
+  /** A token for a live session, signed with the stack's key, with the given header and issue time. */
+  async function tokenWith(header: { typ?: string }, issuedAtOffsetSeconds = 0): Promise<string> {
+    const issued = await stack.login();
+    const { sid, sub } = JSON.parse(Buffer.from(issued.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ sid })
+      .setProtectedHeader({ alg: 'HS256', ...header })
+      .setSubject(sub)
+      .setIssuer('check-my-price')
+      .setAudience('check-my-price-web')
+      .setIssuedAt(now + issuedAtOffsetSeconds)
+      .setExpirationTime(now + 3600)
+      .sign(new TextEncoder().encode(process.env.TOKEN_SECRET));
+  }
+  const isAuthenticated = async (token: string) =>
+    (await stack.api('GET', '/api/auth/status', { token })).body.isAuthenticated;
+
+  it('accepts the token type it issues, issued a few seconds ahead of this clock', async () => {
+    expect(await isAuthenticated(await tokenWith({ typ: 'JWT' }, 10))).toBe(true);
+  });
+
+  it.each([
+    ['at+jwt', { typ: 'at+jwt' }],
+    ['JWE', { typ: 'JWE' }],
+    ['no', {}],
+  ])('refuses a token with %s typ', async (_name, header) => {
+    expect(await isAuthenticated(await tokenWith(header))).toBe(false);
+  });
+
+  it('refuses a token issued in the future beyond a small clock skew', async () => {
+    expect(await isAuthenticated(await tokenWith({ typ: 'JWT' }, 5 * 60))).toBe(false);
   });
 });
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const { sid, sub } = decodePayload(validToken);
   const sign = (claims: { iss?: string; aud?: string; exp?: number }, key = secret) =>
     new SignJWT({ sid })
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(sub)
       .setIssuer(claims.iss ?? 'check-my-price')
       .setAudience(claims.aud ?? 'check-my-price-web')
