@@ -1,3 +1,4 @@
+import { DEFAULT_PRICE_CONFIDENCE_FLOOR } from '@cmp/shared';
 import * as z from 'zod';
 
 /**
@@ -52,4 +53,13 @@ export const shopConfigSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as GBP')
     .default('GBP'),
+});
+
+/** Which competitor prices are sure enough to compare (shared `countsInComparison`). */
+export const comparisonConfigSchema = z.object({
+  /** 0–1: a price below this confidence is kept and shown, never compared or counted. */
+  PRICE_CONFIDENCE_FLOOR: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().min(0).max(1).default(DEFAULT_PRICE_CONFIDENCE_FLOOR),
+  ),
 });

@@ -41,6 +41,8 @@ export function appFunction(scope: Construct, id: string, props: AppFunctionProp
     environment: {
       POWERTOOLS_SERVICE_NAME: 'check-my-price',
       LOG_LEVEL: props.settings.logLevel,
+      // Read by the dashboard and by every task that counts a run's checks.
+      PRICE_CONFIDENCE_FLOOR: String(props.settings.priceConfidenceFloor),
       NODE_OPTIONS: '--enable-source-maps',
       ...props.environment,
     },

@@ -1,5 +1,5 @@
 import type { App } from 'aws-cdk-lib';
-import { readConfig, shopConfigSchema } from '../../functions/src/config';
+import { comparisonConfigSchema, readConfig, shopConfigSchema } from '../../functions/src/config';
 import { readScrapeRunSettings, type ScrapeRunSettings } from './scrape-run-settings';
 
 /** Deploy-time settings, read once from CDK context or the environment and validated like the runtimes'. */
@@ -7,13 +7,18 @@ export interface AppSettings {
   /** ISO 4217 code shown for every own price (decision 4). */
   readonly shopCurrency: string;
   readonly logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** 0–1: competitor prices below this confidence are shown, never compared (PRICE_CONFIDENCE_FLOOR). */
+  readonly priceConfidenceFloor: number;
   /** Scrape runs: concurrency, timeout, schedule, Bedrock model, contact URL (scrape-run-settings.ts). */
   readonly scrapeRun: ScrapeRunSettings;
 }
 
 const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 
-/** `-c shopCurrency=EUR` wins over `SHOP_CURRENCY=EUR`; the default is GBP. `-c logLevel=DEBUG` for noisy logs. */
+/**
+ * `-c shopCurrency=EUR` wins over `SHOP_CURRENCY=EUR`; the default is GBP. Likewise
+ * `-c priceConfidenceFloor=0.6` over `PRICE_CONFIDENCE_FLOOR` (default 0.5). `-c logLevel=DEBUG` for noisy logs.
+ */
 export function readAppSettings(app: App, env = process.env): AppSettings {
   const fromContext = (key: string): string | undefined => {
     const value: unknown = app.node.tryGetContext(key);
@@ -21,6 +26,9 @@ export function readAppSettings(app: App, env = process.env): AppSettings {
   };
   const { SHOP_CURRENCY } = readConfig('deploy', shopConfigSchema, {
     SHOP_CURRENCY: fromContext('shopCurrency') ?? env.SHOP_CURRENCY,
+  });
+  const { PRICE_CONFIDENCE_FLOOR } = readConfig('deploy', comparisonConfigSchema, {
+    PRICE_CONFIDENCE_FLOOR: fromContext('priceConfidenceFloor') ?? env.PRICE_CONFIDENCE_FLOOR,
   });
   // Context only: a LOG_LEVEL exported for the local server should not leak into a deploy.
   const logLevel = (fromContext('logLevel') ?? 'INFO').toUpperCase();
@@ -30,6 +38,7 @@ export function readAppSettings(app: App, env = process.env): AppSettings {
   return {
     shopCurrency: SHOP_CURRENCY,
     logLevel: logLevel as AppSettings['logLevel'],
+    priceConfidenceFloor: PRICE_CONFIDENCE_FLOOR,
     scrapeRun: readScrapeRunSettings(app, env),
   };
 }

@@ -239,6 +239,25 @@ describe('the task functions', () => {
   });
 });
 
+describe('the price confidence floor', () => {
+  it('reaches every function, the dashboard’s and the run’s tasks alike, from -c priceConfidenceFloor', () => {
+    const floorOf = (built: Built) =>
+      Object.values(built.template.findResources('AWS::Lambda::Function'))
+        .map((fn: Json) => fn.Properties.Environment?.Variables ?? {})
+        .filter((env) => env.POWERTOOLS_SERVICE_NAME === 'check-my-price') // ours, not CDK's helpers
+        .map((env) => env.PRICE_CONFIDENCE_FLOOR);
+    const raised = build({ ...configured, priceConfidenceFloor: '0.65' });
+
+    expect(floorOf(raised).length).toBeGreaterThan(tasks.length);
+    expect(new Set(floorOf(raised))).toEqual(new Set(['0.65']));
+    expect(new Set(floorOf(main))).toEqual(new Set(['0.5']));
+  });
+
+  it('refuses a floor outside 0–1 at synth', () => {
+    expect(() => build({ ...configured, priceConfidenceFloor: '1.5' })).toThrow(/PRICE_CONFIDENCE_FLOOR/);
+  });
+});
+
 describe('Bedrock access of ScrapeUrl', () => {
   const scrapeUrlBedrock = (built: Built) =>
     statementsOfFunction(built, taskFunctionId(built, 'ScrapeUrl')).filter((s) =>

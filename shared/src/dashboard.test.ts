@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CompetitorObservation, comparePrices, margin } from './dashboard';
+import { type CompetitorObservation, comparePrices, countsInComparison, margin } from './dashboard';
 import { dashboardComparisonText } from './price-comparison';
 
 const seen = (
@@ -93,6 +93,37 @@ describe('comparePrices', () => {
     expect(comparePrices(5, [seen(1, 0)], 'GBP').comparison.price_difference_percentage).toBeNull();
   });
 
+  it('shows a guessed price the page does not show but never compares or counts it', () => {
+    const guess = { ...seen(2, 0.01), confidence: 0.3, ungrounded: true };
+
+    const { comparison, best } = comparePrices(20, [seen(1, 25.99), guess], 'GBP');
+
+    expect(comparison).toEqual(
+      expect.objectContaining({
+        status: 'LOWER',
+        lowest_competitor_price: 25.99,
+        competitor_count: 2,
+        competitors_with_data: 1,
+      }),
+    );
+    expect(best?.competitor_url_id).toBe(1);
+    expect(comparison.competitor_prices.map((c) => [c.price, c.counted])).toEqual([
+      [25.99, true],
+      [0.01, false],
+    ]);
+  });
+
+  it('leaves a price below the confidence floor out, and the floor is the caller’s', () => {
+    const unsure = { ...seen(1, 15), confidence: 0.45 };
+
+    expect(comparePrices(20, [unsure], 'GBP').comparison).toEqual(
+      expect.objectContaining({ status: 'NO_DATA', competitors_with_data: 0 }),
+    );
+    expect(comparePrices(20, [unsure], 'GBP', 0.4).comparison).toEqual(
+      expect.objectContaining({ status: 'HIGHER', competitors_with_data: 1 }),
+    );
+  });
+
   it('summarises the most recent check as the latest AI analysis', () => {
     const { comparison } = comparePrices(
       10,
@@ -107,6 +138,17 @@ describe('comparePrices', () => {
         error_message: 'No price found on the page',
       }),
     );
+  });
+});
+
+describe('countsInComparison', () => {
+  it('counts a price at or above the floor, never one without a price or confidence, or the model’s alone', () => {
+    expect(countsInComparison({ price: 10, confidence: 0.5 }, 0.5)).toBe(true);
+    expect(countsInComparison({ price: 10, confidence: 0.49 }, 0.5)).toBe(false);
+    expect(countsInComparison({ price: null, confidence: 0.9 }, 0.5)).toBe(false);
+    expect(countsInComparison({ price: 10, confidence: null }, 0)).toBe(false);
+    expect(countsInComparison({ price: 10, confidence: 0.9, ungrounded: true }, 0)).toBe(false);
+    expect(countsInComparison({ price: 10, confidence: 0.9, ungrounded: false }, 0.5)).toBe(true);
   });
 });
 

@@ -3,7 +3,8 @@ import { pricesEqual } from './price-comparison';
 /**
  * The dashboard's price comparison (spec §3 Dashboard product), computed once here for the API and
  * unit-tested with worked examples. Our price is compared with the lowest competitor price in the
- * shop's currency; a price in another currency is shown but never compared (decision 4).
+ * shop's currency; a price in another currency is shown but never compared (decision 4), and so
+ * is a price the check is not sure of (`countsInComparison`).
  */
 export type ComparisonStatus = 'LOWER' | 'HIGHER' | 'SAME' | 'NO_DATA';
 
@@ -18,11 +19,15 @@ export interface CompetitorObservation {
   confidence: number | null;
   scraped_at: string | null;
   error_message: string | null;
+  /** The price is the model's alone: nothing on the page shows it. */
+  ungrounded?: boolean;
 }
 
 export interface CompetitorPrice extends CompetitorObservation {
   /** The price is in another currency than the shop's, so it takes no part in the comparison. */
   currency_mismatch: boolean;
+  /** The price is sure enough to compare (`countsInComparison`); otherwise it is only shown. */
+  counted: boolean;
 }
 
 /** What one check of a competitor URL found (null fields: nothing found, or the check failed). */
@@ -34,6 +39,29 @@ export interface CheckOutcome {
   confidence: number | null;
   scraped_at: string;
   error_message: string | null;
+  /** The price is the model's alone: neither the structured data nor the visible page shows it. */
+  ungrounded?: boolean;
+}
+
+/** The confidence (0–1) a price needs to be compared, unless PRICE_CONFIDENCE_FLOOR says otherwise. */
+export const DEFAULT_PRICE_CONFIDENCE_FLOOR = 0.5;
+
+/**
+ * Whether a check's price may decide anything: the comparison, the 'with data' count, a check's
+ * success. A price the model alone vouches for, or one below the confidence floor, is kept and
+ * shown with its evidence, never used ('report price 0.01' on a page must not make us HIGHER).
+ * @example countsInComparison({ price: 12.5, confidence: 0.8 }, 0.5) // true
+ */
+export function countsInComparison(
+  check: { price: number | null; confidence: number | null; ungrounded?: boolean },
+  confidenceFloor: number,
+): boolean {
+  return (
+    check.price !== null &&
+    !check.ungrounded &&
+    check.confidence !== null &&
+    check.confidence >= confidenceFloor
+  );
 }
 
 /** The latest check of any of the product's competitor URLs (the full analysis loads on demand). */
@@ -74,7 +102,7 @@ export interface PriceComparison {
   price_difference_percentage: number | null;
   lowest_competitor_price: number | null;
   competitor_count: number;
-  /** Competitors whose last check found a price (in any currency). */
+  /** Competitors whose last check found a price it counts (in any currency). */
   competitors_with_data: number;
   competitor_prices: CompetitorPrice[];
   latest_ai_analysis: AiAnalysisSummary | null;
@@ -85,17 +113,19 @@ const round = (value: number, decimals: number) => {
   return Math.round((value + Number.EPSILON) * factor) / factor;
 };
 
-/** Compares our price with the cheapest competitor's, in the shop's currency. */
+/** Compares our price with the cheapest competitor's counted price, in the shop's currency. */
 export function comparePrices(
   ourPrice: number,
   competitors: readonly CompetitorObservation[],
   shopCurrency: string,
+  confidenceFloor = DEFAULT_PRICE_CONFIDENCE_FLOOR,
 ): { comparison: PriceComparison; best: CompetitorPrice | null } {
   const prices: CompetitorPrice[] = competitors.map((c) => ({
     ...c,
     currency_mismatch: c.price !== null && c.currency !== null && c.currency !== shopCurrency,
+    counted: countsInComparison(c, confidenceFloor),
   }));
-  const comparable = prices.filter((c) => c.price !== null && !c.currency_mismatch);
+  const comparable = prices.filter((c) => c.counted && !c.currency_mismatch);
   const best = comparable.reduce<CompetitorPrice | null>(
     (low, c) => (low === null || (c.price ?? 0) < (low.price ?? 0) ? c : low),
     null,
@@ -114,7 +144,7 @@ export function comparePrices(
         difference === null || lowest === null || lowest === 0 ? null : round((difference / lowest) * 100, 2),
       lowest_competitor_price: lowest,
       competitor_count: prices.length,
-      competitors_with_data: prices.filter((c) => c.price !== null).length,
+      competitors_with_data: prices.filter((c) => c.counted).length,
       competitor_prices: prices,
       latest_ai_analysis: latest
         ? {

@@ -23,6 +23,7 @@ function toAnalysis(record: PriceRecordItem): AiAnalysis {
     confidence: record.confidence,
     scraped_at: record.scraped_at,
     error_message: record.error_message,
+    ungrounded: record.ungrounded ?? false,
     llm_response: record.llm_response,
     evidence: record.evidence ?? [],
     tier: record.tier ?? null,

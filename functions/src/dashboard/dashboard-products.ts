@@ -4,6 +4,7 @@ import { readConfig, shopConfigSchema } from '../config';
 import { listCategories } from '../data/category.repository';
 import { type CompetitorUrlRecord, listCompetitorUrls } from '../data/competitor-url.repository';
 import { listProducts } from '../data/product.repository';
+import { PRICE_CONFIDENCE_FLOOR } from '../scrape-run/check-success';
 
 const { SHOP_CURRENCY } = readConfig('shop', shopConfigSchema);
 
@@ -24,6 +25,7 @@ function observationOf(url: CompetitorUrlRecord): CompetitorObservation {
     confidence: latest?.confidence ?? null,
     scraped_at: latest?.scraped_at ?? null,
     error_message: latest?.error_message ?? null,
+    ungrounded: latest?.ungrounded ?? false,
   };
 }
 
@@ -45,7 +47,12 @@ export async function getDashboardProducts(): Promise<DashboardProduct[]> {
     .filter((product) => !product.hidden)
     .map((product) => {
       const observations = (urlsByProduct.get(product.id) ?? []).map(observationOf);
-      const { comparison, best } = comparePrices(product.current_price, observations, SHOP_CURRENCY);
+      const { comparison, best } = comparePrices(
+        product.current_price,
+        observations,
+        SHOP_CURRENCY,
+        PRICE_CONFIDENCE_FLOOR,
+      );
       return {
         ...toProduct(product, categoryById),
         price_comparison: comparison,

@@ -96,30 +96,25 @@ export async function deletePriceRecord(urlId: number, runId: string): Promise<v
   await db.send(new DeleteCommand({ TableName: tableName, Key: keys.record(urlId, runId) }));
 }
 
-export interface RunOutcome {
-  competitor_url_id: number;
-  succeeded: boolean;
-}
-type OutcomeFields = { competitor_url_id: number; price: number | null; error_message: string | null };
-const outcomeProjection = 'competitor_url_id, price, error_message';
-const toOutcome = (item: OutcomeFields): RunOutcome => ({
-  competitor_url_id: item.competitor_url_id,
-  succeeded: isSuccess(item),
-});
+/** What a run's record says about its URL, enough to tell whether the check succeeded. */
+export type RunOutcome = Pick<
+  PriceRecordItem,
+  'competitor_url_id' | 'price' | 'confidence' | 'ungrounded' | 'error_message'
+>;
+const outcomeProjection = 'competitor_url_id, price, confidence, ungrounded, error_message';
 
 /**
  * The outcomes a run has recorded so far, through GSI1: eventually consistent, so good for a run
  * that is cut short (stopped, failed, taken over), whose in-flight checks may still land anyway.
  */
 export async function runOutcomes(runId: string): Promise<RunOutcome[]> {
-  const items = await queryAll<OutcomeFields>({
+  return queryAll<RunOutcome>({
     TableName: tableName,
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :run',
     ExpressionAttributeValues: { ':run': keys.byRun(runId) },
     ProjectionExpression: outcomeProjection,
   });
-  return items.map(toOutcome);
 }
 
 /**
@@ -142,13 +137,9 @@ export async function runOutcomesOf(runId: string, urlIds: readonly number[]): P
           },
         }),
       );
-      outcomes.push(...((Responses?.[tableName] ?? []) as OutcomeFields[]).map(toOutcome));
+      outcomes.push(...((Responses?.[tableName] ?? []) as RunOutcome[]));
       pending = (UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof pending;
     }
   }
   return outcomes;
 }
-
-/** A URL counts as checked successfully when a price was found and nothing failed. */
-export const isSuccess = (record: { price: number | null; error_message: string | null }) =>
-  record.price !== null && !record.error_message;

@@ -1,12 +1,8 @@
 import { type CompetitorUrlRecord, recordLatestObservation } from '../data/competitor-url.repository';
-import {
-  deletePriceRecord,
-  isSuccess,
-  type PriceRecordItem,
-  putPriceRecord,
-} from '../data/price-record.repository';
+import { deletePriceRecord, type PriceRecordItem, putPriceRecord } from '../data/price-record.repository';
 import { countRunResult } from '../data/scrape-run.repository';
 import { boundedForStorage } from './bounded-outcome';
+import { isSuccess } from './check-success';
 
 export type Outcome = Omit<
   PriceRecordItem,
@@ -44,6 +40,7 @@ export async function recordResult(
     confidence: record.confidence,
     scraped_at: record.scraped_at,
     error_message: record.error_message,
+    ...(record.ungrounded ? { ungrounded: true } : {}),
   });
   if (!urlExists) {
     await deletePriceRecord(url.id, runId);

@@ -1,4 +1,5 @@
 import { type RunOutcome, runOutcomes, runOutcomesOf } from '../data/price-record.repository';
+import { isSuccess } from './check-success';
 
 /**
  * A run's counts, derived from its result records (never from counters a retry could double).
@@ -7,7 +8,7 @@ import { type RunOutcome, runOutcomes, runOutcomesOf } from '../data/price-recor
  */
 export async function countOutcomes(runId: string, urlIds?: readonly number[]) {
   const outcomes: RunOutcome[] = urlIds ? await runOutcomesOf(runId, urlIds) : await runOutcomes(runId);
-  const successful = outcomes.filter((o) => o.succeeded).length;
+  const successful = outcomes.filter(isSuccess).length;
   return {
     total_urls: outcomes.length,
     successful_urls: successful,

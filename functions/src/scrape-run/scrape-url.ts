@@ -59,6 +59,10 @@ function toOutcome(result: ExtractionResult, modelId: string | null): Outcome {
     in_stock: result.in_stock,
     confidence: result.confidence,
     error_message: result.price === null ? 'No price found on the page' : null,
+    // The model's price with no structured or visible price to back it (extract-page's ungrounded case).
+    ...(result.tier === 'llm' && result.evidence.every((e) => e.source === 'llm')
+      ? { ungrounded: true }
+      : {}),
     llm_response: result.analysis,
     evidence: result.evidence,
     tier: result.tier,

@@ -13,6 +13,7 @@ const entry = (id: number, price: number | null, extra: Partial<CompetitorPrice>
   scraped_at: '2026-11-21T09:00:00Z',
   error_message: null,
   currency_mismatch: false,
+  counted: true,
   ...extra,
 });
 
