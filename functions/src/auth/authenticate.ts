@@ -11,8 +11,8 @@ export interface AuthContext {
 }
 
 /**
- * Checks an `Authorization: Bearer <token>` header: the token itself, then its session (not revoked,
- * not expired) and its user (still enabled), on every request.
+ * Checks an `Authorization: Bearer <token>` header: the token itself, then its user (still enabled)
+ * and its session (not revoked, not expired, not ended by disabling the user), on every request.
  */
 export async function authenticate(authorization: string | undefined): Promise<AuthContext> {
   const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)\s*$/i.exec(authorization ?? '');
@@ -20,14 +20,15 @@ export async function authenticate(authorization: string | undefined): Promise<A
   if (!match?.[1]) throw new UnauthorizedError('Malformed Authorization header');
   const { userId, sessionId } = await verifyToken(match[1]);
   const [session, user] = await Promise.all([getSession(sessionId), getUser(userId)]);
+  if (!user || user.disabled) throw new UnauthorizedError('Account disabled');
   if (
     !session ||
     session.user_id !== userId ||
     session.revoked_at ||
-    session.expires_at * 1000 <= Date.now()
+    session.expires_at * 1000 <= Date.now() ||
+    (session.user_generation ?? 0) !== user.session_generation
   ) {
     throw new UnauthorizedError('Session ended, please sign in again');
   }
-  if (!user || user.disabled) throw new UnauthorizedError('Account disabled');
   return { user: toPublicUser(user), sessionId };
 }

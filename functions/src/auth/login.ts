@@ -36,7 +36,8 @@ export async function login(request: LoginRequest, clientAddress: string): Promi
   await attempt.succeeded();
   const sessionId = randomUUID();
   const expiresAt = Date.now() + tokenTtlSeconds * 1000;
-  await createSession(sessionId, user.id, expiresAt);
+  // The generation read before the password check: a disable meanwhile still ends this session.
+  await createSession(sessionId, user, expiresAt);
   const token = await issueToken({ userId: user.id, sessionId }, expiresAt);
   return { token, user: toPublicUser(user) };
 }

@@ -18,6 +18,11 @@ export interface UserRecord {
   role: Role;
   password_hash: string;
   disabled: boolean;
+  /**
+   * Sessions are valid only while they carry the user's current generation: disabling moves it on,
+   * which ends every session at once (one write, no list of sessions to find).
+   */
+  session_generation: number;
   created_at: string;
 }
 
@@ -27,7 +32,7 @@ const keys = {
   username: (username: string): ClaimKey => ({ PK: `USER_NAME#${username.toLowerCase()}`, SK: 'UNIQUE' }),
 };
 
-export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'disabled'>;
+export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'disabled' | 'session_generation'>;
 
 export async function createUser(input: NewUser): Promise<UserRecord> {
   const id = await nextId('user');
@@ -38,7 +43,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     await releaseUnique(keys.email(input.email), id);
     throw error;
   }
-  const user: UserRecord = { ...input, id, disabled: false, created_at: nowIso() };
+  const user: UserRecord = { ...input, id, disabled: false, session_generation: 0, created_at: nowIso() };
   await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.user(id), type: 'user', ...user } }));
   return user;
 }
@@ -61,14 +66,17 @@ export async function findUserByUsername(username: string): Promise<UserRecord |
   return findByClaim(keys.username(username));
 }
 
+/** Disabling also ends every session of the user; enabling again does not bring them back. */
 export async function setUserDisabled(id: number, disabled: boolean): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName,
       Key: keys.user(id),
-      UpdateExpression: 'SET disabled = :disabled',
+      UpdateExpression: disabled
+        ? 'SET disabled = :disabled ADD session_generation :one'
+        : 'SET disabled = :disabled',
       ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':disabled': disabled },
+      ExpressionAttributeValues: { ':disabled': disabled, ...(disabled ? { ':one': 1 } : {}) },
     }),
   );
 }
@@ -80,5 +88,6 @@ async function findByClaim(key: ClaimKey): Promise<UserRecord | undefined> {
 
 function toUser(item: Record<string, unknown>): UserRecord {
   const { PK: _pk, SK: _sk, type: _type, ...user } = item;
-  return user as unknown as UserRecord;
+  // Users stored before generations existed are at generation 0, like their sessions.
+  return { session_generation: 0, ...user } as unknown as UserRecord;
 }

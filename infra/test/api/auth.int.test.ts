@@ -9,6 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 
+const isAuthenticated = async (token: string) =>
+  (await stack.api('GET', '/api/auth/status', { token })).body.isAuthenticated;
+
 describe('POST /api/auth/login', () => {
   it('signs in with the e-mail address and returns a token and the public user', async () => {
     const { status, body } = await stack.api('POST', '/api/auth/login', {
@@ -94,6 +97,33 @@ describe('GET /api/auth/status and POST /api/auth/logout', () => {
   });
 });
 
+describe('disabling a user', () => {
+  it('ends every session of that user for good: enabling the user again does not bring them back', async () => {
+    const { addUser } = await import('@cmp/functions/auth/users');
+    const { setUserDisabled } = await import('@cmp/functions/data/user.repository');
+    const sam = await addUser({
+      email: 'sam@example.com',
+      username: 'sam',
+      firstName: 'Sam',
+      password: 'sam-password-1',
+    });
+    const samsTokens = [
+      await stack.login('sam@example.com', 'sam-password-1'),
+      await stack.login('sam@example.com', 'sam-password-1'),
+    ];
+    const adminsToken = await stack.login();
+
+    await setUserDisabled(sam.id, true);
+    await setUserDisabled(sam.id, false);
+
+    const newToken = await stack.login('sam@example.com', 'sam-password-1');
+
+    expect(await Promise.all(samsTokens.map(isAuthenticated))).toEqual([false, false]);
+    expect(await isAuthenticated(adminsToken)).toBe(true);
+    expect(await isAuthenticated(newToken)).toBe(true);
+  });
+});
+
 describe('bearer tokens', () => {
   /** A token for a live session, signed with the stack's key, with the given header and issue time. */
   async function tokenWith(header: { typ?: string }, issuedAtOffsetSeconds = 0): Promise<string> {
@@ -109,8 +139,6 @@ describe('bearer tokens', () => {
       .setExpirationTime(now + 3600)
       .sign(new TextEncoder().encode(process.env.TOKEN_SECRET));
   }
-  const isAuthenticated = async (token: string) =>
-    (await stack.api('GET', '/api/auth/status', { token })).body.isAuthenticated;
 
   it('accepts the token type it issues, issued a few seconds ahead of this clock', async () => {
     expect(await isAuthenticated(await tokenWith({ typ: 'JWT' }, 10))).toBe(true);
