@@ -29,18 +29,47 @@ export const moneySchema = (label: string) =>
       .refine(hasAtMostTwoDecimals, `${label} must have at most 2 decimals`),
   );
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string(`${label} is required`)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+/**
+ * Control characters (tab and line breaks too) and the bidirectional controls that reorder what
+ * is shown (embeddings, overrides, isolates, marks): invisible, they make one text look like
+ * another ('Kettle \u202Egpj.exe' shows as 'Kettle exe.jpg').
+ */
+const NOT_ALLOWED = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** The same, but line breaks are the point of a multi-line text (a description). */
+const NOT_ALLOWED_MULTILINE = /[^\P{Cc}\n\r]|[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+/**
+ * A text field as stored and compared: trimmed and in Unicode NFC, so 'CAFÉ' typed with a
+ * combining accent is the same SKU as 'CAFÉ' typed with one key.
+ */
+export const normaliseText = (value: string) => value.trim().normalize('NFC');
+
+/**
+ * The field's message when a text holds a character above, else undefined. The schemas below
+ * (so the API) and the CSV imports check every text field with it.
+ */
+export function textProblem(label: string, text: string, { multiline = false } = {}): string | undefined {
+  return (multiline ? NOT_ALLOWED_MULTILINE : NOT_ALLOWED).test(text)
+    ? `${label} contains characters that are not allowed`
+    : undefined;
+}
+
+const textSchema = (label: string, typeMessage: string, options: { multiline?: boolean } = {}) =>
+  z.string(typeMessage).transform((value, context) => {
+    const text = normaliseText(value);
+    const problem = textProblem(label, text, options);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+    return text;
+  });
+
+const requiredText = (label: string, max: number) =>
+  textSchema(label, `${label} is required`).pipe(
+    z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`),
+  );
+
+const optionalText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  textSchema(label, `${label} must be text`, options)
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -65,7 +94,7 @@ export type ValidProductInput = z.output<typeof productInputSchema>;
 
 export const categoryInputSchema = z.object({
   name: requiredText('Category name', CATEGORY_NAME_MAX_LENGTH),
-  description: optionalText('Description', DESCRIPTION_MAX_LENGTH),
+  description: optionalText('Description', DESCRIPTION_MAX_LENGTH, { multiline: true }),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 

@@ -109,3 +109,28 @@ describe('categories', () => {
     expect((await stack.api('DELETE', '/api/categories/9999', { token })).status).toBe(404);
   });
 });
+
+describe('category text', () => {
+  it.each([
+    ['a right-to-left override in the name', 'Toys \u202Eskoob', null, 'Category name'],
+    ['a NUL in the name', 'Toys\u0000', null, 'Category name'],
+    ['a tab in the name', 'Board\tgames', null, 'Category name'],
+    ['a right-to-left override in the description', 'Bidi described', 'Fun \u202Enuf', 'Description'],
+    ['a NUL in the description', 'NUL described', 'Fun\u0000', 'Description'],
+  ])('refuses %s with the field’s message', async (_, name, description, label) => {
+    const { status, body } = await createCategory(name, description);
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ success: false, error: `${label} contains characters that are not allowed` });
+  });
+
+  it('keeps line breaks in a description, and stores names composed so look-alikes are one category', async () => {
+    const composed = await createCategory('Caf\u00E9s', 'First line\nSecond line');
+
+    const decomposed = await createCategory('Cafe\u0301s');
+
+    expect(composed.status).toBe(201);
+    expect(composed.body.category.description).toBe('First line\nSecond line');
+    expect(decomposed.status).toBe(409);
+  });
+});

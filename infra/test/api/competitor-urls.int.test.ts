@@ -218,3 +218,27 @@ describe('competitor URLs', () => {
     expect((await stack.api('GET', `/api/competitor-urls/${urlId}`, { token })).status).toBe(404);
   });
 });
+
+describe('competitor URL text', () => {
+  it.each([
+    [
+      'a right-to-left override in the competitor name',
+      'Shop \u202Epots',
+      'https://text.example.com/1',
+      'Competitor name',
+    ],
+    ['a NUL in the competitor name', 'Shop\u0000', 'https://text.example.com/2', 'Competitor name'],
+    ['a tab inside the URL', 'Shop', 'https://text.example.com/\t3', 'URL'],
+  ])('refuses %s with the field’s message', async (_, name, url, label) => {
+    const { status, body } = await addUrl(url, product.id, name);
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ success: false, error: `${label} contains characters that are not allowed` });
+  });
+
+  it('stores the competitor name composed', async () => {
+    const { body } = await addUrl('https://text.example.com/nfc', product.id, 'Cafe\u0301 Shop');
+
+    expect(body.competitorUrl.competitor_name).toBe('Caf\u00E9 Shop');
+  });
+});

@@ -253,3 +253,54 @@ describe('concurrent edits of one product', () => {
     expect(after?.name).toBe(edit.status === 200 ? 'Edited' : 'Hidden meanwhile');
   });
 });
+
+describe('look-alike text', () => {
+  const nfc = 'CAF\u00C9-1';
+  const nfd = 'CAFE\u0301-1';
+  let fineProducts = 0;
+
+  it('treats a SKU typed with a combining accent as the same SKU as its composed spelling', async () => {
+    const composed = await create({ sku: nfc, name: 'Composed', current_price: 1 });
+
+    const decomposed = await create({ sku: nfd, name: 'Decomposed', current_price: 1 });
+
+    expect(composed.status).toBe(201);
+    expect(decomposed.status).toBe(409);
+    expect(decomposed.body.error).toBe(`A product with SKU "${nfc}" already exists`);
+  });
+
+  it('stores names in their composed form', async () => {
+    const { body } = await create({
+      sku: 'NFC-NAME',
+      name: 'Cre\u0300me bru\u0302le\u0301e',
+      current_price: 1,
+    });
+
+    expect(body.product.name).toBe('Cr\u00E8me br\u00FBl\u00E9e');
+  });
+
+  it.each([
+    ['a right-to-left override', { sku: 'BIDI-1', name: 'Kettle \u202Egpj.exe' }, 'Name'],
+    ['a NUL', { sku: 'NUL-1', name: 'Kettle\u0000' }, 'Name'],
+    ['a tab', { sku: 'TAB-1', name: 'Steel\tKettle' }, 'Name'],
+    ['a line break', { sku: 'NL-1', name: 'Steel\nKettle' }, 'Name'],
+    ['an isolate in the SKU', { sku: 'ISO-\u20661', name: 'Kettle' }, 'SKU'],
+    ['a control character in the SKU', { sku: 'CTL-\u00851', name: 'Kettle' }, 'SKU'],
+  ])('refuses %s with the field’s message, on create and on update', async (_, fields, label) => {
+    const { body: created } = await create({ sku: `FINE-${++fineProducts}`, name: 'Fine', current_price: 1 });
+
+    const added = await create({ ...fields, current_price: 1 });
+    const updated = await stack.api('PUT', `/api/products/${created.product.id}`, {
+      token,
+      body: { ...fields, current_price: 1 },
+    });
+
+    for (const answer of [added, updated]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        success: false,
+        error: `${label} contains characters that are not allowed`,
+      });
+    }
+  });
+});

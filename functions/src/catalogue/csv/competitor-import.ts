@@ -1,4 +1,4 @@
-import { competitorNameFromUrl, type ImportResult } from '@cmp/shared';
+import { competitorNameFromUrl, type ImportResult, normaliseText, textProblem } from '@cmp/shared';
 import { createCompetitorUrl, listCompetitorUrls, normaliseUrl } from '../../data/competitor-url.repository';
 import { reserveIds } from '../../data/counter.repository';
 import { listProducts } from '../../data/product.repository';
@@ -37,7 +37,7 @@ export async function importCompetitorUrls(text: string): Promise<ImportResult> 
   for (const [index, record] of records.entries()) {
     const row = index + 2;
     if (isBlankRecord(record)) continue;
-    const sku = (record[skuColumn] ?? '').trim();
+    const sku = normaliseText(record[skuColumn] ?? '');
     const product = productBySku.get(sku.toUpperCase());
     if (!sku) {
       errors.push(`Row ${row}: SKU is required`);
@@ -48,8 +48,13 @@ export async function importCompetitorUrls(text: string): Promise<ImportResult> 
       continue;
     }
     for (const column of urlColumns) {
-      const raw = (record[column] ?? '').trim();
+      const raw = normaliseText(record[column] ?? '');
       if (!raw) continue;
+      const problem = textProblem('URL', raw);
+      if (problem) {
+        errors.push(`Row ${row}: ${problem}`);
+        continue;
+      }
       let url: string;
       try {
         url = checkCompetitorUrl(raw);

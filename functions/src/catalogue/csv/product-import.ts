@@ -4,7 +4,9 @@ import {
   type ImportResult,
   MAX_PRICE,
   NAME_MAX_LENGTH,
+  normaliseText,
   SKU_MAX_LENGTH,
+  textProblem,
 } from '@cmp/shared';
 import {
   type CategoryRecord,
@@ -58,7 +60,7 @@ export async function importProducts(text: string): Promise<ImportResult> {
     const row = index + 2;
     if (isBlankRecord(record)) continue;
     const cell = (name: keyof typeof COLUMNS) =>
-      column[name] === undefined ? '' : (record[column[name]] ?? '').trim();
+      column[name] === undefined ? '' : normaliseText(record[column[name]] ?? '');
     const problem = rowProblem(cell);
     if (problem) {
       errors.push(`Row ${row}: ${problem}`);
@@ -131,6 +133,10 @@ function rowProblem(cell: (name: keyof typeof COLUMNS) => string): string | unde
   if (!cell('name')) return 'Product Name is required';
   if (cell('name').length > NAME_MAX_LENGTH)
     return `Product Name must be at most ${NAME_MAX_LENGTH} characters`;
+  for (const name of ['sku', 'name', 'category'] as const) {
+    const problem = textProblem(COLUMNS[name], cell(name));
+    if (problem) return problem;
+  }
   // The same limit as the categories API; a longer name could also exceed DynamoDB's key size.
   if (cell('category').length > CATEGORY_NAME_MAX_LENGTH)
     return `Category must be at most ${CATEGORY_NAME_MAX_LENGTH} characters`;
