@@ -1,9 +1,16 @@
-import { MIN_PASSWORD_LENGTH, type PublicUser } from '@cmp/shared';
+import { MIN_PASSWORD_LENGTH, normaliseText, type PublicUser, textProblem } from '@cmp/shared';
 import * as z from 'zod';
 import { createUser, setUserDisabled } from '../data/user.repository';
 import { ValidationError } from '../http/errors';
 import { hashPassword } from './password';
 import { toPublicUser } from './public-user';
+
+/** A person's name: trimmed, NFC, no control or bidi-override characters (as every catalogue text). */
+const personName = (label: string) =>
+  z
+    .string()
+    .transform(normaliseText)
+    .refine((name) => !textProblem(label, name), `${label} contains characters that are not allowed`);
 
 export const newUserSchema = z.object({
   email: z.email('a valid e-mail address is required').max(254),
@@ -13,8 +20,8 @@ export const newUserSchema = z.object({
     .min(2)
     .max(64)
     .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, dash and underscore only'),
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().max(100).default(''),
+  firstName: personName('First name').pipe(z.string().min(1).max(100)),
+  lastName: personName('Last name').pipe(z.string().max(100)).default(''),
   role: z.enum(['admin', 'staff']).default('staff'),
   password: z
     .string()

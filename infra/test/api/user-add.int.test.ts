@@ -105,4 +105,17 @@ describe('npm run user:add', () => {
     expect(code).not.toBe(0);
     expect(output).toContain('A user with e-mail admin@example.com already exists');
   });
+
+  it.each([
+    ['a right-to-left override', 'Mallory\u202Egpj.exe'],
+    ['a NUL', 'Mall\u0000ory'],
+  ])('refuses a name with %s and adds nobody', async (_, firstName) => {
+    const { addUser } = await import('@cmp/functions/auth/users');
+    const email = `mallory${firstName.length}@example.com`;
+
+    await expect(
+      addUser({ email, username: `mallory${firstName.length}`, firstName, password: 'long-enough-1' }),
+    ).rejects.toThrow('firstName: First name contains characters that are not allowed');
+    expect((await stack.scanTable()).some((item) => JSON.stringify(item).includes(email))).toBe(false);
+  });
 });
