@@ -2,8 +2,8 @@ import { LoginForm } from '../../features/auth/components/login-form';
 
 export function LoginRoute() {
   return (
-    <div className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
+    <main className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
       <LoginForm />
-    </div>
+    </main>
   );
 }

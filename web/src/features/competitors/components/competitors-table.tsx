@@ -16,7 +16,7 @@ export interface CompetitorsTableProps {
 
 export function CompetitorsTable({ competitors, onShowPrices, onEdit, onDelete }: CompetitorsTableProps) {
   return (
-    <Table>
+    <Table label="Competitor URLs">
       <TableHeader>
         <TableRow>
           <TableHead>Product</TableHead>

@@ -91,7 +91,7 @@ function Summary({ summary }: { summary: PriceSummary }) {
         {summary.history.length === 0 ? (
           <p className="text-sm text-muted-foreground">No prices recorded yet.</p>
         ) : (
-          <Table>
+          <Table label="Price records">
             <TableHeader>
               <TableRow>
                 <TableHead>Date</TableHead>

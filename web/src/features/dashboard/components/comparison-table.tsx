@@ -17,7 +17,7 @@ export interface ComparisonTableProps {
 
 export function ComparisonTable({ products, sort, onSort, running, actions }: ComparisonTableProps) {
   return (
-    <Table>
+    <Table label="Price comparison">
       <TableHeader>
         <TableRow>
           <TableHead>Product</TableHead>

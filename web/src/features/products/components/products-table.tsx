@@ -19,7 +19,7 @@ export interface ProductsTableProps {
 
 export function ProductsTable({ products, onEdit, onDelete }: ProductsTableProps) {
   return (
-    <Table>
+    <Table label="Products">
       <TableHeader>
         <TableRow>
           <TableHead>SKU</TableHead>

@@ -33,7 +33,7 @@ export function SessionsTable({ logs, failed }: { logs: ScraperLog[] | undefined
         ) : logs.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No scraping sessions found</p>
         ) : (
-          <Table>
+          <Table label="Scraping sessions">
             <TableHeader>
               <TableRow>
                 <TableHead>Started</TableHead>
