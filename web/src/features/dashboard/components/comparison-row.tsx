@@ -69,9 +69,7 @@ export const ComparisonRow = memo(function ComparisonRow({
         {difference ? (
           <span className={differenceTone(comparison.status)}>
             {difference.amount}
-            {difference.percent ? (
-              <span className="block text-xs opacity-80">{difference.percent}</span>
-            ) : null}
+            {difference.percent ? <span className="block text-xs">{difference.percent}</span> : null}
           </span>
         ) : (
           <span className="text-muted-foreground">N/A</span>

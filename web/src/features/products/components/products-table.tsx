@@ -66,7 +66,11 @@ function ProductRow({
   };
 
   return (
-    <TableRow className={cn(product.hidden && 'opacity-50')} data-hidden={product.hidden || undefined}>
+    // Dimmed with the muted colours rather than opacity, which would take the text below 4.5:1.
+    <TableRow
+      className={cn(product.hidden && 'bg-muted/60 text-muted-foreground')}
+      data-hidden={product.hidden || undefined}
+    >
       <TableCell className="font-mono text-xs">{product.sku}</TableCell>
       <TableCell className="font-medium">{product.name}</TableCell>
       <TableCell>
