@@ -119,7 +119,9 @@ describe('adding, editing and deleting a competitor URL', () => {
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(await link.textContent()).toContain(`${url.slice(0, 50)}...`);
-    expect(await row.getByRole('button', { name: /^Prices from Argos/ }).isVisible()).toBe(true);
+    expect(
+      await row.getByRole('button', { name: 'argos.co.uk: prices from Argos for Comp Kettle' }).isVisible(),
+    ).toBe(true);
     expect((await competitorUrls())[0]).toMatchObject({ competitor_name: 'Argos', url });
 
     // Edit
@@ -168,7 +170,7 @@ describe('the price dialog', () => {
     ]);
     await openCompetitors();
 
-    await page.getByRole('button', { name: /^Prices from Argos \(argos\.co\.uk\) for Price Kettle/ }).click();
+    await page.getByRole('button', { name: 'argos.co.uk: prices from Argos for Price Kettle' }).click();
     const prices = page.getByRole('dialog', { name: 'Argos' });
     await prices.getByText('Competitor is £5.00 cheaper').waitFor();
     const facts = await prices.locator('dl').textContent();
@@ -193,7 +195,7 @@ describe('the price dialog', () => {
     await seedCompetitor(product.id, 'Currys', 'https://www.currys.co.uk/p/toaster');
     await openCompetitors();
 
-    await page.getByRole('button', { name: /^Prices from Currys .* for Quiet Toaster/ }).click();
+    await page.getByRole('button', { name: /^currys\.co\.uk: prices from Currys for Quiet Toaster/ }).click();
     const prices = page.getByRole('dialog', { name: 'Currys' });
     await prices.getByText('No prices recorded yet.').waitFor();
     const facts = await prices.locator('dl').textContent();

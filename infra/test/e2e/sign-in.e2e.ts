@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, tabTo } from '../support/browser';
 import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
 
 let stack: TestStack;
@@ -117,7 +117,7 @@ describe('the user menu', () => {
     await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
 
-    const trigger = page.getByRole('button', { name: 'User menu' });
+    const trigger = page.getByRole('button', { name: 'AD, User menu' });
     expect(await trigger.textContent()).toBe('AD');
     await trigger.click();
     const menu = page.getByRole('menu');
@@ -138,19 +138,6 @@ describe('the user menu', () => {
   });
 
   it('works from the keyboard alone: sign in, move to Products, open the user menu and log out', async () => {
-    /** Presses Tab until the focused element's text or label is `name` (a bounded number of times). */
-    const tabTo = async (name: string) => {
-      for (let i = 0; i < 40; i++) {
-        await page.keyboard.press('Tab');
-        const focused = await page.evaluate(() => {
-          const el = document.activeElement;
-          return `${el?.getAttribute('aria-label') ?? ''}|${el?.textContent?.trim() ?? ''}`;
-        });
-        if (focused.split('|').includes(name)) return;
-      }
-      throw new Error(`Tab never reached ${name}`);
-    };
-
     await page.goto(`${stack.url}/login`);
     await page.getByPlaceholder('Enter your email').focus();
     await page.keyboard.type(ADMIN.email);
@@ -158,10 +145,10 @@ describe('the user menu', () => {
     await page.keyboard.type(ADMIN.password);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
-    await tabTo('Products');
+    await tabTo(page, page.getByRole('link', { name: 'Products' }));
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Products' }).waitFor();
-    await tabTo('User menu');
+    await tabTo(page, page.getByRole('button', { name: 'AD, User menu' }));
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
     await page.keyboard.press('End');

@@ -1,5 +1,7 @@
+// Parts of this run inside the page: they use the browser's types.
+/// <reference lib="dom" />
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { ADMIN } from './test-stack';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -59,4 +61,36 @@ export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> 
   await page.getByPlaceholder('Enter password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+}
+
+/**
+ * Presses Tab until `target` has focus, as a keyboard user would, and fails when it is not reached
+ * within `maxPresses` or when a control on the way shows no focus indicator (an outline, or the
+ * theme's focus ring).
+ */
+export async function tabTo(page: Page, target: Locator, maxPresses = 60): Promise<void> {
+  for (let press = 0; press < maxPresses; press++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(focusShown);
+    if (!focused.visible) throw new Error(`No visible focus indicator on ${focused.html}`);
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`${target} was not reached after ${maxPresses} presses of Tab`);
+}
+
+/** Runs in the page: whether the focused element shows an outline or the ring token's colour. */
+async function focusShown(): Promise<{ visible: boolean; html: string }> {
+  const element = document.activeElement ?? document.body;
+  // Past the last control, focus rests on the page itself.
+  if (element === document.body) return { visible: true, html: 'body' };
+  // A ring that fades in is judged once shown.
+  await Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  const style = getComputedStyle(element);
+  const probe = document.createElement('i');
+  probe.style.color = 'var(--color-ring)';
+  document.body.append(probe);
+  const ring = getComputedStyle(probe).color;
+  probe.remove();
+  const outlined = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+  return { visible: outlined || style.boxShadow.includes(ring), html: element.outerHTML.slice(0, 200) };
 }

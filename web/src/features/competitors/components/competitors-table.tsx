@@ -39,7 +39,8 @@ export function CompetitorsTable({ competitors, onShowPrices, onEdit, onDelete }
                 <Tooltip content={`${competitor.competitor_name} · click to see prices`}>
                   <button
                     type="button"
-                    aria-label={`Prices from ${competitor.competitor_name} (${host}) for ${competitor.product.name}`}
+                    // Starts with the host shown, so speech input can say it (WCAG 2.5.3).
+                    aria-label={`${host}: prices from ${competitor.competitor_name} for ${competitor.product.name}`}
                     onClick={() => onShowPrices(competitor)}
                     className={cn(
                       'inline-flex items-center rounded-md border border-transparent bg-secondary px-2 py-0.5 text-xs font-semibold',
