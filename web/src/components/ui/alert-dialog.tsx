@@ -4,18 +4,26 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { type ButtonVariant, buttonClasses } from './button';
 import { contentClasses, dialogSizes, overlayClasses } from './dialog';
+import { useReturnFocus } from './return-focus';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClasses} />
-      <AlertDialogPrimitive.Content className={cn(contentClasses, dialogSizes.md, className)} {...props} />
+      <AlertDialogPrimitive.Content
+        className={cn(contentClasses, dialogSizes.md, className)}
+        {...returnFocus}
+        {...props}
+      />
     </AlertDialogPrimitive.Portal>
   );
 }

@@ -1,5 +1,6 @@
 // A row's actions (spec §2): run the AI analysis, and a menu with the rest.
 import { Bot, Eye, EyeOff, LoaderCircle, MoreHorizontal, Pencil, Search, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
 import { IconAction } from '../../../components/icon-action';
 import { Button } from '../../../components/ui/button';
 import {
@@ -32,6 +33,13 @@ export function RowActionButtons({
   running: boolean;
   actions: RowActions;
 }) {
+  // A dialog opened straight from a menu item takes the item as the control to give focus back to, but
+  // the item is gone when the dialog closes. These dialogs open once the menu has closed and given
+  // focus back to its button, so the dialog returns focus to that button.
+  const afterMenuCloses = useRef<(() => void) | null>(null);
+  const openAfterMenu = (open: (product: DashboardProduct) => void) => () => {
+    afterMenuCloses.current = () => open(product);
+  };
   return (
     <div className="flex shrink-0 items-center">
       <IconAction
@@ -48,9 +56,16 @@ export function RowActionButtons({
             <MoreHorizontal aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
+        <DropdownMenuContent
+          align="end"
+          onCloseAutoFocus={() => {
+            // Runs before the menu focuses its button; the dialog renders after that.
+            afterMenuCloses.current?.();
+            afterMenuCloses.current = null;
+          }}
+        >
           {product.price_comparison.latest_ai_analysis ? (
-            <DropdownMenuItem onSelect={() => actions.onViewAnalysis(product)}>
+            <DropdownMenuItem onSelect={openAfterMenu(actions.onViewAnalysis)}>
               <Eye aria-hidden="true" />
               View AI Analysis
             </DropdownMenuItem>
@@ -59,7 +74,7 @@ export function RowActionButtons({
             <Search aria-hidden="true" />
             Search on Google
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => actions.onEdit(product)}>
+          <DropdownMenuItem onSelect={openAfterMenu(actions.onEdit)}>
             <Pencil aria-hidden="true" />
             Edit Product
           </DropdownMenuItem>
@@ -68,7 +83,7 @@ export function RowActionButtons({
             Hide from Dashboard
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => actions.onDelete(product)}>
+          <DropdownMenuItem variant="destructive" onSelect={openAfterMenu(actions.onDelete)}>
             <Trash2 aria-hidden="true" />
             Delete Product
           </DropdownMenuItem>
