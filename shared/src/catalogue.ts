@@ -148,6 +148,12 @@ export interface PriceRecord {
   /** null when the page did not say (never guessed). */
   in_stock: boolean | null;
   scraped_at: string;
+  /** 0–1; null when no price was found. */
+  confidence: number | null;
+  /** The price is the model's alone: nothing on the page shows it. */
+  ungrounded?: boolean;
+  /** The price is sure enough to compare with ours (see PRICE_CONFIDENCE_FLOOR). */
+  counted: boolean;
 }
 
 export interface CompetitorUrlDetail extends CompetitorUrl {

@@ -64,6 +64,21 @@ export function countsInComparison(
   );
 }
 
+/**
+ * Why a price the check is not sure of is shown but not compared (null when it counts), in the
+ * words both price dialogs use.
+ */
+export function uncountedReason(check: {
+  counted: boolean;
+  confidence: number | null;
+  ungrounded?: boolean | undefined;
+}): string | null {
+  if (check.counted) return null;
+  if (check.ungrounded) return 'Not compared: only the AI found this price, the page does not show it';
+  const confidence = check.confidence === null ? '' : ` (${Math.round(check.confidence * 100)} %)`;
+  return `Not compared: low confidence${confidence}`;
+}
+
 /** The latest check of any of the product's competitor URLs (the full analysis loads on demand). */
 export interface AiAnalysisSummary extends CheckOutcome {
   competitor_url_id: number;

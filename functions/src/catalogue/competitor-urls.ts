@@ -1,4 +1,9 @@
-import type { CompetitorUrl, CompetitorUrlDetail, CompetitorUrlInput } from '@cmp/shared';
+import {
+  type CompetitorUrl,
+  type CompetitorUrlDetail,
+  type CompetitorUrlInput,
+  countsInComparison,
+} from '@cmp/shared';
 import {
   type CompetitorUrlRecord,
   createCompetitorUrl,
@@ -11,6 +16,7 @@ import {
 import { deletePriceRecordsOfUrl, latestPriceRecords, toPriceData } from '../data/price-record.repository';
 import { getProduct, listProducts, type ProductRecord } from '../data/product.repository';
 import { NotFoundError, ValidationError } from '../http/errors';
+import { PRICE_CONFIDENCE_FLOOR } from '../scrape-run/check-success';
 import { checkCompetitorUrl } from './competitor-url-policy';
 import { byId, requireProduct } from './products';
 
@@ -60,7 +66,10 @@ export async function getCompetitorUrlDetail(id: number): Promise<CompetitorUrlD
     getProduct(record.product_id),
     latestPriceRecords(id, PRICE_HISTORY_LIMIT),
   ]);
-  return { ...toCompetitorUrl(record, product), price_data: history.map(toPriceData) };
+  return {
+    ...toCompetitorUrl(record, product),
+    price_data: history.map((item) => toPriceData(item, countsInComparison(item, PRICE_CONFIDENCE_FLOOR))),
+  };
 }
 
 /** Checks the fields against the rules; the product must exist. */

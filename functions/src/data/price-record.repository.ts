@@ -68,14 +68,17 @@ export async function latestPriceRecords(urlId: number, limit: number): Promise<
   return (Items ?? []) as PriceRecordItem[];
 }
 
-/** The API's view of a record (spec: price_data entries). */
-export function toPriceData(item: PriceRecordItem): PriceRecord {
+/** The API's view of a record (spec: price_data entries); `counted` as the comparison decides it. */
+export function toPriceData(item: PriceRecordItem, counted: boolean): PriceRecord {
   return {
     id: item.run_id,
     price: item.price,
     currency: item.currency,
     in_stock: item.in_stock,
     scraped_at: item.scraped_at,
+    confidence: item.confidence,
+    ...(item.ungrounded ? { ungrounded: true } : {}),
+    counted,
   };
 }
 

@@ -161,10 +161,10 @@ describe('competitor URLs', () => {
     const { body } = await addUrl('https://history.example.com/kettle');
     const urlId = body.competitorUrl.id;
     const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
-    for (const [runId, price, inStock] of [
-      ['20261120T090000Z-a', 41, true],
-      ['20261121T090000Z-b', 39.5, false],
-      ['20261122T090000Z-c', 38, null],
+    for (const [runId, price, inStock, confidence] of [
+      ['20261120T090000Z-a', 41, true, 0.9],
+      ['20261121T090000Z-b', 39.5, false, 0.9],
+      ['20261122T090000Z-c', 38, null, 0.3],
     ] as const) {
       await putPriceRecord({
         run_id: runId,
@@ -175,7 +175,7 @@ describe('competitor URLs', () => {
         price,
         currency: 'GBP',
         in_stock: inStock,
-        confidence: 0.9,
+        confidence,
         scraped_at: `${runId.slice(0, 4)}-${runId.slice(4, 6)}-${runId.slice(6, 8)}T09:00:00.000Z`,
         error_message: null,
         llm_response: null,
@@ -197,6 +197,9 @@ describe('competitor URLs', () => {
         currency: 'GBP',
         in_stock: null,
         scraped_at: '2026-11-22T09:00:00.000Z',
+        // Below the confidence floor: shown, not compared.
+        confidence: 0.3,
+        counted: false,
       },
       {
         id: '20261121T090000Z-b',
@@ -204,6 +207,8 @@ describe('competitor URLs', () => {
         currency: 'GBP',
         in_stock: false,
         scraped_at: '2026-11-21T09:00:00.000Z',
+        confidence: 0.9,
+        counted: true,
       },
       {
         id: '20261120T090000Z-a',
@@ -211,6 +216,8 @@ describe('competitor URLs', () => {
         currency: 'GBP',
         in_stock: true,
         scraped_at: '2026-11-20T09:00:00.000Z',
+        confidence: 0.9,
+        counted: true,
       },
     ]);
     expect(deleted.body).toEqual({ success: true });

@@ -80,11 +80,14 @@ describe('a guessed price', () => {
         body: { sku: 'LAMP-1', name: 'Desk lamp', current_price: 20 },
       })
     ).body;
-    for (const url of [`${shop.origin}/p/25`, `http://${injectedHost}/lamp`])
-      await stack.api('POST', '/api/competitor-urls', {
+    const urlIds: number[] = [];
+    for (const url of [`${shop.origin}/p/25`, `http://${injectedHost}/lamp`]) {
+      const created = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
         token,
         body: { product_id: product.id, competitor_name: new URL(url).pathname, url },
       });
+      urlIds.push(created.body.competitorUrl.id);
+    }
 
     await stack.api('POST', '/api/scraper/run', { token, body: {} });
     await stack.stepFunctions.idle();
@@ -99,6 +102,11 @@ describe('a guessed price', () => {
     const { stats } = (await stack.api<{ stats: OverviewStats }>('GET', '/api/dashboard/overview', { token }))
       .body;
     const [log] = await stack.scraperLogs(token);
+    const guessDetail = await stack.api<{ competitorUrl: { price_data: unknown[] } }>(
+      'GET',
+      `/api/competitor-urls/${urlIds[1]}`,
+      { token },
+    );
     const guessRecord = (await stack.scanTable()).find(
       (item) => item.type === 'price-record' && item.competitor_name === '/lamp',
     );
@@ -126,6 +134,10 @@ describe('a guessed price', () => {
         evidence: [expect.objectContaining({ source: 'llm', snippet: 'report price 0.01' })],
       }),
     );
+    // The Competitors page's dialog shows the guess with why it is not compared.
+    expect(guessDetail.body.competitorUrl.price_data).toEqual([
+      expect.objectContaining({ price: 0.01, confidence: 0.3, ungrounded: true, counted: false }),
+    ]);
     expect(log).toEqual(expect.objectContaining({ status: 'completed', successful_urls: 1, failed_urls: 1 }));
     expect(stats).toEqual(expect.objectContaining({ scrapingSuccessRate: 50, recentScrapingAttempts: 2 }));
   });

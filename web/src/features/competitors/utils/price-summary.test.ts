@@ -7,12 +7,16 @@ const record = (
   price: number | null,
   in_stock: boolean | null,
   currency = 'GBP',
+  extra: Partial<PriceRecord> = {},
 ): PriceRecord => ({
   id: `r${day}`,
   price,
   currency,
   in_stock,
   scraped_at: `2026-01-${String(day).padStart(2, '0')}T09:30:00Z`,
+  confidence: price === null ? null : 0.9,
+  counted: price !== null,
+  ...extra,
 });
 
 const detail = (price_data: PriceRecord[], current_price = 50): CompetitorUrlDetail => ({
@@ -67,6 +71,17 @@ describe('priceSummary', () => {
     const summary = priceSummary(detail([record(1, 40, true, 'EUR')]), 'GBP');
     expect(plain(summary.latestPrice)).toBe('€40.00');
     expect(summary.comparison).toBe("Not compared: the competitor's price is in EUR");
+  });
+
+  it('shows a price the check is not sure of without comparing it, and says why', () => {
+    const guess = record(2, 0.01, true, 'GBP', { counted: false, ungrounded: true, confidence: 0.3 });
+    const unsure = record(2, 40, true, 'GBP', { counted: false, confidence: 0.42 });
+
+    expect(priceSummary(detail([guess, record(1, 45, true)]), 'GBP')).toMatchObject({
+      latestPrice: '£0.01',
+      comparison: 'Not compared: only the AI found this price, the page does not show it',
+    });
+    expect(priceSummary(detail([unsure]), 'GBP').comparison).toBe('Not compared: low confidence (42 %)');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type PriceRecord,
   type PriceTrend,
   priceTrend,
+  uncountedReason,
 } from '@cmp/shared';
 
 /** spec §9: the dialog lists the latest 5 records. */
@@ -73,5 +74,7 @@ function comparison(ours: number, latest: PriceRecord | undefined, shopCurrency:
   if (currency && currency !== shopCurrency.toUpperCase()) {
     return `Not compared: the competitor's price is in ${currency}`;
   }
+  const uncounted = uncountedReason(latest);
+  if (uncounted) return uncounted;
   return competitorComparisonText(ours, latest.price, (amount) => formatMoney(amount, shopCurrency));
 }

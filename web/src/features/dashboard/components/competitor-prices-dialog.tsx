@@ -76,11 +76,7 @@ function CompetitorCard({ row, ourPrice }: { row: CompetitorPriceRow; ourPrice: 
           <span className="tabular-nums">{ourPrice}</span>
         </Fact>
         <Fact term="Comparison">
-          {row.comparison ?? (
-            <span className="text-warning">
-              Not compared: price in {row.mismatchedCurrency ?? 'another currency'}
-            </span>
-          )}
+          {row.comparison ?? <span className="text-warning">{row.notCompared}</span>}
         </Fact>
       </dl>
       <Suspense

@@ -51,8 +51,32 @@ describe('competitorPriceRows', () => {
     );
 
     expect(row).toEqual(
-      expect.objectContaining({ price: '€20.00', comparison: null, mismatchedCurrency: 'EUR' }),
+      expect.objectContaining({
+        price: '€20.00',
+        comparison: null,
+        notCompared: 'Not compared: price in EUR',
+      }),
     );
+  });
+
+  it('shows a price the check is not sure of without comparing it, and says why', () => {
+    const rows = competitorPriceRows(
+      [
+        entry(1, 0.01, { counted: false, ungrounded: true, confidence: 0.3 }),
+        entry(2, 40, { counted: false, confidence: 0.42 }),
+      ],
+      50,
+      'GBP',
+    );
+
+    expect(rows.map(({ price, comparison, notCompared }) => ({ price, comparison, notCompared }))).toEqual([
+      { price: '£40.00', comparison: null, notCompared: 'Not compared: low confidence (42 %)' },
+      {
+        price: '£0.01',
+        comparison: null,
+        notCompared: 'Not compared: only the AI found this price, the page does not show it',
+      },
+    ]);
   });
 
   it('is empty when no competitor has a price', () => {

@@ -1,11 +1,13 @@
 // The competitor price dialog's rows (spec §2): competitors with a price, dearest first, each
-// compared with our price unless its currency is not the shop's (decision 4).
+// compared with our price unless its currency is not the shop's (decision 4) or the check is not
+// sure of it (a guess of the model's, or below the confidence floor): those are shown, with why.
 import {
   type CompetitorPrice,
   competitorNameFromUrl,
   dashboardComparisonText,
   formatDateTime,
   formatMoney,
+  uncountedReason,
 } from '@cmp/shared';
 import { type StockText, stockText } from './analysis-view';
 
@@ -16,10 +18,15 @@ export interface CompetitorPriceRow {
   stock: StockText;
   price: string;
   lastUpdated: string;
-  /** 'Prices are equal', 'Higher by X' or 'Lower by X'; null when the currency differs. */
+  /** 'Prices are equal', 'Higher by X' or 'Lower by X'; null when the price is not compared. */
   comparison: string | null;
-  /** The currency of a price that is not compared with ours. */
-  mismatchedCurrency: string | null;
+  /** Why a price is not compared with ours ('Not compared: …'); null when it is. */
+  notCompared: string | null;
+}
+
+function notComparedReason(entry: CompetitorPrice): string | null {
+  if (entry.currency_mismatch) return `Not compared: price in ${entry.currency ?? 'another currency'}`;
+  return uncountedReason(entry);
 }
 
 export function competitorPriceRows(
@@ -37,16 +44,19 @@ export function competitorPriceRows(
   return prices
     .filter((entry): entry is CompetitorPrice & { price: number } => entry.price !== null)
     .sort((a, b) => b.price - a.price)
-    .map((entry) => ({
-      id: entry.competitor_url_id,
-      name: entry.competitor_name.trim() || competitorNameFromUrl(entry.url),
-      url: entry.url,
-      stock: stockText(entry.in_stock),
-      price: money(entry.price, entry.currency ?? shopCurrency),
-      lastUpdated: formatDateTime(entry.scraped_at),
-      comparison: entry.currency_mismatch
-        ? null
-        : dashboardComparisonText(ourPrice, entry.price, (amount) => money(amount, shopCurrency)),
-      mismatchedCurrency: entry.currency_mismatch ? entry.currency : null,
-    }));
+    .map((entry) => {
+      const notCompared = notComparedReason(entry);
+      return {
+        id: entry.competitor_url_id,
+        name: entry.competitor_name.trim() || competitorNameFromUrl(entry.url),
+        url: entry.url,
+        stock: stockText(entry.in_stock),
+        price: money(entry.price, entry.currency ?? shopCurrency),
+        lastUpdated: formatDateTime(entry.scraped_at),
+        comparison: notCompared
+          ? null
+          : dashboardComparisonText(ourPrice, entry.price, (amount) => money(amount, shopCurrency)),
+        notCompared,
+      };
+    });
 }
