@@ -7,10 +7,11 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler from '@middy/http-router';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import en from 'zod/v4/locales/en.js';
 import type { AuthContext } from '../auth/authenticate';
+import type { ApiContext } from './api-context';
 import { cachedResponse } from './catalogue-cache';
 import { NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { requireSession } from './middleware/authenticate.middleware';
@@ -22,14 +23,6 @@ import { type ApiResult, toHttpResponse } from './response';
 import { type RouteGroup, type RouteKeyOf, routeKey, routes } from './routes';
 
 export type { ApiResult } from './response';
-
-/** The Lambda context, extended with what the middlewares found out about the request. */
-export interface ApiContext extends Context {
-  auth?: AuthContext;
-  body?: unknown;
-  /** The browser's address (behind CloudFront: from `x-forwarded-for`, see client-address.ts). */
-  clientAddress?: string;
-}
 
 export interface ApiRequest<B, Q, P> {
   body: B;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boundedForStorage, MAX_ANALYSIS_CHARS, MAX_EVIDENCE_ITEMS } from './bounded-outcome';
-import type { Outcome } from './record-result';
+import type { Outcome } from './outcome';
 
 const failedOutcome = (error_message: string): Outcome => ({
   price: null,

@@ -1,4 +1,4 @@
-import type { Outcome } from './record-result';
+import type { Outcome } from './outcome';
 
 /** DynamoDB refuses items over 400 KB; a page listing thousands of offers must not cost its record. */
 export const MAX_EVIDENCE_ITEMS = 20;

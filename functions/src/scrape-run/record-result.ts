@@ -3,11 +3,7 @@ import { deletePriceRecord, type PriceRecordItem, putPriceRecord } from '../data
 import { countRunResult } from '../data/scrape-run.repository';
 import { boundedForStorage } from './bounded-outcome';
 import { isSuccess } from './check-success';
-
-export type Outcome = Omit<
-  PriceRecordItem,
-  'run_id' | 'competitor_url_id' | 'product_id' | 'competitor_name' | 'competitor_url' | 'scraped_at'
->;
+import type { Outcome } from './outcome';
 
 /**
  * Writes the run's one record for a URL (a retried task finds it there and writes nothing), keeps

@@ -3,7 +3,8 @@ import { type ExtractionResult, extractPage, type LlmPort } from '../scrape/extr
 import { FetchError } from '../scrape/fetch/fetch-errors';
 import type { FetchedPage } from '../scrape/fetch/guarded-fetch';
 import { LlmThrottledError } from '../scrape/llm/bedrock-extractor';
-import { failedOutcome, type Outcome, recordResult } from './record-result';
+import type { Outcome } from './outcome';
+import { failedOutcome, recordResult } from './record-result';
 import { BedrockThrottledError } from './run-errors';
 
 export interface ScrapeDeps {

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate } from '../../auth/authenticate';
-import type { ApiContext } from '../http-handler';
+import type { ApiContext } from '../api-context';
 
 /** Requires a valid bearer token with a live session; sets `context.auth` or answers 401. */
 export function requireSession(): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, ApiContext> {

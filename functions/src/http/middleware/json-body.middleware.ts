@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { ApiContext } from '../api-context';
 import { UnsupportedMediaTypeError, ValidationError } from '../errors';
-import type { ApiContext } from '../http-handler';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 

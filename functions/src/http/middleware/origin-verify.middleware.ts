@@ -2,9 +2,9 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { originVerifyConfigSchema, readConfig } from '../../config';
 import { secretReader } from '../../lib/secret';
+import type { ApiContext } from '../api-context';
 import { clientAddress } from '../client-address';
 import { HttpError } from '../errors';
-import type { ApiContext } from '../http-handler';
 
 const config = readConfig('origin verify', originVerifyConfigSchema);
 

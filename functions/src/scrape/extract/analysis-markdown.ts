@@ -5,7 +5,7 @@
  * link, an image, HTML or a heading.
  */
 import type { PriceCandidate } from './candidate';
-import type { LlmAnswer, PageAnalysis, Tier, TokenUsage } from './extract-page';
+import type { LlmAnswer, PageAnalysis, Tier, TokenUsage } from './tiers';
 
 export interface AnalysisInput {
   readonly analysis: PageAnalysis;

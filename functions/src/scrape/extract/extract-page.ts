@@ -15,36 +15,13 @@ import { countryFromUrl } from './page-country';
 import { canonicalAmount, isKnownCurrency, type ParseOptions, parseMachinePrice } from './price-parse';
 import { estimateTokens, reducePage } from './reduce-page';
 import { visibleStock } from './stock';
+import type { LlmAnswer, LlmPort, PageAnalysis, Tier, TokenUsage } from './tiers';
 import { extractVisiblePrices, QUALIFIED_PENALTY } from './visible-price';
+
+export type { LlmAnswer, LlmPort, TokenUsage } from './tiers';
 
 /** Deeper than any real shop page; below it the tree is cut (see pruneDeepNodes). */
 const MAX_DOM_DEPTH = 256;
-
-export type Tier = 'structured' | 'heuristic' | 'llm' | 'none';
-
-export interface TokenUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-}
-
-/** What a model answered about a page, already validated against its schema. */
-export interface LlmAnswer {
-  readonly price: number | null;
-  readonly currency: string | null;
-  readonly stock: Stock;
-  readonly confidence: number;
-  /** The text on the page the model read the price from. */
-  readonly evidence: string;
-}
-
-/** The LLM tier as the pipeline sees it; the Bedrock client implements it. */
-export interface LlmPort {
-  readonly modelId: string;
-  extract(request: { readonly page: string; readonly pageUrl: string }): Promise<{
-    readonly answer: LlmAnswer;
-    readonly usage: TokenUsage;
-  }>;
-}
 
 export interface ExtractionResult {
   /** Exact decimal string, or null when no price could be established. */
@@ -62,19 +39,6 @@ export interface ExtractionResult {
   readonly usage: TokenUsage | null;
   /** A short message when the LLM tier failed; the result then comes from the earlier tiers. */
   readonly llm_error: string | null;
-}
-
-/** Everything the structured and heuristic tiers found; also what the benchmark measures. */
-export interface PageAnalysis {
-  readonly pageUrl: string;
-  readonly structured: readonly PriceCandidate[];
-  readonly visible: readonly PriceCandidate[];
-  readonly decision: Decision;
-  readonly stock: Stock;
-  /** The reduced page the LLM would see. */
-  readonly reduced: string;
-  /** True when the earlier tiers are not confident enough on their own. */
-  readonly needsLlm: boolean;
 }
 
 /** Runs the structured and heuristic tiers. Synchronous and pure. */
