@@ -1,8 +1,8 @@
 import * as z from 'zod';
 
 /**
- * The catalogue's API contract (spec §3 and §7): field names are the API's snake_case; request
- * schemas are used by the handlers and by the web forms alike.
+ * The catalogue's API contract (docs/api.md): field names are the API's snake_case; request schemas
+ * (docs/rules.md#8-validation) are used by the handlers and by the web forms alike.
  */
 
 export const MAX_PRICE = 10_000_000;
@@ -140,7 +140,7 @@ export interface CompetitorUrl {
   product: { name: string; sku: string; current_price: number };
 }
 
-/** One observation of a competitor page (spec: price_data, newest first). */
+/** One observation of a competitor page (docs/api.md#shapes: price_data, newest first). */
 export interface PriceRecord {
   id: string;
   price: number | null;

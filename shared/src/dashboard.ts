@@ -1,8 +1,8 @@
 import { pricesEqual } from './price-comparison';
 
 /**
- * The dashboard's price comparison (spec §3 Dashboard product), computed once here for the API and
- * unit-tested with worked examples. Our price is compared with the lowest competitor price in the
+ * The dashboard's price comparison (docs/rules.md#1-price-comparison), computed once here for the API
+ * and unit-tested with worked examples. Our price is compared with the lowest competitor price in the
  * shop's currency; a price in another currency is shown but never compared (decision 4), and so
  * is a price the check is not sure of (`countsInComparison`).
  */

@@ -1,4 +1,7 @@
-/** Display formatting shared by the pages: money, dates, URLs and competitor names (spec §2, §9). */
+/**
+ * Display formatting shared by the pages: money, dates, URLs and competitor names
+ * (docs/rules.md#4-display-formats).
+ */
 
 // shared/ compiles without DOM or Node types; every runtime we target (browsers, Node) has the WHATWG URL.
 declare const URL: new (input: string) => { hostname: string; protocol: string };

@@ -1,4 +1,4 @@
-/** Texts for a CSV import's result (spec §8 import toasts, §9: at most 3 skipped-row messages). */
+/** Texts for a CSV import's result (docs/rules.md#9-csv-import: toasts, at most 3 skipped-row messages). */
 
 export const MAX_LISTED_IMPORT_ERRORS = 3;
 

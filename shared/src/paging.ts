@@ -1,4 +1,7 @@
-/** Client-side paging of a list (spec §9: 20 per page on the products and competitor pages). */
+/**
+ * Client-side paging of a list (docs/rules.md#6-paging: 20 per page on the products and competitor
+ * pages).
+ */
 
 export const PAGE_SIZE = 20;
 

@@ -1,4 +1,7 @@
-/** Comparison texts between our price and a competitor's (spec §2 dialogs, §9 tolerance 0.01). */
+/**
+ * Comparison texts between our price and a competitor's, as the dialogs show them
+ * (docs/rules.md#1-price-comparison, tolerance 0.01).
+ */
 
 /** Prices closer than this are equal. */
 export const PRICE_EQUALITY_TOLERANCE = 0.01;

@@ -1,4 +1,4 @@
-/** Price trend of a competitor URL (spec §3), from its latest two price records. */
+/** Price trend of a competitor URL (docs/rules.md#7-price-trend), from its latest two price records. */
 
 export type PriceTrend = 'up' | 'down' | 'stable' | 'no_data';
 

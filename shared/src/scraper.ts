@@ -1,4 +1,4 @@
-/** The scraper API's shapes (spec §3: Scraper status, Scraper log/session, Scraper stats). */
+/** The scraper API's shapes (docs/api.md#shapes: ScraperStatus, ScraperLog, ScraperStats). */
 export type ScraperRunStatus = 'running' | 'completed' | 'failed' | 'stopped';
 
 export interface ScraperLog {

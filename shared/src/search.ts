@@ -1,5 +1,5 @@
 /**
- * Word search and ranking over products (spec §2 Products page).
+ * Word search and ranking over products (docs/rules.md#5-search-and-ranking).
  *
  * Matching: the query is split into words on whitespace; every word must appear (case-insensitive) in
  * the name or in the SKU. Ranking, for a multi-word query:

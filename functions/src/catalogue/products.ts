@@ -13,7 +13,7 @@ import {
 } from '../data/product.repository';
 import { NotFoundError, ValidationError } from '../http/errors';
 
-/** The API's product: the record plus its category's name (spec §3). */
+/** The API's product: the record plus its category's name (docs/api.md#shapes). */
 export function toProduct(record: ProductRecord, categories: ReadonlyMap<number, CategoryRecord>): Product {
   const category = record.category_id === null ? undefined : categories.get(record.category_id);
   return {

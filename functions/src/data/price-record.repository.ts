@@ -68,7 +68,10 @@ export async function latestPriceRecords(urlId: number, limit: number): Promise<
   return (Items ?? []) as PriceRecordItem[];
 }
 
-/** The API's view of a record (spec: price_data entries); `counted` as the comparison decides it. */
+/**
+ * The API's view of a record (docs/api.md#shapes: price_data entries); `counted` as the comparison
+ * decides it.
+ */
 export function toPriceData(item: PriceRecordItem, counted: boolean): PriceRecord {
   return {
     id: item.run_id,

@@ -3,7 +3,7 @@ import { latestRuns, type RunRecord, runsSince } from '../data/scrape-run.reposi
 
 export const STATS_WINDOW_DAYS = 30;
 
-/** A run as the scraper API shows it (spec §3 Scraper log/session). */
+/** A run as the scraper API shows it (docs/api.md#shapes, ScraperLog). */
 export function toLog(run: RunRecord): ScraperLog {
   return {
     id: run.run_id,

@@ -247,7 +247,7 @@ describe('categories', () => {
       .poll(() => page.getByRole('row', { name: /Garden Hose/ }).textContent())
       .toContain('Uncategorized');
     await page.getByRole('combobox', { name: 'Filter by category' }).click();
-    // Spec: All, Uncategorized, or a category (none is left here).
+    // docs/screens.md#7-products-page: All, Uncategorized, or a category (none is left here).
     const options = await page.getByRole('option').allTextContents();
     await page.getByRole('option', { name: 'Uncategorized' }).click();
     await expect.poll(visibleNames).toEqual(['Garden Hose']);

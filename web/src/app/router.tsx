@@ -1,4 +1,5 @@
-// The route table (spec §2 Routes). Pages load lazily so the first download stays small.
+// The route table (docs/screens.md#1-routes-and-session). Pages load lazily so the first download stays
+// small.
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PageSpinner } from '../components/ui/spinner';

@@ -55,7 +55,7 @@ export function DialogForm({
   children,
 }: DialogFormProps) {
   return (
-    // noValidate: the spec's own messages explain a bad value, not the browser's bubble.
+    // noValidate: the messages in docs/rules.md#8-validation explain a bad value, not the browser's bubble.
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>

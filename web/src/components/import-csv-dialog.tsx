@@ -1,4 +1,5 @@
-// CSV import (spec §2, §5): choose a file, check it is a CSV, upload; a template can be downloaded.
+// CSV import (docs/screens.md#import-products-dialog): choose a file, check it is a CSV, upload; a template
+// can be downloaded.
 import type { ImportResult } from '@cmp/shared';
 import { Download, Upload } from 'lucide-react';
 import { type ComponentType, type FormEvent, useEffect, useId, useState } from 'react';

@@ -47,8 +47,8 @@ export function httpError(status: number, text: string): ApiError {
 }
 
 /**
- * The text to show for a failed call (spec §8): the server's `error` text when it sent one, else the
- * caller's generic message (network failures included).
+ * The text to show for a failed call (docs/screens.md#9-toasts-errors-and-formats): the server's
+ * `error` text when it sent one, else the caller's generic message (network failures included).
  * @example toast.error(errorMessage(err, 'Failed to fetch products'))
  */
 export function errorMessage(error: unknown, fallback: string): string {

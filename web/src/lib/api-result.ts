@@ -1,5 +1,6 @@
 // Our API answers `{ success: false, error }` with a 4xx, which the client already rejects; this also
-// covers a 2xx that says `success: false`, so spec §8's "the server's error text" holds either way.
+// covers a 2xx that says `success: false`, so "the server's error text"
+// (docs/screens.md#9-toasts-errors-and-formats) holds either way.
 import { ApiError } from './api-error';
 
 /** Returns the body when `success` is not false; otherwise throws an ApiError carrying the body. */

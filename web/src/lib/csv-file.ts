@@ -1,4 +1,4 @@
-// CSV upload checks (spec §5 CSV import) and the template download link.
+// CSV upload checks (docs/rules.md#8-validation) and the template download link.
 
 /**
  * The message for a file that cannot be imported, or null when it can: a file must be chosen, and it

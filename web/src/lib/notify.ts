@@ -1,9 +1,9 @@
-// Toasts in one place, so every failure message follows spec §8.
+// Toasts in one place, so every failure message follows docs/screens.md#9-toasts-errors-and-formats.
 import { importedText, skippedRowsText } from '@cmp/shared';
 import { toast } from 'react-toastify';
 import { errorMessage } from './api-error';
 
-/** spec §9: the skipped-rows toast stays 8 s, an import failure 6 s. */
+/** docs/rules.md#17-client-timings-and-limits: the skipped-rows toast stays 8 s, an import failure 6 s. */
 export const IMPORT_ERRORS_TOAST_MS = 8000;
 export const IMPORT_FAILURE_TOAST_MS = 6000;
 

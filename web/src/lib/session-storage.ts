@@ -1,4 +1,5 @@
-// The signed-in session as kept in local storage (spec §9: authToken, userData).
+// The signed-in session as kept in local storage (docs/rules.md#11-sign-in-sessions-and-throttling:
+// authToken, userData).
 import type { PublicUser } from '@cmp/shared';
 
 const TOKEN_KEY = 'authToken';

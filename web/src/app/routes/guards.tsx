@@ -1,4 +1,5 @@
-// Route guards (spec §2 Routes). They read the session; the spinner shows while a stored token is checked.
+// Route guards (docs/screens.md#1-routes-and-session). They read the session; the spinner shows while a
+// stored token is checked.
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';

@@ -1,4 +1,5 @@
-// The signed-in frame (spec §2 Shell header): product title, main navigation, user menu, then the page.
+// The signed-in frame (docs/screens.md#3-shell-header): product title, main navigation, user menu, then the
+// page.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';

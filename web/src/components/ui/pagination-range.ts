@@ -1,4 +1,5 @@
-// Pagination arithmetic (spec §2: up to 5 page buttons, 'Showing a to b of n <noun>'). Pure, unit-tested.
+// Pagination arithmetic (docs/rules.md#6-paging: up to 5 page buttons, 'Showing a to b of n <noun>').
+// Pure, unit-tested.
 
 export const PAGE_WINDOW = 5;
 

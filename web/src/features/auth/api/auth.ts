@@ -1,4 +1,4 @@
-// The three auth calls (spec §7 auth rows). The session provider is their only caller.
+// The three auth calls (docs/api.md#auth). The session provider is their only caller.
 import type { AuthStatusResponse, LoginRequest, LoginResponse } from '@cmp/shared';
 import { apiClient } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-// Login card (spec §2 Login screen, §4 Login form): idle → submitting → redirect, or the error above the form.
+// Login card (docs/screens.md#2-login-screen): idle → submitting → redirect, or the error above the form.
 import { CircleAlert } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -48,7 +48,8 @@ export function LoginForm() {
         <form className="flex flex-col gap-4" onSubmit={onSubmit}>
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-email`}>Email</Label>
-            {/* type=email per spec §5: the browser checks the format before the form is sent. */}
+            {/* type=email per docs/screens.md#2-login-screen: the browser checks the format before the
+                form is sent. */}
             <Input
               id={`${id}-email`}
               name="email"

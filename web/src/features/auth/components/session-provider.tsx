@@ -1,4 +1,5 @@
-// Session per spec §4: check a stored token at start, store it on login, always clear it on logout or 401.
+// Session per docs/screens.md#1-routes-and-session: check a stored token at start, store it on login,
+// always clear it on logout or 401.
 import type { PublicUser } from '@cmp/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { mutate } from 'swr';

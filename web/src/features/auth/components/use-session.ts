@@ -5,7 +5,7 @@ import type { LoginOutcome } from '../utils/login-payload';
 export interface Session {
   user: PublicUser | null;
   token: string | null;
-  /** True until a stored token has been checked (spec §3 User). */
+  /** True until a stored token has been checked (docs/screens.md#1-routes-and-session). */
   isLoading: boolean;
   /** Signs in with an e-mail address or username; resolves with the text to show on failure. */
   login(identifier: string, password: string): Promise<LoginOutcome>;

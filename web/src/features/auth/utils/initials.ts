@@ -1,5 +1,5 @@
 /**
- * Two-letter initials for the user menu, from the first name (spec §2 Shell header).
+ * Two-letter initials for the user menu, from the first name (docs/screens.md#3-shell-header).
  * @example initials('Ada') // 'AD'; initials('J') // 'J'; initials('') // '?'
  */
 export function initials(firstName: string | null | undefined): string {

@@ -1,4 +1,4 @@
-// Login request and error texts (spec §5 Login, §8 Login). Pure, so the rules are unit-tested.
+// Login request and error texts (docs/screens.md#2-login-screen). Pure, so the rules are unit-tested.
 import type { LoginRequest, LoginResponse, PublicUser } from '@cmp/shared';
 import { ApiError, serverErrorText } from '../../../lib/api-error';
 

@@ -1,4 +1,5 @@
-// Competitor URL writes (spec §7): create, update, delete (its price data goes too), CSV import.
+// Competitor URL writes (docs/api.md#competitor-urls): create, update, delete (its price data goes too),
+// CSV import.
 import type { CompetitorUrl, CompetitorUrlInput, ImportResult } from '@cmp/shared';
 import { apiClient } from '../../../lib/api-client';
 import { expectSuccess } from '../../../lib/api-result';

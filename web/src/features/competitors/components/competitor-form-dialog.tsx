@@ -1,4 +1,5 @@
-// Add/Edit Competitor URL (spec §5: 'All fields are required', 'Please enter a valid URL').
+// Add/Edit Competitor URL (docs/screens.md#addedit-competitor-url-dialog: 'All fields are required',
+// 'Please enter a valid URL').
 import { type CompetitorUrl, competitorNameFromUrl, type Product, UNKNOWN_COMPETITOR } from '@cmp/shared';
 import { useId, useMemo, useState } from 'react';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';

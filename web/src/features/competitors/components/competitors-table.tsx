@@ -1,4 +1,5 @@
-// The competitor URLs table (spec §2): product, host badge (opens the prices), URL, added date, actions.
+// The competitor URLs table (docs/screens.md#8-competitors-page): product, host badge (opens the prices),
+// URL, added date, actions.
 import { type CompetitorUrl, competitorNameFromUrl, formatDateTime, truncateUrl } from '@cmp/shared';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { IconAction } from '../../../components/icon-action';

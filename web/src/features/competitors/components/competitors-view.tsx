@@ -1,4 +1,5 @@
-// The Competitors page ('Competitor URLs', spec §2): the paged table, its dialogs and actions.
+// The Competitors page ('Competitor URLs', docs/screens.md#8-competitors-page): the paged table, its dialogs
+// and actions.
 import type { CompetitorUrl } from '@cmp/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';

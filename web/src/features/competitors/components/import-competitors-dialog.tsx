@@ -1,4 +1,5 @@
-// Import competitor URLs from CSV: a SKU column plus one or more URL columns (spec §5).
+// Import competitor URLs from CSV (docs/screens.md#import-competitor-urls-dialog): a SKU column plus
+// one or more URL columns.
 import { COMPETITOR_CSV_TEMPLATE } from '@cmp/shared';
 import { ImportCsvDialog, type ImportCsvDialogProps } from '../../../components/import-csv-dialog';
 import { importCompetitorUrls } from '../api/competitor-url-mutations';

@@ -1,4 +1,4 @@
-// A competitor's prices (spec §2 Competitors page): latest price and trend, stock, our price, the
+// A competitor's prices (docs/screens.md#price-dialog): latest price and trend, stock, our price, the
 // comparison, the latest 5 records and a link to the store.
 import { type CompetitorUrl, competitorNameFromUrl } from '@cmp/shared';
 import { ExternalLink } from 'lucide-react';

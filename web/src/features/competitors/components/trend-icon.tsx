@@ -1,4 +1,4 @@
-// The latest price's direction (spec §3 price trend), as an icon with a text label.
+// The latest price's direction (docs/rules.md#7-price-trend), as an icon with a text label.
 import type { PriceTrend } from '@cmp/shared';
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
 

@@ -1,4 +1,4 @@
-// The competitor URL form (spec §5 competitors page): all fields required, the URL must parse.
+// The competitor URL form (docs/rules.md#8-validation): all fields required, the URL must parse.
 import type { CompetitorUrl, CompetitorUrlInput } from '@cmp/shared';
 
 export interface CompetitorFormValues {

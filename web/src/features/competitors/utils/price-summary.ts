@@ -1,4 +1,4 @@
-// What the competitor price dialog shows (spec §2 Competitors page), computed from the detail answer.
+// What the competitor price dialog shows (docs/screens.md#price-dialog), computed from the detail answer.
 import {
   type CompetitorUrlDetail,
   competitorComparisonText,
@@ -10,7 +10,7 @@ import {
   uncountedReason,
 } from '@cmp/shared';
 
-/** spec §9: the dialog lists the latest 5 records. */
+/** docs/rules.md#17-client-timings-and-limits: the dialog lists the latest 5 records. */
 export const PRICE_HISTORY_LENGTH = 5;
 
 export type StockText = 'In stock' | 'Out of stock' | 'Unknown';

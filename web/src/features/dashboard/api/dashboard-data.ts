@@ -1,7 +1,7 @@
-// Everything the Price Overview tab shows on first view (spec §4 Loading): overview figures, the
-// products with their comparison and the categories, fetched together under one key. Each failure
-// has its own message (spec §8): products fail the view, the overview only the cards, categories
-// only the filter.
+// Everything the Price Overview tab shows on first view (docs/screens.md#4-dashboard-price-overview-tab):
+// overview figures, the products with their comparison and the categories, fetched together under one key.
+// Each failure has its own message (the same section): products fail the view, the overview only the cards,
+// categories only the filter.
 import type { Category, PriceComparison, Product } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { apiClient } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ import { expectSuccess } from '../../../lib/api-result';
 import { notifyError } from '../../../lib/notify';
 import { type FirstView, settleFirstView } from '../utils/first-view';
 
-/** GET /api/dashboard/overview `stats` (spec §3 Overview stats). */
+/** GET /api/dashboard/overview `stats` (docs/api.md#shapes). */
 export interface OverviewStats {
   totalProducts: number;
   totalCompetitorUrls: number;
@@ -18,7 +18,7 @@ export interface OverviewStats {
   recentScrapingAttempts: number;
 }
 
-/** A visible product with its comparison against the cheapest competitor (spec §3 Dashboard product). */
+/** A visible product with its comparison against the cheapest competitor (docs/api.md#shapes). */
 export interface DashboardProduct extends Product {
   price_comparison: PriceComparison;
   bestCompetitor: { url: string; competitor_name: string } | null;
@@ -35,7 +35,8 @@ async function fetchCategories(): Promise<Category[]> {
     return expectSuccess(await apiClient.get<{ success: boolean; categories: Category[] }>('/categories'))
       .categories;
   } catch (error) {
-    // spec §8: a category failure on the dashboard is only logged; the filter then offers no categories.
+    // docs/screens.md#9-toasts-errors-and-formats: a category failure on the dashboard is only logged;
+    // the filter then offers no categories.
     console.error('Failed to fetch categories', error);
     return [];
   }
@@ -68,5 +69,5 @@ export function useDashboardData() {
   });
 }
 
-/** Reloads the tab after a save, delete or hide (spec §4: after saves and deletes, lists reload). */
+/** Reloads the tab after a save, delete or hide (docs/screens.md#5-dashboard-dialogs). */
 export const reloadDashboard = () => mutate(dashboardKey);

@@ -1,4 +1,4 @@
-// The dashboard's product writes (spec §7): update from the edit dialog, hide, delete.
+// The dashboard's product writes (docs/api.md#products): update from the edit dialog, hide, delete.
 import type { ProductInput } from '@cmp/shared';
 import { apiClient } from '../../../lib/api-client';
 import { expectSuccess } from '../../../lib/api-result';

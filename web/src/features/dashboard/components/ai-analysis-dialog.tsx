@@ -1,5 +1,5 @@
-// The AI analysis dialog (spec §2 Dashboard dialogs): summary, error details, the markdown answer,
-// the evidence behind the price and tips on reading it.
+// The AI analysis dialog (docs/screens.md#ai-price-analysis-dialog): summary, error details, the markdown
+// answer, the evidence behind the price and tips on reading it.
 import type { AiAnalysis } from '@cmp/shared';
 import { CircleAlert } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';

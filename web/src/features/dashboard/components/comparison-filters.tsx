@@ -1,4 +1,5 @@
-// Search box, status and category selects above the comparison table (spec §2 Dashboard).
+// Search box, status and category selects above the comparison table
+// (docs/screens.md#4-dashboard-price-overview-tab).
 import type { Category } from '@cmp/shared';
 import { CategoryFilter } from '../../../components/category-select';
 import { SearchInput } from '../../../components/search-input';

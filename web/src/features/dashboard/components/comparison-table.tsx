@@ -1,4 +1,5 @@
-// The comparison table (spec §2 Dashboard columns): renders only the rows of the current page.
+// The comparison table (docs/screens.md#4-dashboard-price-overview-tab): renders only the rows of the current
+// page.
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';

@@ -1,4 +1,5 @@
-// The edit dialog's competitor URLs (spec §2): the list with delete, and the add form.
+// The edit dialog's competitor URLs (docs/screens.md#edit-product-and-manage-competitors-dialog): the list
+// with delete, and the add form.
 import { competitorNameFromUrl, truncateUrl } from '@cmp/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';

@@ -1,5 +1,5 @@
-// Competitor price information (spec §2 Dashboard dialogs): each priced competitor, dearest first,
-// compared with our price, with its price history chart.
+// Competitor price information (docs/screens.md#competitor-prices-dialog): each priced competitor, dearest
+// first, compared with our price, with its price history chart.
 import { lazy, Suspense } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import {

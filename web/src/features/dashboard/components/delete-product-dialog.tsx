@@ -1,4 +1,5 @@
-// Delete confirmation (spec §2 Dashboard dialogs): names the product and warns what goes with it.
+// Delete confirmation (docs/screens.md#delete-product-dialog-dashboard): names the product and warns what
+// goes with it.
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type DashboardProduct, reloadDashboard } from '../api/dashboard-data';

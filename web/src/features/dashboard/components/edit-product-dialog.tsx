@@ -1,4 +1,5 @@
-// 'Edit Product & Manage Competitors' (spec §2 Dashboard dialogs, decision 3).
+// 'Edit Product & Manage Competitors' (docs/screens.md#edit-product-and-manage-competitors-dialog,
+// decision 3).
 import type { Category } from '@cmp/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { CategorySelect } from '../../../components/category-select';

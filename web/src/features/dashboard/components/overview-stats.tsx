@@ -1,4 +1,4 @@
-// The four stat cards above the comparison table (spec §2 Dashboard).
+// The four stat cards above the comparison table (docs/screens.md#4-dashboard-price-overview-tab).
 import { formatDateTime } from '@cmp/shared';
 import { Activity, Clock, Globe, Package } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,7 +6,10 @@ import { Card, CardContent } from '../../../components/ui/card';
 import type { OverviewStats as Stats } from '../api/dashboard-data';
 import { percentText } from '../utils/comparison-view';
 
-/** `stats` is null when the overview failed to load: every card then shows N/A (spec §8). */
+/**
+ * `stats` is null when the overview failed to load: every card then shows N/A
+ * (docs/screens.md#4-dashboard-price-overview-tab).
+ */
 export function OverviewStats({ stats }: { stats: Stats | null }) {
   const lastRun = stats?.lastScrapingTime;
   return (

@@ -1,5 +1,5 @@
-// The 'Price Overview' tab (spec §2 Dashboard): stat cards, filters, the paged comparison table and
-// its dialogs. Filtering and sorting run in memory; only the visible page is rendered.
+// The 'Price Overview' tab (docs/screens.md#4-dashboard-price-overview-tab): stat cards, filters, the paged
+// comparison table and its dialogs. Filtering and sorting run in memory; only the visible page is rendered.
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { NoProducts } from '../../../components/empty-state';
 import { LoadingOrError } from '../../../components/loading-or-error';

@@ -1,4 +1,4 @@
-// A row's actions (spec §2): run the AI analysis, and a menu with the rest.
+// A row's actions (docs/screens.md#row-actions): run the AI analysis, and a menu with the rest.
 import { Bot, Eye, EyeOff, LoaderCircle, MoreHorizontal, Pencil, Search, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { IconAction } from '../../../components/icon-action';

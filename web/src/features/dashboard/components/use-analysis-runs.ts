@@ -1,10 +1,10 @@
-// The per-product "analysis running" marks (spec §4 AI analysis per product).
+// The per-product "analysis running" marks (docs/screens.md#row-actions).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { startProductAnalysis } from '../api/ai-analysis';
 
-/** spec §9: the mark clears 3 s after a successful start. */
+/** docs/rules.md#17-client-timings-and-limits: the mark clears 3 s after a successful start. */
 const RUNNING_MARK_MS = 3000;
 
 export function useAnalysisRuns() {

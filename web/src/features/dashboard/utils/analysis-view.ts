@@ -1,7 +1,8 @@
-// The AI analysis dialog's texts (spec §2 AI analysis dialog, §8 'No price found', §9 default £).
+// The AI analysis dialog's texts (docs/screens.md#ai-price-analysis-dialog, including 'No price found';
+// default £: docs/rules.md#3-money-and-currency).
 import { formatDateTime, formatMoney, NOT_AVAILABLE } from '@cmp/shared';
 
-/** AI results without a currency are shown in pounds (spec §9). */
+/** AI results without a currency are shown in pounds (docs/rules.md#3-money-and-currency). */
 export const DEFAULT_ANALYSIS_CURRENCY = 'GBP';
 export const NO_PRICE_FOUND = 'No price found';
 

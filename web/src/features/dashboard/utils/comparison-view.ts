@@ -1,4 +1,5 @@
-// The comparison table's view logic (spec §2 Dashboard): filters, sorting and the texts of its cells.
+// The comparison table's view logic (docs/screens.md#4-dashboard-price-overview-tab): filters, sorting and
+// the texts of its cells.
 // Pure, so a keystroke at 10,000 products costs one pass over plain data and nothing else.
 import { type ComparisonStatus, margin, matchesAllWords, searchWords } from '@cmp/shared';
 import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
@@ -85,7 +86,7 @@ export function sortComparison(
     .map(({ product }) => product);
 }
 
-/** One decimal, as every percentage on the dashboard (spec §9). */
+/** One decimal, as every percentage on the dashboard (docs/rules.md#4-display-formats). */
 export const percentText = (value: number): string => `${value.toFixed(1)}%`;
 
 /**
@@ -123,7 +124,10 @@ export function differenceText(
 export const competitorsWithDataText = (withData: number, total: number): string =>
   `${withData} of ${total} with data`;
 
-/** Features of the popup a competitor page or a Google search opens in (spec §9: 1200x800 at offset 100). */
+/**
+ * Features of the popup a competitor page or a Google search opens in
+ * (docs/rules.md#17-client-timings-and-limits: 1200x800 at offset 100).
+ */
 export const POPUP_FEATURES = 'width=1200,height=800,left=100,top=100';
 
 /**

@@ -1,6 +1,6 @@
-// The competitor price dialog's rows (spec §2): competitors with a price, dearest first, each
-// compared with our price unless its currency is not the shop's (decision 4) or the check is not
-// sure of it (a guess of the model's, or below the confidence floor): those are shown, with why.
+// The competitor price dialog's rows (docs/screens.md#competitor-prices-dialog): competitors with a price,
+// dearest first, each compared with our price unless its currency is not the shop's (decision 4) or the check
+// is not sure of it (a guess of the model's, or below the confidence floor): those are shown, with why.
 import {
   type CompetitorPrice,
   competitorNameFromUrl,

@@ -1,4 +1,5 @@
-// Validation of the dashboard's edit dialog (decision 3) and its add-competitor form (spec §5).
+// Validation of the dashboard's edit dialog (decision 3) and its add-competitor form
+// (docs/rules.md#8-validation).
 import type { ProductInput } from '@cmp/shared';
 
 export interface ProductFields {

@@ -1,5 +1,5 @@
-// How the dashboard's first-view loads combine (spec §4 Loading, §8): they start together, but the
-// table does not depend on the stat cards, so a failed overview only empties the cards.
+// How the dashboard's first-view loads combine (docs/screens.md#4-dashboard-price-overview-tab): they start
+// together, but the table does not depend on the stat cards, so a failed overview only empties the cards.
 
 /** The table's rows and the cards' figures; `stats` is null when the overview failed. */
 export interface FirstView<Stats, Products> {

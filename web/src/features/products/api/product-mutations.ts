@@ -1,4 +1,4 @@
-// Product writes (spec §7): create, update, delete, toggle visibility, CSV import.
+// Product writes (docs/api.md#products): create, update, delete, toggle visibility, CSV import.
 import type { ImportResult, Product, ProductInput } from '@cmp/shared';
 import { apiClient } from '../../../lib/api-client';
 import { expectSuccess } from '../../../lib/api-result';

@@ -1,4 +1,5 @@
-// Manage Categories (spec §2): each with description and product count, edit, delete with confirmation.
+// Manage Categories (docs/screens.md#manage-categories-dialog): each with description and product count,
+// edit, delete with confirmation.
 import type { Category } from '@cmp/shared';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-// Create/Edit Category (spec §5: 'Category name is required'; an empty description is sent as null).
+// Create/Edit Category (docs/screens.md#createedit-category-dialog: 'Category name is required'; an empty
+// description is sent as null).
 import type { Category } from '@cmp/shared';
 import { useId, useState } from 'react';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';

@@ -1,4 +1,5 @@
-// Import products from CSV (spec §5 columns), with the result toasts of spec §8.
+// Import products from CSV (docs/screens.md#import-products-dialog; columns: docs/rules.md#9-csv-import),
+// with the result toasts.
 import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
 import { ImportCsvDialog, type ImportCsvDialogProps } from '../../../components/import-csv-dialog';
 import { reloadCategories } from '../api/categories';

@@ -1,4 +1,5 @@
-// Create/Edit Product (spec §2, §5): validation messages from the spec, the form disabled while saving.
+// Create/Edit Product (docs/screens.md#createedit-product-dialog): validation messages from
+// docs/rules.md#8-validation, the form disabled while saving.
 import type { Category, Product } from '@cmp/shared';
 import { useId, useState } from 'react';
 import { CategorySelect } from '../../../components/category-select';

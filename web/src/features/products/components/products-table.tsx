@@ -1,4 +1,4 @@
-// The catalogue table (spec §2 Products page): nine columns, hidden rows dimmed, row actions.
+// The catalogue table (docs/screens.md#7-products-page): nine columns, hidden rows dimmed, row actions.
 import { formatDateTime, type Product } from '@cmp/shared';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';

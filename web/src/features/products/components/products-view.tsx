@@ -1,4 +1,5 @@
-// The Products page (spec §2): header actions, filters, the paged table and its dialogs.
+// The Products page (docs/screens.md#7-products-page): header actions, filters, the paged table and its
+// dialogs.
 import type { Product } from '@cmp/shared';
 import { FolderCog, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// The Create/Edit Category form (spec §5): name required, description null when empty.
+// The Create/Edit Category form (docs/rules.md#8-validation): name required, description null when empty.
 import type { CategoryInput } from '@cmp/shared';
 
 export type CategoryFormResult = { ok: true; input: CategoryInput } | { ok: false; error: string };

@@ -1,4 +1,5 @@
-// The products table's filters (spec §2): category (all, uncategorized, one), then word search ranked.
+// The products table's filters (docs/screens.md#7-products-page): category (all, uncategorized, one), then
+// word search ranked (docs/rules.md#5-search-and-ranking).
 import { type Product, searchAndRank } from '@cmp/shared';
 import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
 

@@ -1,5 +1,5 @@
-// The Create/Edit Product form (spec §5): its values as typed, validation with the spec's messages, and
-// the request body (empty cost and category are sent as null).
+// The Create/Edit Product form (docs/rules.md#8-validation): its values as typed, validation with the
+// messages listed there, and the request body (empty cost and category are sent as null).
 import type { Product, ProductInput } from '@cmp/shared';
 
 export interface ProductFormValues {

@@ -1,5 +1,5 @@
-// The Check My Price panel's data (spec §7): status, the latest sessions and 30-day statistics, each
-// with its key, fetcher and hook; plus start and stop.
+// The Check My Price panel's data (docs/api.md#scraper): status, the latest sessions and 30-day statistics,
+// each with its key, fetcher and hook; plus start and stop.
 import type { ScraperLog, ScraperStats, ScraperStatus } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { apiClient } from '../../../lib/api-client';
@@ -26,12 +26,13 @@ export async function fetchScraperStats(): Promise<ScraperStats> {
   return expectSuccess(await apiClient.get<{ success: boolean; stats: ScraperStats }>(scraperStatsKey)).stats;
 }
 
-// spec §8: fetch errors here are only logged; the panel shows its own state for a failed first load.
+// docs/screens.md#6-dashboard-check-my-price-tab: fetch errors here are only logged; the panel shows
+// its own state for a failed first load.
 const logOnly = (what: string) => ({
   onError: (error: unknown) => console.error(`Failed to fetch scraper ${what}`, error),
 });
 
-/** Polled every 10 s while a run is active (spec §4). */
+/** Polled every 10 s while a run is active (docs/rules.md#17-client-timings-and-limits). */
 export function useScraperStatus() {
   return useSWR(scraperStatusKey, fetchScraperStatus, {
     ...logOnly('status'),

@@ -1,6 +1,6 @@
-// The 'Check My Price' tab (spec §2 Scraper control panel): run control with live progress, 30-day
-// statistics and the latest sessions. Status, logs and stats load together; the status is polled
-// while a run is active, and the sessions and statistics follow when a run starts or ends.
+// The 'Check My Price' tab (docs/screens.md#6-dashboard-check-my-price-tab): run control with live
+// progress, 30-day statistics and the latest sessions. Status, logs and stats load together; the status
+// is polled while a run is active, and the sessions and statistics follow when a run starts or ends.
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { LoadError } from '../../../components/load-error';
@@ -64,8 +64,8 @@ function useFollowRunState(isRunning: boolean | undefined) {
 }
 
 /**
- * spec §8: scraper fetch errors are only logged, except that a panel that cannot start says so once
- * ('Failed to load scraper data').
+ * docs/screens.md#6-dashboard-check-my-price-tab: scraper fetch errors are only logged, except that a
+ * panel that cannot start says so once ('Failed to load scraper data').
  */
 function useStartupFailureToast(failed: boolean) {
   const shown = useRef(false);

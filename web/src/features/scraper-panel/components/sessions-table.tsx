@@ -1,4 +1,4 @@
-// 'Recent Check My Price Sessions': the latest 10 runs (spec §2, §4 Scraper session status).
+// 'Recent Check My Price Sessions': the latest 10 runs (docs/screens.md#sessions-table).
 import { formatDateTime, type ScraperLog } from '@cmp/shared';
 import { LoaderCircle } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';

@@ -1,9 +1,10 @@
-// The Check My Price panel's texts (spec §2 Scraper control panel, §4 Scraper session status). Pure.
+// The Check My Price panel's texts (docs/screens.md#6-dashboard-check-my-price-tab,
+// docs/screens.md#sessions-table). Pure.
 import { formatDateTime, NEVER, type ScraperLog, type ScraperStatus } from '@cmp/shared';
 
-/** spec §9: the status is polled every 10 s while a run is active. */
+/** docs/rules.md#17-client-timings-and-limits: the status is polled every 10 s while a run is active. */
 export const POLL_INTERVAL_MS = 10_000;
-/** spec §9: the sessions table shows the latest 10 runs. */
+/** docs/rules.md#17-client-timings-and-limits: the sessions table shows the latest 10 runs. */
 export const LOGS_LIMIT = 10;
 
 export type SessionBadge = {
@@ -60,7 +61,7 @@ export function lastRunText(latest: ScraperStatus['latest_log']): string {
   return when ? formatDateTime(when) : NEVER;
 }
 
-/** A percentage to one decimal (spec §9). */
+/** A percentage to one decimal (docs/rules.md#4-display-formats). */
 export const rateText = (percent: number): string => `${percent.toFixed(1)}%`;
 
 /** The running notice's progress: URLs done (successful plus failed) over the total, as a 0–100 share too. */
