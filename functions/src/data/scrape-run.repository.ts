@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ScraperRunStatus } from '@cmp/shared';
 import { catalogueChanged } from './catalogue-version.repository';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll } from './query-all';
@@ -7,7 +8,7 @@ import { queryAll } from './query-all';
  * Scrape runs at `RUN#<run id>`, listed newest first through GSI1 (`RUNS`, by start time), and the
  * single-run lock at `SCRAPER_LOCK`. Run ids start with their start time, so they sort by it.
  */
-export type RunStatus = 'running' | 'completed' | 'failed' | 'stopped';
+export type RunStatus = ScraperRunStatus;
 
 export interface RunRecord {
   run_id: string;
@@ -189,7 +190,8 @@ export async function countRunResult(runId: string, succeeded: boolean): Promise
 
 /**
  * Ends a run that is still running: sets its final status and counts. False when the run had
- * already ended (so a late Finalize cannot turn 'stopped' into 'completed').
+ * already ended (so a late Finalize cannot turn 'stopped' into 'completed'). The record write
+ * only: runs end through closeRun (scrape-run/close-run.ts), which also counts and frees the lock.
  */
 export async function endRun(
   runId: string,

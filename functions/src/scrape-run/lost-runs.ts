@@ -1,6 +1,5 @@
-import { nowIso } from '../data/dynamo';
-import { endRun, getRunLock, latestRuns, releaseRunLock } from '../data/scrape-run.repository';
-import { countOutcomes } from './run-outcome';
+import { getRunLock, latestRuns } from '../data/scrape-run.repository';
+import { closeRun } from './close-run';
 
 /** How far back to look for runs left 'running': one run at a time, so the last few suffice. */
 const RECENT_RUNS = 20;
@@ -21,13 +20,10 @@ export async function endRunsOfLostExecutions(
 
   const lost = [...candidates].filter(([, arn]) => !(arn && knowsExecution(arn))).map(([runId]) => runId);
   for (const runId of lost) {
-    await endRun(runId, {
+    await closeRun(runId, {
       status: 'stopped',
-      completed_at: nowIso(),
-      ...(await countOutcomes(runId)),
-      error_message: 'Check My Price was shut down while this run was going',
+      reason: 'Check My Price was shut down while this run was going',
     });
-    await releaseRunLock(runId);
   }
   return lost;
 }

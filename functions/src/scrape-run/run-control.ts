@@ -1,12 +1,11 @@
 import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import type { ScraperStatus } from '@cmp/shared';
 import { countCompetitorUrls } from '../data/competitor-url.repository';
-import { nowIso } from '../data/dynamo';
-import { endRun, getRun, getRunLock, latestRuns, releaseRunLock } from '../data/scrape-run.repository';
+import { getRun, getRunLock, latestRuns, releaseRunLock } from '../data/scrape-run.repository';
 import { ConflictError } from '../http/errors';
+import { closeRun } from './close-run';
 import { newRunId } from './run-id';
 import { acquireRunLock } from './run-lock';
-import { countOutcomes } from './run-outcome';
 import { toLog } from './run-stats';
 import { readScrapeRunConfig } from './scrape-run.config';
 
@@ -62,12 +61,7 @@ export async function stopRun(): Promise<void> {
     // Already finished or never started: there is nothing left to stop, only the run to close.
     if (!(error instanceof Error && error.name === 'ExecutionDoesNotExist')) throw error;
   }
-  await endRun(lock.run_id, {
-    status: 'stopped',
-    completed_at: nowIso(),
-    ...(await countOutcomes(lock.run_id)),
-  });
-  await releaseRunLock(lock.run_id);
+  await closeRun(lock.run_id, { status: 'stopped' });
 }
 
 /**

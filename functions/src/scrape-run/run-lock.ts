@@ -1,6 +1,5 @@
-import { nowIso } from '../data/dynamo';
-import { endRun, takeRunLock } from '../data/scrape-run.repository';
-import { countOutcomes } from './run-outcome';
+import { takeRunLock } from '../data/scrape-run.repository';
+import { closeRun } from './close-run';
 
 /**
  * Takes the single-run lock for `runId`. A lock older than the run timeout belongs to a run that
@@ -15,11 +14,9 @@ export async function acquireRunLock(
   const lock = await takeRunLock(runId, Date.now(), timeoutSeconds * 1000, executionArn);
   if (!lock) return false;
   if (lock.replaced) {
-    await endRun(lock.replaced.run_id, {
+    await closeRun(lock.replaced.run_id, {
       status: 'failed',
-      completed_at: nowIso(),
-      ...(await countOutcomes(lock.replaced.run_id)),
-      error_message: 'The run ended without finishing; a later run took over its lock',
+      reason: 'The run ended without finishing; a later run took over its lock',
     });
   }
   return true;

@@ -1,0 +1,30 @@
+import { nowIso } from '../data/dynamo';
+import { endRun, releaseRunLock } from '../data/scrape-run.repository';
+import type { EndedRunStatus } from './run-endings';
+import { countOutcomes } from './run-outcome';
+
+export interface RunEnding {
+  status: EndedRunStatus;
+  /** Shown in the run log as its error message; none for a run completed or stopped by a user. */
+  reason?: string | null;
+  /** Prepare's URL ids (Finalize): the records are then read by key, strongly consistent. */
+  urlIds?: readonly number[];
+}
+
+/**
+ * The one way a run ends (completed, stopped, failed, or lost): its status, end time and reason,
+ * the counts derived from its records, the dashboard's lists told the run is over, and the lock
+ * released if this run still holds it. Only a running run is ended, so a late ending (Finalize
+ * after a stop) changes nothing; the lock is released either way. True when this call ended it.
+ */
+export async function closeRun(runId: string, ending: RunEnding): Promise<boolean> {
+  const counts = await countOutcomes(runId, ending.urlIds);
+  const ended = await endRun(runId, {
+    status: ending.status,
+    completed_at: nowIso(),
+    ...counts,
+    error_message: ending.reason ?? null,
+  });
+  await releaseRunLock(runId);
+  return ended;
+}
