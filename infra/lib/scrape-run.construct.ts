@@ -13,6 +13,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { ABANDONED_EXECUTION_STATUSES } from '../../functions/src/scrape-run/run-endings';
 import { buildScrapeDefinition } from '../../functions/src/scrape-run/state-machine';
 import {
   arnSubstitution,
@@ -37,9 +38,6 @@ const memoryOf = (task: ScrapeTaskName) => (task === 'ScrapeUrl' ? 1024 : 512);
 
 /** What a scheduled run starts with (Prepare reads `triggeredBy` from the execution input). */
 export const scheduledRunInput = { triggeredBy: 'schedule' } as const;
-
-/** Execution endings the status-change handler closes the run for (Finalize never ran). */
-export const abandonedStatuses = ['FAILED', 'TIMED_OUT', 'ABORTED'];
 
 /**
  * A scrape run on AWS: the state machine of the one definition (decision 12) with a Lambda per
@@ -142,7 +140,10 @@ export class ScrapeRun extends Construct {
       eventPattern: {
         source: ['aws.states'],
         detailType: ['Step Functions Execution Status Change'],
-        detail: { status: abandonedStatuses, stateMachineArn: [this.stateMachine.stateMachineArn] },
+        detail: {
+          status: ABANDONED_EXECUTION_STATUSES,
+          stateMachineArn: [this.stateMachine.stateMachineArn],
+        },
       },
       targets: [new LambdaFunction(this.statusChangeFunction)],
     });
