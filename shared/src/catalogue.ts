@@ -166,8 +166,6 @@ export interface ImportResult {
   errors: string[];
 }
 
-/** CSV columns (header names are matched ignoring case and surrounding spaces). */
-export const PRODUCT_CSV_COLUMNS = ['SKU', 'Product Name', 'Current Price', 'Cost', 'Category'] as const;
 export const PRODUCT_CSV_TEMPLATE =
   'SKU,Product Name,Current Price,Cost,Category\nSKU-001,Example Kettle 1.7L,49.99,31.50,Kitchen\nSKU-002,Example Toaster,29.00,,\n';
 export const COMPETITOR_CSV_TEMPLATE =

@@ -3,6 +3,7 @@ import { catalogueChanged } from './catalogue-version.repository';
 import { nextId } from './counter.repository';
 import { db, nowIso, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
+import { GSI1 } from './table';
 import { type ClaimKey, claimOwner, claimUnique, releaseUnique } from './unique-claim';
 
 /**
@@ -28,7 +29,7 @@ const conflict = (name: string) => `A category named "${name}" already exists`;
 export async function listCategories(): Promise<CategoryRecord[]> {
   return queryAll<CategoryRecord>({
     TableName: tableName,
-    IndexName: 'GSI1',
+    IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :list',
     ExpressionAttributeValues: { ':list': LIST },
     ProjectionExpression: 'id, #name, description, created_at, updated_at',

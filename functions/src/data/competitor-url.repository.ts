@@ -7,6 +7,7 @@ import { lastIssuedId, reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { deletePriceRecordsOfUrl } from './price-record.repository';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
+import { GSI1, GSI2 } from './table';
 import { type ClaimKey, claimUnique, releaseUnique } from './unique-claim';
 
 /**
@@ -67,7 +68,7 @@ export async function countCompetitorUrls(): Promise<number> {
 export async function countCompetitorUrlItems(): Promise<number> {
   return countAll({
     TableName: tableName,
-    IndexName: 'GSI1',
+    IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :list',
     ExpressionAttributeValues: { ':list': LIST },
   });
@@ -76,7 +77,7 @@ export async function countCompetitorUrlItems(): Promise<number> {
 export async function listCompetitorUrlsOfProduct(productId: number): Promise<CompetitorUrlRecord[]> {
   return queryAll<CompetitorUrlRecord>({
     TableName: tableName,
-    IndexName: 'GSI2',
+    IndexName: GSI2,
     KeyConditionExpression: 'GSI2PK = :product',
     ExpressionAttributeValues: { ':product': keys.byProduct(productId) },
     ...projection,

@@ -3,6 +3,7 @@ import type { CheckOutcome, PriceRecord } from '@cmp/shared';
 import { batchDelete } from './batch-delete';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
+import { GSI1 } from './table';
 
 /**
  * What one scrape run saw on one competitor URL, at `URL_PRICES#<url id>` / `RUN#<run id>`: one
@@ -116,7 +117,7 @@ const outcomeProjection = 'competitor_url_id, price, confidence, ungrounded, err
 export async function runOutcomes(runId: string): Promise<RunOutcome[]> {
   return queryAll<RunOutcome>({
     TableName: tableName,
-    IndexName: 'GSI1',
+    IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :run',
     ExpressionAttributeValues: { ':run': keys.byRun(runId) },
     ProjectionExpression: outcomeProjection,

@@ -11,14 +11,8 @@ import { catalogueChanged } from './catalogue-version.repository';
 import { lastIssuedId, reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
-import {
-  type Claim,
-  type ClaimKey,
-  claimOwner,
-  claimUnique,
-  releaseUnique,
-  scanClaims,
-} from './unique-claim';
+import { GSI1, GSI2 } from './table';
+import { type Claim, type ClaimKey, claimUnique, releaseUnique, scanClaims } from './unique-claim';
 
 /**
  * Products at `PRODUCT#<id>`. GSI1 (`PRODUCTS`) lists the whole catalogue in id order; GSI2
@@ -87,7 +81,7 @@ export async function countProducts(): Promise<number> {
 export async function countProductItems(): Promise<number> {
   return countAll({
     TableName: tableName,
-    IndexName: 'GSI1',
+    IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :list',
     ExpressionAttributeValues: { ':list': LIST },
   });
@@ -96,7 +90,7 @@ export async function countProductItems(): Promise<number> {
 export async function listProductsInCategory(categoryId: number): Promise<ProductRecord[]> {
   return queryAll<ProductRecord>({
     TableName: tableName,
-    IndexName: 'GSI2',
+    IndexName: GSI2,
     KeyConditionExpression: 'GSI2PK = :category',
     ExpressionAttributeValues: { ':category': keys.byCategory(categoryId) },
     ...projection,
@@ -109,10 +103,6 @@ export async function getProduct(id: number): Promise<ProductRecord | undefined>
     new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true, ...projection }),
   );
   return Item as ProductRecord | undefined;
-}
-
-export async function findProductIdBySku(sku: string): Promise<number | undefined> {
-  return claimOwner(keys.sku(sku));
 }
 
 /** Every SKU claim: a scan of the whole table, for repairs only. */

@@ -1,5 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from './dynamo';
+import { GSI1 } from './table';
 
 /**
  * Runs a query to the end, one DynamoDB request per 1 MB page: listing a whole catalogue costs a
@@ -37,7 +38,7 @@ export async function queryAllById<T>(
       const last = part === ID_RANGE_PARTS - 1;
       return queryAll<T>({
         ...input,
-        IndexName: 'GSI1',
+        IndexName: GSI1,
         KeyConditionExpression: last
           ? 'GSI1PK = :list AND GSI1SK >= :from'
           : 'GSI1PK = :list AND GSI1SK BETWEEN :from AND :to',

@@ -3,6 +3,7 @@ import type { ScraperRunStatus } from '@cmp/shared';
 import { catalogueChanged } from './catalogue-version.repository';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll } from './query-all';
+import { GSI1 } from './table';
 
 /**
  * Scrape runs at `RUN#<run id>`, listed newest first through GSI1 (`RUNS`, by start time), and the
@@ -141,7 +142,7 @@ export async function latestRuns(limit: number): Promise<RunRecord[]> {
   const { Items } = await db.send(
     new QueryCommand({
       TableName: tableName,
-      IndexName: 'GSI1',
+      IndexName: GSI1,
       KeyConditionExpression: 'GSI1PK = :list',
       ExpressionAttributeValues: { ':list': LIST },
       ScanIndexForward: false,
@@ -156,7 +157,7 @@ export async function latestRuns(limit: number): Promise<RunRecord[]> {
 export async function runsSince(sinceIso: string): Promise<RunRecord[]> {
   return queryAll<RunRecord>({
     TableName: tableName,
-    IndexName: 'GSI1',
+    IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :list AND GSI1SK >= :since',
     ExpressionAttributeValues: { ':list': LIST, ':since': sinceIso },
     ...runProjection,

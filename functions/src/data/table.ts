@@ -14,7 +14,10 @@ export const tableDefinition = {
   timeToLiveAttribute: 'expires_at',
 } as const;
 
-export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];
+const [gsi1, gsi2] = tableDefinition.globalSecondaryIndexes;
+/** The index names, for queries (`IndexName: GSI1`). */
+export const GSI1 = gsi1.indexName;
+export const GSI2 = gsi2.indexName;
 
 /** CreateTable input for the local stand-in (on-demand, like the deployed table). */
 export function createTableInput(tableName: string) {

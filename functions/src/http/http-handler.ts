@@ -22,8 +22,6 @@ import { requestLog } from './middleware/request-log.middleware';
 import { type ApiResult, toHttpResponse } from './response';
 import { type RouteGroup, type RouteKeyOf, routeKey, routes } from './routes';
 
-export type { ApiResult } from './response';
-
 export interface ApiRequest<B, Q, P> {
   body: B;
   query: Q;

@@ -9,5 +9,3 @@ export function newRunId(startedAt: string | Date = new Date(), suffix?: string)
   const tail = (suffix ?? randomBytes(6).toString('hex')).replace(/[^A-Za-z0-9]/g, '').slice(0, 24);
   return `${stamp}-${tail || randomBytes(6).toString('hex')}`;
 }
-
-export const isRunId = (value: string) => /^\d{8}T\d{9}Z-[A-Za-z0-9]{1,24}$/.test(value);
