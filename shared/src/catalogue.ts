@@ -1,8 +1,15 @@
 import * as z from 'zod';
+import {
+  COMPETITOR_CSV_COLUMNS,
+  competitorCsvColumn,
+  csvText,
+  PRODUCT_CSV_COLUMNS,
+} from './validation/csv-columns';
 
 /**
  * The catalogue's API contract (docs/api.md): field names are the API's snake_case; request schemas
- * (docs/rules.md#8-validation) are used by the handlers and by the web forms alike.
+ * (docs/rules.md#8-validation) are used by the handlers, and the web forms and the CSV imports
+ * build on them (shared/src/validation/).
  */
 
 export const MAX_PRICE = 10_000_000;
@@ -23,7 +30,10 @@ export const moneySchema = (label: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
     z
-      .number(`${label} must be a number ≥ 0`)
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? `${label} is required` : `${label} must be a number ≥ 0`,
+      })
       .min(0, `${label} must be a number ≥ 0`)
       .max(MAX_PRICE, `${label} must be at most ${MAX_PRICE.toLocaleString('en-US')}`)
       .refine(hasAtMostTwoDecimals, `${label} must have at most 2 decimals`),
@@ -62,12 +72,12 @@ const textSchema = (label: string, typeMessage: string, options: { multiline?: b
     return text;
   });
 
-const requiredText = (label: string, max: number) =>
+export const requiredText = (label: string, max: number) =>
   textSchema(label, `${label} is required`).pipe(
     z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`),
   );
 
-const optionalText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+export const optionalText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
   textSchema(label, `${label} must be text`, options)
     .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
     .nullish()
@@ -76,14 +86,40 @@ const optionalText = (label: string, max: number, options: { multiline?: boolean
 const idSchema = (label: string) =>
   z.number(`${label} must be an integer id`).int(`${label} must be an integer id`).positive();
 
-export const productInputSchema = z.object({
-  sku: requiredText('SKU', SKU_MAX_LENGTH),
-  name: requiredText('Name', NAME_MAX_LENGTH),
-  current_price: moneySchema('Current price'),
+// shared is compiled without DOM or Node types; both have this global (as in display.ts).
+declare const URL: new (input: string) => { protocol: string };
+
+/** Whether the text is an absolute http(s) address (the only kind a competitor page can have). */
+export function isWebUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A product's own fields, named by `labels` in the messages: the API's names below, the CSV's
+ * column names in the import (shared/src/validation/product-rules.ts).
+ */
+export const productFields = (labels: {
+  sku: string;
+  name: string;
+  current_price: string;
+  cost: string;
+}) => ({
+  sku: requiredText(labels.sku, SKU_MAX_LENGTH),
+  name: requiredText(labels.name, NAME_MAX_LENGTH),
+  current_price: moneySchema(labels.current_price),
   cost: z
-    .union([moneySchema('Cost'), z.null()])
+    .union([moneySchema(labels.cost), z.null()])
     .optional()
     .transform((value) => value ?? null),
+});
+
+export const productInputSchema = z.object({
+  ...productFields({ sku: 'SKU', name: 'Name', current_price: 'Current price', cost: 'Cost' }),
   category_id: z
     .union([idSchema('Category'), z.null()])
     .optional()
@@ -101,7 +137,7 @@ export type CategoryInput = z.input<typeof categoryInputSchema>;
 export const competitorUrlInputSchema = z.object({
   product_id: idSchema('product_id'),
   competitor_name: requiredText('Competitor name', COMPETITOR_NAME_MAX_LENGTH),
-  url: requiredText('URL', URL_MAX_LENGTH),
+  url: requiredText('URL', URL_MAX_LENGTH).refine(isWebUrl, 'URL must be an absolute http(s) address'),
 });
 export type CompetitorUrlInput = z.input<typeof competitorUrlInputSchema>;
 
@@ -166,7 +202,13 @@ export interface ImportResult {
   errors: string[];
 }
 
-export const PRODUCT_CSV_TEMPLATE =
-  'SKU,Product Name,Current Price,Cost,Category\nSKU-001,Example Kettle 1.7L,49.99,31.50,Kitchen\nSKU-002,Example Toaster,29.00,,\n';
-export const COMPETITOR_CSV_TEMPLATE =
-  'SKU,Competitor 1,Competitor 2\nSKU-001,https://www.example-shop.com/kettle-17l,https://another-shop.example/p/123\n';
+/** A file to start from: the columns (shared/src/validation/csv-columns.ts) and example rows. */
+export const PRODUCT_CSV_TEMPLATE = csvText([
+  Object.values(PRODUCT_CSV_COLUMNS),
+  ['SKU-001', 'Example Kettle 1.7L', '49.99', '31.50', 'Kitchen'],
+  ['SKU-002', 'Example Toaster', '29.00', '', ''],
+]);
+export const COMPETITOR_CSV_TEMPLATE = csvText([
+  [COMPETITOR_CSV_COLUMNS.sku, competitorCsvColumn(1), competitorCsvColumn(2)],
+  ['SKU-001', 'https://www.example-shop.com/kettle-17l', 'https://another-shop.example/p/123'],
+]);

@@ -8,4 +8,5 @@ export * from './price-comparison';
 export * from './price-trend';
 export * from './scraper';
 export * from './search';
+export * from './validation';
 export * from './web-config';

@@ -26,6 +26,15 @@ describe('checkProductFields (decision 3)', () => {
     }
   });
 
+  it('refuses prices the API refuses (more than 2 decimals, above the maximum)', () => {
+    for (const bad of ['1.999', '10000000.01']) {
+      expect(checkProductFields({ ...filled, cost: bad })).toEqual({
+        ok: false,
+        error: 'Please enter valid prices',
+      });
+    }
+  });
+
   it('sends trimmed text, numbers and the category id, or null for no category', () => {
     expect(checkProductFields(filled)).toEqual({
       ok: true,
@@ -61,6 +70,10 @@ describe('the add-competitor form', () => {
       error: 'Please enter a valid URL',
     });
     expect(checkCompetitorFields('Argos', 'javascript:alert(1)')).toEqual({
+      ok: false,
+      error: 'Please enter a valid URL',
+    });
+    expect(checkCompetitorFields('Argos', `https://argos.co.uk/${'p'.repeat(2048)}`)).toEqual({
       ok: false,
       error: 'Please enter a valid URL',
     });

@@ -9,6 +9,13 @@ describe('validateCategoryForm', () => {
     });
   });
 
+  it('shows the API’s message for a name the API refuses', () => {
+    expect(validateCategoryForm({ name: 'K'.repeat(101), description: '' })).toEqual({
+      ok: false,
+      error: 'Category name must be at most 100 characters',
+    });
+  });
+
   it('sends null for an empty description and trims both', () => {
     expect(validateCategoryForm({ name: ' Kitchen ', description: '  ' })).toEqual({
       ok: true,

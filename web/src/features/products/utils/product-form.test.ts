@@ -31,6 +31,26 @@ describe('validateProductForm', () => {
     });
   });
 
+  it('refuses a price the API refuses (more than 2 decimals, above the maximum, exponent)', () => {
+    for (const bad of ['12.345', '10000000.01', '1e3']) {
+      expect(validateProductForm({ ...filled, currentPrice: bad })).toEqual({
+        ok: false,
+        error: 'Please enter a valid price',
+      });
+      expect(validateProductForm({ ...filled, cost: bad })).toEqual({
+        ok: false,
+        error: 'Please enter a valid cost',
+      });
+    }
+  });
+
+  it('shows the API’s message for a text the API refuses', () => {
+    expect(validateProductForm({ ...filled, sku: 'K'.repeat(65) })).toEqual({
+      ok: false,
+      error: 'SKU must be at most 64 characters',
+    });
+  });
+
   it('checks the cost only when given', () => {
     expect(validateProductForm({ ...filled, cost: '-0.5' })).toEqual({
       ok: false,

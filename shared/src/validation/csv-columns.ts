@@ -1,0 +1,21 @@
+// The CSV files' column names (docs/rules.md#9-csv-import): the templates, the import's header check
+// and its row messages all use these.
+
+/** Products: SKU, Product Name and Current Price required; Cost and Category optional. */
+export const PRODUCT_CSV_COLUMNS = {
+  sku: 'SKU',
+  name: 'Product Name',
+  current_price: 'Current Price',
+  cost: 'Cost',
+  category: 'Category',
+} as const;
+export const PRODUCT_CSV_REQUIRED = ['sku', 'name', 'current_price'] as const;
+
+/** Competitor URLs: a SKU column; every other column holds URLs, whatever it is called. */
+export const COMPETITOR_CSV_COLUMNS = { sku: 'SKU' } as const;
+/** The name the template gives its n-th URL column. */
+export const competitorCsvColumn = (n: number) => `Competitor ${n}`;
+
+/** Rows as CSV text; the cells here are plain (no commas, quotes or line breaks). */
+export const csvText = (rows: readonly (readonly string[])[]) =>
+  `${rows.map((row) => row.join(',')).join('\n')}\n`;

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_CSV_TEMPLATE } from '../catalogue';
+import { checkDashboardProductForm, checkProductCsvRow, checkProductForm } from './product-rules';
+
+const filled = { sku: ' KT-1 ', name: ' Kettle ', current_price: '49.99', cost: '', category_id: '' };
+
+describe('checkProductForm (Products page)', () => {
+  it('requires SKU, name and current price, but not cost or category', () => {
+    for (const field of ['sku', 'name', 'current_price'] as const) {
+      expect(checkProductForm({ ...filled, [field]: ' ' })).toEqual({
+        ok: false,
+        error: 'SKU, Name, and Current Price are required',
+      });
+    }
+    expect(checkProductForm(filled)).toEqual({
+      ok: true,
+      value: { sku: 'KT-1', name: 'Kettle', current_price: 49.99, cost: null, category_id: null },
+    });
+  });
+
+  it('refuses a price or cost the API refuses, with the form’s message', () => {
+    for (const bad of ['-1', 'abc', '1e3', '12.345', '10000000.01']) {
+      expect(checkProductForm({ ...filled, current_price: bad })).toEqual({
+        ok: false,
+        error: 'Please enter a valid price',
+      });
+      expect(checkProductForm({ ...filled, cost: bad })).toEqual({
+        ok: false,
+        error: 'Please enter a valid cost',
+      });
+    }
+    expect(checkProductForm({ ...filled, current_price: '10000000', cost: '0' })).toMatchObject({
+      ok: true,
+      value: { current_price: 10_000_000, cost: 0 },
+    });
+  });
+
+  it('shows the API’s own message for a rule the form has no message for', () => {
+    expect(checkProductForm({ ...filled, sku: 'x'.repeat(65) })).toEqual({
+      ok: false,
+      error: 'SKU must be at most 64 characters',
+    });
+    expect(checkProductForm({ ...filled, name: 'Kettle \u202Egpj.exe' })).toEqual({
+      ok: false,
+      error: 'Name contains characters that are not allowed',
+    });
+  });
+
+  it('sends the text as the API stores it (NFC) and the category id as a number', () => {
+    expect(checkProductForm({ ...filled, sku: 'CAFE\u0301', category_id: '7' })).toMatchObject({
+      ok: true,
+      value: { sku: 'CAF\u00C9', category_id: 7 },
+    });
+  });
+});
+
+describe('checkDashboardProductForm (decision 3)', () => {
+  const all = { ...filled, cost: '30' };
+
+  it('requires all four fields, cost too', () => {
+    for (const field of ['sku', 'name', 'current_price', 'cost'] as const) {
+      expect(checkDashboardProductForm({ ...all, [field]: '' })).toEqual({
+        ok: false,
+        error: 'All fields are required',
+      });
+    }
+  });
+
+  it('then one message for either price', () => {
+    expect(checkDashboardProductForm({ ...all, cost: '1.999' })).toEqual({
+      ok: false,
+      error: 'Please enter valid prices',
+    });
+    expect(checkDashboardProductForm({ ...all, current_price: '99999999' })).toEqual({
+      ok: false,
+      error: 'Please enter valid prices',
+    });
+    expect(checkDashboardProductForm(all)).toMatchObject({ ok: true, value: { cost: 30 } });
+  });
+});
+
+describe('checkProductCsvRow', () => {
+  const row = { sku: 'R-1', name: 'Kettle', current_price: '49.99', cost: '', category: '' };
+
+  it('names the columns in its messages', () => {
+    expect(checkProductCsvRow({ ...row, sku: ' ' })).toEqual({ ok: false, error: 'SKU is required' });
+    expect(checkProductCsvRow({ ...row, name: '' })).toEqual({
+      ok: false,
+      error: 'Product Name is required',
+    });
+    expect(checkProductCsvRow({ ...row, current_price: '' })).toEqual({
+      ok: false,
+      error: 'Current Price is required',
+    });
+    expect(checkProductCsvRow({ ...row, current_price: 'abc' })).toEqual({
+      ok: false,
+      error: 'Current Price must be a number ≥ 0',
+    });
+    expect(checkProductCsvRow({ ...row, cost: '1.234' })).toEqual({
+      ok: false,
+      error: 'Cost must have at most 2 decimals',
+    });
+    expect(checkProductCsvRow({ ...row, category: 'c'.repeat(101) })).toEqual({
+      ok: false,
+      error: 'Category must be at most 100 characters',
+    });
+  });
+
+  it('reads blank optional cells as none, and an absent column as blank', () => {
+    expect(checkProductCsvRow({ sku: 'R-1', name: 'Kettle', current_price: '5' })).toEqual({
+      ok: true,
+      value: { sku: 'R-1', name: 'Kettle', current_price: 5, cost: null, category: null },
+    });
+  });
+
+  it('accepts every row of the template', () => {
+    const [, ...rows] = PRODUCT_CSV_TEMPLATE.trim().split('\n');
+    for (const line of rows) {
+      const [sku, name, current_price, cost, category] = line.split(',');
+      expect(checkProductCsvRow({ sku, name, current_price, cost, category }).ok).toBe(true);
+    }
+  });
+});
