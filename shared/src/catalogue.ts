@@ -112,9 +112,9 @@ export const productFields = (labels: {
   sku: requiredText(labels.sku, SKU_MAX_LENGTH),
   name: requiredText(labels.name, NAME_MAX_LENGTH),
   current_price: moneySchema(labels.current_price),
-  cost: z
-    .union([moneySchema(labels.cost), z.null()])
-    .optional()
+  // nullish outside the money rule, so a bad cost gets the money rule's message.
+  cost: moneySchema(labels.cost)
+    .nullish()
     .transform((value) => value ?? null),
 });
 

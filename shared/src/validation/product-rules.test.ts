@@ -96,6 +96,10 @@ describe('checkProductCsvRow', () => {
       ok: false,
       error: 'Current Price must be a number ≥ 0',
     });
+    expect(checkProductCsvRow({ ...row, cost: 'abc' })).toEqual({
+      ok: false,
+      error: 'Cost must be a number ≥ 0',
+    });
     expect(checkProductCsvRow({ ...row, cost: '1.234' })).toEqual({
       ok: false,
       error: 'Cost must have at most 2 decimals',
