@@ -2,9 +2,9 @@
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { configureApiClient } from './api/client';
 import { App } from './app/app';
 import { loadWebConfig } from './config/web-config';
-import { configureApiClient } from './lib/api-client';
 
 async function start(container: HTMLElement) {
   const root = createRoot(container);

@@ -3,9 +3,9 @@
 import type { PublicUser } from '@cmp/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { mutate } from 'swr';
-import { onUnauthorized } from '../../../lib/api-client';
+import { fetchAuthStatus, requestLogin, requestLogout } from '../../../api/auth';
+import { onUnauthorized } from '../../../api/client';
 import { clearStoredSession, getStoredToken, storeSession } from '../../../lib/session-storage';
-import { fetchAuthStatus, requestLogin, requestLogout } from '../api/auth';
 import { type LoginOutcome, loginFailureText, loginOutcome, toLoginBody } from '../utils/login-payload';
 import { type Session, SessionContext } from './use-session';
 

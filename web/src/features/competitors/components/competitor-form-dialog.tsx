@@ -2,13 +2,12 @@
 // 'Please enter a valid URL').
 import { type CompetitorUrl, competitorNameFromUrl, type Product, UNKNOWN_COMPETITOR } from '@cmp/shared';
 import { useId, useMemo, useState } from 'react';
+import { reloadCompetitorUrls, saveCompetitorUrl } from '../../../api/competitor-urls';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useSaveForm } from '../../../components/use-save-form';
-import { saveCompetitorUrl } from '../api/competitor-url-mutations';
-import { reloadCompetitorUrls } from '../api/competitor-urls';
 import {
   type CompetitorFormValues,
   competitorFormValues,

@@ -3,6 +3,8 @@
 import type { CompetitorUrl } from '@cmp/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useCompetitorUrls } from '../../../api/competitor-urls';
+import { useProducts } from '../../../api/products';
 import { EmptyState } from '../../../components/empty-state';
 import { ImportCsvButton } from '../../../components/import-csv-dialog';
 import { PageHeader } from '../../../components/layouts/app-shell';
@@ -10,8 +12,6 @@ import { LoadingOrError } from '../../../components/loading-or-error';
 import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { useCompetitorUrls } from '../api/competitor-urls';
-import { useProductOptions } from '../api/product-options';
 import { CompetitorFormDialog } from './competitor-form-dialog';
 import { CompetitorsTable } from './competitors-table';
 import { DeleteCompetitorDialog } from './delete-competitor-dialog';
@@ -20,7 +20,7 @@ import { PriceDialog } from './price-dialog';
 
 export function CompetitorsView() {
   const competitors = useCompetitorUrls();
-  const products = useProductOptions();
+  const products = useProducts();
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<{ competitor: CompetitorUrl | null } | null>(null);
   const [deleting, setDeleting] = useState<CompetitorUrl | null>(null);

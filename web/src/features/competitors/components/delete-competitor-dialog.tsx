@@ -1,9 +1,8 @@
 // Delete a competitor URL after confirmation; its price data is removed with it.
 import type { CompetitorUrl } from '@cmp/shared';
+import { deleteCompetitorUrl, reloadCompetitorUrls } from '../../../api/competitor-urls';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { deleteCompetitorUrl } from '../api/competitor-url-mutations';
-import { reloadCompetitorUrls } from '../api/competitor-urls';
 
 export function DeleteCompetitorDialog({
   competitor,

@@ -1,9 +1,8 @@
 // Import competitor URLs from CSV (docs/screens.md#import-competitor-urls-dialog): a SKU column plus
 // one or more URL columns.
 import { COMPETITOR_CSV_TEMPLATE } from '@cmp/shared';
+import { importCompetitorUrls, reloadCompetitorUrls } from '../../../api/competitor-urls';
 import { ImportCsvDialog, type ImportCsvDialogProps } from '../../../components/import-csv-dialog';
-import { importCompetitorUrls } from '../api/competitor-url-mutations';
-import { reloadCompetitorUrls } from '../api/competitor-urls';
 
 export function ImportCompetitorsDialog(props: Pick<ImportCsvDialogProps, 'open' | 'onOpenChange'>) {
   return (

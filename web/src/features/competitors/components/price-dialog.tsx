@@ -3,6 +3,7 @@
 import { type CompetitorUrl, competitorNameFromUrl } from '@cmp/shared';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useCompetitorUrl } from '../../../api/competitor-urls';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -16,7 +17,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { shopCurrency } from '../../../lib/money';
-import { useCompetitorUrl } from '../api/competitor-url';
+import { notifyError } from '../../../lib/notify';
 import { type PriceSummary, priceSummary, type StockText } from '../utils/price-summary';
 import { TrendIcon } from './trend-icon';
 
@@ -29,7 +30,9 @@ export function PriceDialog({ competitor, onClose }: { competitor: CompetitorUrl
 }
 
 function PriceDetails({ competitor }: { competitor: CompetitorUrl }) {
-  const { data, error } = useCompetitorUrl(competitor.id);
+  const { data, error } = useCompetitorUrl(competitor.id, {
+    onError: (failure) => notifyError(failure, 'Failed to fetch competitor prices'),
+  });
   const summary = data ? priceSummary(data, shopCurrency()) : null;
   return (
     <>

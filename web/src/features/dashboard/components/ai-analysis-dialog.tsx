@@ -1,8 +1,9 @@
 // The AI analysis dialog (docs/screens.md#ai-price-analysis-dialog): summary, error details, the markdown
 // answer, the evidence behind the price and tips on reading it.
-import type { AiAnalysis } from '@cmp/shared';
+import type { AiAnalysis, DashboardProduct } from '@cmp/shared';
 import { CircleAlert } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
+import { useAiAnalysis } from '../../../api/dashboard';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import {
@@ -13,8 +14,6 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAiAnalysis } from '../api/ai-analysis';
-import type { DashboardProduct } from '../api/dashboard-data';
 import { analysisSummary, evidenceItems, safeLinkUrl, tierText } from '../utils/analysis-view';
 import { Fact } from './fact';
 

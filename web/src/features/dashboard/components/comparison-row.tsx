@@ -1,11 +1,10 @@
 // One product's row: its prices, margin, cheapest competitor, status, difference and actions.
-import { type ComparisonStatus, competitorNameFromUrl } from '@cmp/shared';
+import { type ComparisonStatus, competitorNameFromUrl, type DashboardProduct } from '@cmp/shared';
 import { memo } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { formatShopMoney } from '../../../lib/money';
-import type { DashboardProduct } from '../api/dashboard-data';
 import { competitorsWithDataText, differenceText, marginText } from '../utils/comparison-view';
 import { openPopup } from './open-popup';
 import { RowActionButtons, type RowActions } from './row-actions';

@@ -1,9 +1,9 @@
 // The comparison table (docs/screens.md#4-dashboard-price-overview-tab): renders only the rows of the current
 // page.
+import type { DashboardProduct } from '@cmp/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import type { DashboardProduct } from '../api/dashboard-data';
 import type { SortColumn, SortState } from '../utils/comparison-view';
 import { ComparisonRow, type RowActions } from './comparison-row';
 

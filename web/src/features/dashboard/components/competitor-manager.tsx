@@ -3,6 +3,11 @@
 import { competitorNameFromUrl, truncateUrl } from '@cmp/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import {
+  deleteCompetitorUrl,
+  saveCompetitorUrl,
+  useProductCompetitorUrls,
+} from '../../../api/competitor-urls';
 import { FormError } from '../../../components/form-error';
 import { IconAction } from '../../../components/icon-action';
 import { Button } from '../../../components/ui/button';
@@ -10,22 +15,21 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { reloadDashboard } from '../api/dashboard-data';
-import { addCompetitor, deleteCompetitor, useProductCompetitors } from '../api/product-competitors';
 import { canAddCompetitor, checkCompetitorFields } from '../utils/edit-forms';
+import { reloadPriceOverview } from './use-price-overview';
 
 export function CompetitorManager({ productId }: { productId: number }) {
-  const competitors = useProductCompetitors(productId);
+  const competitors = useProductCompetitorUrls(productId);
   const [deleting, setDeleting] = useState<number | null>(null);
   const headingId = useId();
 
   // Counts and the comparison on the dashboard change with the list, so both reload.
-  const reload = () => Promise.all([competitors.mutate(), reloadDashboard()]);
+  const reload = () => Promise.all([competitors.mutate(), reloadPriceOverview()]);
 
   const remove = async (id: number) => {
     setDeleting(id);
     try {
-      await deleteCompetitor(id);
+      await deleteCompetitorUrl(id);
       notifySuccess('Competitor deleted successfully');
       await reload();
     } catch (error) {
@@ -102,7 +106,7 @@ function AddCompetitorForm({ productId, onAdded }: { productId: number; onAdded(
     if (!checked.ok) return;
     setBusy(true);
     try {
-      await addCompetitor({ product_id: productId, ...checked.value });
+      await saveCompetitorUrl({ product_id: productId, ...checked.value });
     } catch (failure) {
       notifyError(failure, 'Failed to add competitor');
       setBusy(false);

@@ -1,5 +1,6 @@
 // Competitor price information (docs/screens.md#competitor-prices-dialog): each priced competitor, dearest
 // first, compared with our price, with its price history chart.
+import type { DashboardProduct } from '@cmp/shared';
 import { lazy, Suspense } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import {
@@ -11,7 +12,6 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatShopMoney, shopCurrency } from '../../../lib/money';
-import type { DashboardProduct } from '../api/dashboard-data';
 import type { StockText } from '../utils/analysis-view';
 import { type CompetitorPriceRow, competitorPriceRows } from '../utils/competitor-prices';
 import { Fact } from './fact';

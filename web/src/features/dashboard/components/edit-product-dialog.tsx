@@ -1,7 +1,8 @@
 // 'Edit Product & Manage Competitors' (docs/screens.md#edit-product-and-manage-competitors-dialog,
 // decision 3).
-import type { Category } from '@cmp/shared';
+import type { Category, DashboardProduct } from '@cmp/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { saveProduct } from '../../../api/products';
 import { CategorySelect } from '../../../components/category-select';
 import { FormError } from '../../../components/form-error';
 import { FormField } from '../../../components/form-field';
@@ -15,10 +16,9 @@ import {
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { type DashboardProduct, reloadDashboard } from '../api/dashboard-data';
-import { updateProduct } from '../api/product-mutations';
 import { checkProductFields, type ProductFields, productFields } from '../utils/edit-forms';
 import { CompetitorManager } from './competitor-manager';
+import { reloadPriceOverview } from './use-price-overview';
 
 export function EditProductDialog({
   product,
@@ -78,7 +78,7 @@ function ProductForm({
     if (!checked.ok) return;
     setBusy(true);
     try {
-      await updateProduct(product.id, checked.value);
+      await saveProduct(checked.value, product.id);
     } catch (failure) {
       notifyError(failure, 'Failed to update product');
       setBusy(false);
@@ -86,7 +86,7 @@ function ProductForm({
     }
     setBusy(false);
     notifySuccess('Product updated successfully');
-    void reloadDashboard();
+    void reloadPriceOverview();
     onSaved();
   };
 

@@ -1,9 +1,8 @@
 // The four stat cards above the comparison table (docs/screens.md#4-dashboard-price-overview-tab).
-import { formatDateTime } from '@cmp/shared';
+import { formatDateTime, type OverviewStats as Stats } from '@cmp/shared';
 import { Activity, Clock, Globe, Package } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
-import type { OverviewStats as Stats } from '../api/dashboard-data';
 import { percentText } from '../utils/comparison-view';
 
 /**

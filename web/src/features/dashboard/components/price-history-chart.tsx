@@ -1,15 +1,17 @@
 // A small hand-written SVG line chart of one competitor URL's prices (no chart library: a few
 // hundred bytes instead of a large dependency).
 import { formatDateTime, formatMoney } from '@cmp/shared';
+import { useCompetitorUrl } from '../../../api/competitor-urls';
 import { Spinner } from '../../../components/ui/spinner';
 import { shopCurrency } from '../../../lib/money';
-import { usePriceHistory } from '../api/price-history';
 import { type ChartBox, chartSeries } from '../utils/chart-geometry';
 
 const BOX: ChartBox = { width: 480, height: 96, padding: 10 };
 
 export function PriceHistoryChart({ competitorUrlId, name }: { competitorUrlId: number; name: string }) {
-  const { data, error } = usePriceHistory(competitorUrlId);
+  // A failure shows in the chart's place (no toast); the prices above it are already on screen.
+  const { data: detail, error } = useCompetitorUrl(competitorUrlId);
+  const data = detail?.price_data;
   if (!data) {
     return error ? (
       <p className="text-xs text-muted-foreground">Price history could not be loaded.</p>

@@ -1,14 +1,14 @@
 // The 'Price Overview' tab (docs/screens.md#4-dashboard-price-overview-tab): stat cards, filters, the paged
 // comparison table and its dialogs. Filtering and sorting run in memory; only the visible page is rendered.
+import type { DashboardProduct } from '@cmp/shared';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { toggleProductHidden } from '../../../api/products';
 import { NoProducts } from '../../../components/empty-state';
 import { LoadingOrError } from '../../../components/loading-or-error';
 import { PagedList } from '../../../components/paged-list';
 import { Card, CardContent } from '../../../components/ui/card';
 import { ALL_CATEGORIES } from '../../../lib/category-filter';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { type DashboardProduct, reloadDashboard, useDashboardData } from '../api/dashboard-data';
-import { hideProduct } from '../api/product-mutations';
 import {
   ALL_STATUSES,
   type ComparisonFilters as Filters,
@@ -23,10 +23,13 @@ import { ComparisonTable } from './comparison-table';
 import { OverviewStats } from './overview-stats';
 import type { RowActions } from './row-actions';
 import { useAnalysisRuns } from './use-analysis-runs';
+import { reloadPriceOverview, usePriceOverview } from './use-price-overview';
 
 // Dialogs load on first opening, so the dashboard's first download stays small.
 const DeleteProductDialog = lazy(() =>
-  import('./delete-product-dialog').then((module) => ({ default: module.DeleteProductDialog })),
+  import('../../../components/delete-product-dialog').then((module) => ({
+    default: module.DeleteProductDialog,
+  })),
 );
 const EditProductDialog = lazy(() =>
   import('./edit-product-dialog').then((module) => ({ default: module.EditProductDialog })),
@@ -43,7 +46,7 @@ type OpenDialog = { kind: 'delete' | 'edit' | 'prices' | 'analysis'; product: Da
 const NO_FILTERS: Filters = { search: '', status: ALL_STATUSES, category: ALL_CATEGORIES };
 
 export function PriceOverview() {
-  const { data, error, mutate } = useDashboardData();
+  const { data, error, mutate } = usePriceOverview();
   const [filters, setFilters] = useState(NO_FILTERS);
   const [sort, setSort] = useState<SortState | null>(null);
   const [page, setPage] = useState(1);
@@ -119,7 +122,14 @@ export function PriceOverview() {
         </CardContent>
       </Card>
       <Suspense fallback={null}>
-        {dialog?.kind === 'delete' ? <DeleteProductDialog product={dialog.product} onClose={close} /> : null}
+        {dialog?.kind === 'delete' ? (
+          <DeleteProductDialog
+            product={dialog.product}
+            wording="dashboard"
+            onClose={close}
+            onDeleted={() => void reloadPriceOverview()}
+          />
+        ) : null}
         {dialog?.kind === 'edit' ? (
           <EditProductDialog product={dialog.product} categories={data.categories} onClose={close} />
         ) : null}
@@ -135,8 +145,8 @@ export function PriceOverview() {
 /** 'Hide from Dashboard': the server's message, then the product leaves the table. */
 async function hide(product: DashboardProduct): Promise<void> {
   try {
-    notifySuccess(await hideProduct(product.id));
-    await reloadDashboard();
+    notifySuccess(await toggleProductHidden(product.id));
+    await reloadPriceOverview();
   } catch (error) {
     notifyError(error, 'Failed to toggle product visibility');
   }

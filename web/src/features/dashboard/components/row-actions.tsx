@@ -1,4 +1,5 @@
 // A row's actions (docs/screens.md#row-actions): run the AI analysis, and a menu with the rest.
+import type { DashboardProduct } from '@cmp/shared';
 import { Bot, Eye, EyeOff, LoaderCircle, MoreHorizontal, Pencil, Search, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { IconAction } from '../../../components/icon-action';
@@ -10,7 +11,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-import type { DashboardProduct } from '../api/dashboard-data';
 import { googleSearchUrl } from '../utils/comparison-view';
 import { openPopup } from './open-popup';
 

@@ -1,8 +1,8 @@
 // The per-product "analysis running" marks (docs/screens.md#row-actions).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { startScraping } from '../../../api/scraper';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { startProductAnalysis } from '../api/ai-analysis';
 
 /** docs/rules.md#17-client-timings-and-limits: the mark clears 3 s after a successful start. */
 const RUNNING_MARK_MS = 3000;
@@ -34,7 +34,7 @@ export function useAnalysisRuns() {
       }
       mark(product.id, true);
       try {
-        await startProductAnalysis(product.id);
+        await startScraping(product.id);
       } catch (error) {
         mark(product.id, false);
         notifyError(error, 'Failed to start analysis');

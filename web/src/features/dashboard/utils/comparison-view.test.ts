@@ -1,6 +1,5 @@
-import type { ComparisonStatus } from '@cmp/shared';
+import type { ComparisonStatus, DashboardProduct } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
-import type { DashboardProduct } from '../api/dashboard-data';
 import {
   competitorsWithDataText,
   differenceText,

@@ -1,9 +1,14 @@
 // The comparison table's view logic (docs/screens.md#4-dashboard-price-overview-tab): filters, sorting and
 // the texts of its cells.
 // Pure, so a keystroke at 10,000 products costs one pass over plain data and nothing else.
-import { type ComparisonStatus, margin, matchesAllWords, searchWords } from '@cmp/shared';
+import {
+  type ComparisonStatus,
+  type DashboardProduct,
+  margin,
+  matchesAllWords,
+  searchWords,
+} from '@cmp/shared';
 import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
-import type { DashboardProduct } from '../api/dashboard-data';
 
 export const ALL_STATUSES = 'all';
 

@@ -3,6 +3,8 @@
 import type { Category } from '@cmp/shared';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { deleteCategory, reloadCategories } from '../../../api/categories';
+import { reloadProducts } from '../../../api/products';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { IconAction } from '../../../components/icon-action';
 import { Button } from '../../../components/ui/button';
@@ -15,8 +17,6 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { deleteCategory, reloadCategories } from '../api/categories';
-import { reloadProducts } from '../api/products';
 import { CategoryFormDialog } from './category-form-dialog';
 
 export interface CategoriesDialogProps {

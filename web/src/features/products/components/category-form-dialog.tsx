@@ -2,13 +2,13 @@
 // description is sent as null).
 import type { Category } from '@cmp/shared';
 import { useId, useState } from 'react';
+import { reloadCategories, saveCategory } from '../../../api/categories';
+import { reloadProducts } from '../../../api/products';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { useSaveForm } from '../../../components/use-save-form';
-import { reloadCategories, saveCategory } from '../api/categories';
-import { reloadProducts } from '../api/products';
 import { validateCategoryForm } from '../utils/category-form';
 
 export interface CategoryFormDialogProps {

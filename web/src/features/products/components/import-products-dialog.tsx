@@ -1,10 +1,9 @@
 // Import products from CSV (docs/screens.md#import-products-dialog; columns: docs/rules.md#9-csv-import),
 // with the result toasts.
 import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
+import { reloadCategories } from '../../../api/categories';
+import { importProducts, reloadProducts } from '../../../api/products';
 import { ImportCsvDialog, type ImportCsvDialogProps } from '../../../components/import-csv-dialog';
-import { reloadCategories } from '../api/categories';
-import { importProducts } from '../api/product-mutations';
-import { reloadProducts } from '../api/products';
 
 export function ImportProductsDialog(props: Pick<ImportCsvDialogProps, 'open' | 'onOpenChange'>) {
   return (

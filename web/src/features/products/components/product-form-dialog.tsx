@@ -2,14 +2,13 @@
 // docs/rules.md#8-validation, the form disabled while saving.
 import type { Category, Product } from '@cmp/shared';
 import { useId, useState } from 'react';
+import { reloadCategories } from '../../../api/categories';
+import { reloadProducts, saveProduct } from '../../../api/products';
 import { CategorySelect } from '../../../components/category-select';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
 import { useSaveForm } from '../../../components/use-save-form';
-import { reloadCategories } from '../api/categories';
-import { saveProduct } from '../api/product-mutations';
-import { reloadProducts } from '../api/products';
 import { type ProductFormValues, productFormValues, validateProductForm } from '../utils/product-form';
 
 export interface ProductFormDialogProps {

@@ -2,14 +2,13 @@
 import { formatDateTime, type Product } from '@cmp/shared';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { reloadProducts, toggleProductHidden } from '../../../api/products';
 import { IconAction } from '../../../components/icon-action';
 import { Badge } from '../../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { formatShopMoney } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { toggleProductHidden } from '../api/product-mutations';
-import { reloadProducts } from '../api/products';
 
 export interface ProductsTableProps {
   products: Product[];

@@ -3,6 +3,9 @@
 import type { Product } from '@cmp/shared';
 import { FolderCog, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { reloadCategories, useCategories } from '../../../api/categories';
+import { reloadProducts, useProducts } from '../../../api/products';
+import { DeleteProductDialog } from '../../../components/delete-product-dialog';
 import { NoProducts } from '../../../components/empty-state';
 import { ImportCsvButton } from '../../../components/import-csv-dialog';
 import { PageHeader } from '../../../components/layouts/app-shell';
@@ -11,11 +14,8 @@ import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
-import { useCategories } from '../api/categories';
-import { useProducts } from '../api/products';
 import { filterProducts } from '../utils/filter-products';
 import { CategoriesDialog } from './categories-dialog';
-import { DeleteProductDialog } from './delete-product-dialog';
 import { ImportProductsDialog } from './import-products-dialog';
 import { ProductFilters } from './product-filters';
 import { ProductFormDialog } from './product-form-dialog';
@@ -116,7 +116,15 @@ export function ProductsView() {
         product={form?.product ?? null}
         categories={categoryList}
       />
-      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+      <DeleteProductDialog
+        product={deleting}
+        wording="products"
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          void reloadProducts();
+          void reloadCategories();
+        }}
+      />
       <CategoriesDialog open={categoriesOpen} onOpenChange={setCategoriesOpen} categories={categories.data} />
     </>
   );

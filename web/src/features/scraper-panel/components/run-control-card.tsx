@@ -3,12 +3,12 @@
 import type { ScraperStats, ScraperStatus } from '@cmp/shared';
 import { LoaderCircle, Play, RefreshCw, Square } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { reloadScraperLogs, reloadScraperStatus, startScraping, stopScraping } from '../../../api/scraper';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { reloadScraperLogs, reloadScraperStatus, startScraping, stopScraping } from '../api/scraper';
-import { lastRunText, rateText, runProgress } from '../utils/session-view';
+import { LOGS_LIMIT, lastRunText, rateText, runProgress } from '../utils/session-view';
 
 export function RunControlCard({
   status,
@@ -40,7 +40,7 @@ export function RunControlCard({
     setStopping(true);
     try {
       notifySuccess((await stopScraping()) || 'Scraping stopped successfully');
-      await Promise.all([reloadScraperStatus(), reloadScraperLogs()]);
+      await Promise.all([reloadScraperStatus(), reloadScraperLogs(LOGS_LIMIT)]);
     } catch (error) {
       notifyError(error, 'Failed to stop scraping');
     } finally {

@@ -3,8 +3,6 @@
 // is polled while a run is active, and the sessions and statistics follow when a run starts or ends.
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
-import { LoadError } from '../../../components/load-error';
-import { Spinner } from '../../../components/ui/spinner';
 import {
   reloadScraperLogs,
   reloadScraperStats,
@@ -12,21 +10,25 @@ import {
   useScraperLogs,
   useScraperStats,
   useScraperStatus,
-} from '../api/scraper';
+} from '../../../api/scraper';
+import { LoadError } from '../../../components/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { LOGS_LIMIT, POLL_INTERVAL_MS } from '../utils/session-view';
 import { RunControlCard } from './run-control-card';
 import { SessionsTable } from './sessions-table';
 import { StatisticsCard } from './statistics-card';
 
 export default function ScraperPanel() {
-  const status = useScraperStatus();
-  const logs = useScraperLogs();
+  const status = useScraperStatus(POLL_INTERVAL_MS);
+  const logs = useScraperLogs(LOGS_LIMIT);
   const stats = useScraperStats();
   const isRunning = status.data?.is_running;
   useFollowRunState(isRunning);
   const firstLoadFailed = !status.data && !!status.error;
   useStartupFailureToast(firstLoadFailed);
 
-  const refresh = () => Promise.all([reloadScraperStatus(), reloadScraperLogs(), reloadScraperStats()]);
+  const refresh = () =>
+    Promise.all([reloadScraperStatus(), reloadScraperLogs(LOGS_LIMIT), reloadScraperStats()]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -56,7 +58,7 @@ function useFollowRunState(isRunning: boolean | undefined) {
   const previous = useRef(isRunning);
   useEffect(() => {
     if (previous.current !== undefined && isRunning !== undefined && previous.current !== isRunning) {
-      void reloadScraperLogs();
+      void reloadScraperLogs(LOGS_LIMIT);
       void reloadScraperStats();
     }
     previous.current = isRunning;

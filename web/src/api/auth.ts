@@ -1,6 +1,6 @@
-// The three auth calls (docs/api.md#auth). The session provider is their only caller.
+// The auth calls (docs/api.md#auth). The session provider is their only caller.
 import type { AuthStatusResponse, LoginRequest, LoginResponse } from '@cmp/shared';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from './client';
 
 export const fetchAuthStatus = () => apiClient.get<AuthStatusResponse>('/auth/status');
 

@@ -1,13 +1,13 @@
-// The one API client: Amplify's REST client is the transport, swr and the features call through here.
-// It adds the bearer token, turns 401 into "signed out" and every failure into an ApiError.
+// The transport under web/src/api/: Amplify's REST client. Only the per-resource modules next to this file
+// call it. It adds the bearer token, turns 401 into "signed out" and every failure into an ApiError.
 import { Amplify } from 'aws-amplify';
 import { del, get, patch, post, put } from 'aws-amplify/api';
 import { paths } from '../config/paths';
 import { apiEndpoint, type WebConfig } from '../config/web-config';
-import { ApiError, httpError, parseJsonBody, requestHeaders, retriesAllowed } from './api-error';
-import { clearStoredSession, getStoredToken } from './session-storage';
+import { ApiError, httpError, parseJsonBody, requestHeaders, retriesAllowed } from '../lib/api-error';
+import { clearStoredSession, getStoredToken } from '../lib/session-storage';
 
-export { ApiError, errorMessage } from './api-error';
+export { ApiError, errorMessage } from '../lib/api-error';
 
 const API_NAME = 'cmp';
 
@@ -61,13 +61,21 @@ export interface RequestOptions {
   retry?: boolean;
 }
 
+/** The status and raw body Amplify attaches to the error it throws for a non-2xx answer. */
+function amplifyResponse(error: unknown): { statusCode: number; body: string } | undefined {
+  if (typeof error !== 'object' || error === null || !('response' in error)) return undefined;
+  const { response } = error;
+  if (typeof response !== 'object' || response === null || !('statusCode' in response)) return undefined;
+  if (typeof response.statusCode !== 'number') return undefined;
+  const body = 'body' in response && typeof response.body === 'string' ? response.body : '';
+  return { statusCode: response.statusCode, body };
+}
+
 /** Turns whatever Amplify threw into an ApiError (Amplify throws for every status >= 300). */
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  const response = (error as { response?: { statusCode?: unknown; body?: unknown } } | null)?.response;
-  if (typeof response?.statusCode === 'number') {
-    return httpError(response.statusCode, typeof response.body === 'string' ? response.body : '');
-  }
+  const response = amplifyResponse(error);
+  if (response) return httpError(response.statusCode, response.body);
   return new ApiError('network', 0, undefined, 'Network error', { cause: error });
 }
 
@@ -94,6 +102,8 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     if (!parsed.ok) {
       throw new ApiError('invalid-response', response.statusCode, undefined, 'Response is not JSON');
     }
+    // The one place a body gets its type: T is the response type from '@cmp/shared' that the calling
+    // module in web/src/api/ names for this route, so no feature ever casts a response.
     return parsed.value as T;
   } catch (caught) {
     const error = toApiError(caught);
@@ -101,6 +111,12 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     throw error;
   }
 }
+
+/** A success answer: `{ success: true }` plus the route's named field, e.g. `Answer<'products', Product[]>`. */
+export type Answer<Field extends string, T> = Ack & { [K in Field]: T };
+
+/** A success answer that carries no data (a delete, a started run). */
+export type Ack = { success: boolean };
 
 /** Shorthands per method; paths are relative to `apiUrl` (e.g. `/auth/status` for `/api/auth/status`). */
 export const apiClient = {
@@ -113,6 +129,3 @@ export const apiClient = {
     apiRequest<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };
-
-/** The swr fetcher: the key is the API path. */
-export const swrFetcher = <T>(path: string): Promise<T> => apiClient.get<T>(path);

@@ -1,0 +1,44 @@
+// Products (docs/api.md#products): the catalogue list (key, fetcher, hook) and every product write.
+import type { ImportResult, Product, ProductInput } from '@cmp/shared';
+import useSWR, { mutate } from 'swr';
+import { expectSuccess } from '../lib/api-result';
+import { csvUploadBody } from '../lib/csv-file';
+import { notifyError } from '../lib/notify';
+import { type Ack, type Answer, apiClient } from './client';
+import { keys } from './keys';
+
+export async function fetchProducts(): Promise<Product[]> {
+  return expectSuccess(await apiClient.get<Answer<'products', Product[]>>(keys.products)).products;
+}
+
+/** The whole catalogue, shared by the Products page and the Competitors page's product choice. */
+export function useProducts() {
+  return useSWR(keys.products, fetchProducts, {
+    onError: (error) => notifyError(error, 'Failed to fetch products'),
+  });
+}
+
+export const reloadProducts = () => mutate(keys.products);
+
+/** Creates when `id` is undefined, else updates. */
+export async function saveProduct(input: ProductInput, id?: number): Promise<Product> {
+  const body =
+    id === undefined
+      ? await apiClient.post<Answer<'product', Product>>('/products', input)
+      : await apiClient.put<Answer<'product', Product>>(`/products/${id}`, input);
+  return expectSuccess(body).product;
+}
+
+export async function deleteProduct(id: number): Promise<void> {
+  expectSuccess(await apiClient.delete<Ack>(`/products/${id}`));
+}
+
+/** Resolves with the server's message ('Product hidden from dashboard' / 'Product visible on dashboard'). */
+export async function toggleProductHidden(id: number): Promise<string> {
+  return expectSuccess(await apiClient.patch<Answer<'message', string>>(`/products/${id}/toggle-hidden`))
+    .message;
+}
+
+export async function importProducts(file: File): Promise<ImportResult> {
+  return expectSuccess(await apiClient.post<ImportResult>('/products/import', csvUploadBody(file)));
+}
