@@ -1,7 +1,7 @@
 import { type AuthStatusResponse, loginRequestSchema } from '@cmp/shared';
 import { authenticate } from '../auth/authenticate';
 import { login, logout } from '../auth/login';
-import { HttpError } from '../http/errors';
+import { UnauthenticatedError } from '../domain/errors';
 import { defineRoute, groupHandler, sessionOf } from '../http/http-handler';
 
 /** The auth route group: sign in, session status, sign out. */
@@ -18,7 +18,7 @@ export const handler = groupHandler('auth', {
       const auth = await authenticate(headers.authorization);
       return { body: { ...body, isAuthenticated: true, user: auth.user } };
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) return { body };
+      if (error instanceof UnauthenticatedError) return { body };
       throw error;
     }
   }),

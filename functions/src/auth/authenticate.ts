@@ -1,7 +1,7 @@
 import type { PublicUser } from '@cmp/shared';
 import { getSession } from '../data/session.repository';
 import { getUser } from '../data/user.repository';
-import { UnauthorizedError } from '../http/errors';
+import { UnauthenticatedError } from '../domain/errors';
 import { toPublicUser } from './public-user';
 import { verifyToken } from './tokens';
 
@@ -16,11 +16,11 @@ export interface AuthContext {
  */
 export async function authenticate(authorization: string | undefined): Promise<AuthContext> {
   const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)\s*$/i.exec(authorization ?? '');
-  if (!authorization) throw new UnauthorizedError('Authentication required');
-  if (!match?.[1]) throw new UnauthorizedError('Malformed Authorization header');
+  if (!authorization) throw new UnauthenticatedError('Authentication required');
+  if (!match?.[1]) throw new UnauthenticatedError('Malformed Authorization header');
   const { userId, sessionId } = await verifyToken(match[1]);
   const [session, user] = await Promise.all([getSession(sessionId), getUser(userId)]);
-  if (!user || user.disabled) throw new UnauthorizedError('Account disabled');
+  if (!user || user.disabled) throw new UnauthenticatedError('Account disabled');
   if (
     !session ||
     session.user_id !== userId ||
@@ -28,7 +28,7 @@ export async function authenticate(authorization: string | undefined): Promise<A
     session.expires_at * 1000 <= Date.now() ||
     (session.user_generation ?? 0) !== user.session_generation
   ) {
-    throw new UnauthorizedError('Session ended, please sign in again');
+    throw new UnauthenticatedError('Session ended, please sign in again');
   }
   return { user: toPublicUser(user), sessionId };
 }

@@ -7,7 +7,7 @@ import {
   type ThrottleSubject,
 } from '../data/login-throttle.repository';
 import type { UserRecord } from '../data/user.repository';
-import { TooManyRequestsError } from '../http/errors';
+import { TooManyAttemptsError } from '../domain/errors';
 
 const config = readConfig('auth', authConfigSchema);
 const windowMs = config.LOGIN_THROTTLE_WINDOW_SECONDS * 1000;
@@ -57,9 +57,9 @@ export async function reserveSignInAttempt(
   };
 }
 
-function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
+function tooManyAttempts(retryAfterSeconds: number): TooManyAttemptsError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new TooManyRequestsError(
+  return new TooManyAttemptsError(
     `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     retryAfterSeconds,
   );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LoginRequest, PublicUser } from '@cmp/shared';
 import { createSession, revokeSession } from '../data/session.repository';
 import { findUserByEmail, findUserByUsername } from '../data/user.repository';
-import { UnauthorizedError } from '../http/errors';
+import { UnauthenticatedError } from '../domain/errors';
 import { reserveSignInAttempt } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { toPublicUser } from './public-user';
@@ -31,7 +31,7 @@ export async function login(request: LoginRequest, clientAddress: string): Promi
     request.password,
     user?.password_hash ?? (await dummyPasswordHash()),
   );
-  if (!user || !passwordOk || user.disabled) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  if (!user || !passwordOk || user.disabled) throw new UnauthenticatedError(INVALID_CREDENTIALS);
 
   await attempt.succeeded();
   const sessionId = randomUUID();

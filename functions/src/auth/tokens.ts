@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { authConfigSchema, readConfig } from '../config';
-import { UnauthorizedError } from '../http/errors';
+import { UnauthenticatedError } from '../domain/errors';
 import { secretReader } from '../lib/secret';
 
 const config = readConfig('auth', authConfigSchema);
@@ -60,13 +60,13 @@ export async function verifyToken(token: string): Promise<TokenClaims> {
     });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string')
-      throw new UnauthorizedError('Invalid token');
+      throw new UnauthenticatedError('Invalid token');
     return { userId, sessionId: payload.sid };
   } catch (error) {
-    if (error instanceof UnauthorizedError) throw error;
+    if (error instanceof UnauthenticatedError) throw error;
     if (error instanceof errors.JWTExpired)
-      throw new UnauthorizedError('Session expired, please sign in again');
-    if (error instanceof errors.JOSEError) throw new UnauthorizedError('Invalid token');
+      throw new UnauthenticatedError('Session expired, please sign in again');
+    if (error instanceof errors.JOSEError) throw new UnauthenticatedError('Invalid token');
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { MIN_PASSWORD_LENGTH, normaliseText, type PublicUser, textProblem } from '@cmp/shared';
 import * as z from 'zod';
 import { createUser, setUserDisabled } from '../data/user.repository';
-import { ValidationError } from '../http/errors';
+import { InvalidInputError } from '../domain/errors';
 import { hashPassword } from './password';
 import { toPublicUser } from './public-user';
 
@@ -34,7 +34,9 @@ export type NewUserInput = z.input<typeof newUserSchema>;
 export async function addUser(input: NewUserInput): Promise<PublicUser> {
   const parsed = newUserSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ValidationError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    throw new InvalidInputError(
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
   }
   const { password, firstName, lastName, ...rest } = parsed.data;
   const user = await createUser({

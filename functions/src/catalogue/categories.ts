@@ -8,7 +8,7 @@ import {
   updateCategory,
 } from '../data/category.repository';
 import { clearProductCategory, listProducts, listProductsInCategory } from '../data/product.repository';
-import { NotFoundError } from '../http/errors';
+import { NotFoundError } from '../domain/errors';
 
 type CategoryInput = { name: string; description: string | null };
 

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ValidationError } from '../http/errors';
+import { InvalidInputError } from '../domain/errors';
 import { isBlockedAddress } from '../scrape/fetch/address-policy';
 import { readScrapeConfig } from '../scrape/scrape.config';
 
@@ -19,19 +19,20 @@ export function checkCompetitorUrl(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ValidationError('URL must be an absolute http(s) address');
+    throw new InvalidInputError('URL must be an absolute http(s) address');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ValidationError('URL must be an absolute http(s) address');
+    throw new InvalidInputError('URL must be an absolute http(s) address');
   }
-  if (url.username || url.password) throw new ValidationError('URL must not contain a user name or password');
+  if (url.username || url.password)
+    throw new InvalidInputError('URL must not contain a user name or password');
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   if (allowHosts.has(`${url.hostname}:${port}`)) return url.href;
 
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
     if (isBlockedAddress(host))
-      throw new ValidationError('URL must point to a public address, not a private one');
+      throw new InvalidInputError('URL must point to a public address, not a private one');
     return url.href;
   }
   const name = host.replace(/\.$/, '');
@@ -39,7 +40,7 @@ export function checkCompetitorUrl(raw: string): string {
     !name.includes('.') ||
     INTERNAL_SUFFIXES.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix))
   ) {
-    throw new ValidationError('URL must have a public host name');
+    throw new InvalidInputError('URL must have a public host name');
   }
   return url.href;
 }

@@ -15,7 +15,7 @@ import {
 } from '../data/competitor-url.repository';
 import { deletePriceRecordsOfUrl, latestPriceRecords, toPriceData } from '../data/price-record.repository';
 import { getProduct, listProducts, type ProductRecord } from '../data/product.repository';
-import { NotFoundError, ValidationError } from '../http/errors';
+import { InvalidInputError, NotFoundError } from '../domain/errors';
 import { PRICE_CONFIDENCE_FLOOR } from '../scrape-run/check-success';
 import { checkCompetitorUrl } from './competitor-url-policy';
 import { byId, requireProduct } from './products';
@@ -75,7 +75,7 @@ export async function getCompetitorUrlDetail(id: number): Promise<CompetitorUrlD
 /** Checks the fields against the rules; the product must exist. */
 async function checkFields(input: CompetitorUrlInput) {
   const product = await getProduct(input.product_id);
-  if (!product) throw new ValidationError(`Product ${input.product_id} does not exist`);
+  if (!product) throw new InvalidInputError(`Product ${input.product_id} does not exist`);
   const fields = {
     product_id: input.product_id,
     competitor_name: input.competitor_name,

@@ -11,7 +11,7 @@ import {
   setProductHidden,
   updateProduct,
 } from '../data/product.repository';
-import { NotFoundError, ValidationError } from '../http/errors';
+import { InvalidInputError, NotFoundError } from '../domain/errors';
 
 /** The API's product: the record plus its category's name (docs/api.md#shapes). */
 export function toProduct(record: ProductRecord, categories: ReadonlyMap<number, CategoryRecord>): Product {
@@ -49,7 +49,7 @@ export async function requireProduct(id: number): Promise<ProductRecord> {
 async function categoryMap(categoryId: number | null): Promise<Map<number, CategoryRecord>> {
   if (categoryId === null) return new Map();
   const category = await getCategory(categoryId);
-  if (!category) throw new ValidationError(`Category ${categoryId} does not exist`);
+  if (!category) throw new InvalidInputError(`Category ${categoryId} does not exist`);
   return new Map([[category.id, category]]);
 }
 

@@ -5,7 +5,7 @@ import {
   type PutCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '../http/errors';
+import { ConflictError } from '../domain/errors';
 import { adjustCount, readCount } from './catalogue-counts.repository';
 import { catalogueChanged } from './catalogue-version.repository';
 import { lastIssuedId, reserveIds } from './counter.repository';

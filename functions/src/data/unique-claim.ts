@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '../http/errors';
+import { ConflictError } from '../domain/errors';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 
 /**

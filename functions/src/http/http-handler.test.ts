@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConflictError } from './errors';
+import { ConflictError } from '../domain/errors';
 
 // The stack reads its settings when imported; the public routes used here never reach the table.
 vi.stubEnv('TABLE_NAME', 'unused');

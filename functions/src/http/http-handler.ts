@@ -11,9 +11,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type * as z from 'zod';
 import en from 'zod/v4/locales/en.js';
 import type { AuthContext } from '../auth/authenticate';
+import { InvalidInputError, NotFoundError, UnauthenticatedError } from '../domain/errors';
 import type { ApiContext } from './api-context';
 import { cachedResponse } from './catalogue-cache';
-import { NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { requireSession } from './middleware/authenticate.middleware';
 import { errorResponse } from './middleware/error-response.middleware';
 import { jsonBody } from './middleware/json-body.middleware';
@@ -63,7 +63,7 @@ export function defineRoute<
 
 /** The signed-in session of a protected route. */
 export function sessionOf(request: ApiRequest<unknown, unknown, unknown>): AuthContext {
-  if (!request.auth) throw new UnauthorizedError();
+  if (!request.auth) throw new UnauthenticatedError();
   return request.auth;
 }
 
@@ -139,5 +139,5 @@ function parse(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return value;
   const parsed = schema.safeParse(value, { error: defaultMessageWithPath });
   if (parsed.success) return parsed.data;
-  throw new ValidationError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  throw new InvalidInputError(parsed.error.issues.map((issue) => issue.message).join('; '));
 }

@@ -2,7 +2,7 @@ import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk
 import type { ScraperStatus } from '@cmp/shared';
 import { countCompetitorUrls } from '../data/competitor-url.repository';
 import { getRun, getRunLock, latestRuns, releaseRunLock } from '../data/scrape-run.repository';
-import { ConflictError } from '../http/errors';
+import { ConflictError } from '../domain/errors';
 import { closeRun } from './close-run';
 import { newRunId } from './run-id';
 import { acquireRunLock } from './run-lock';

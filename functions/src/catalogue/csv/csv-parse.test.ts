@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../http/errors';
+import { InvalidInputError } from '../../domain/errors';
 import { parseCsv } from './csv-parse';
 
 describe('parseCsv', () => {
@@ -22,7 +22,7 @@ describe('parseCsv', () => {
   });
 
   it('refuses a quoted field that never ends', () => {
-    expect(() => parseCsv('a,"b\n')).toThrow(ValidationError);
+    expect(() => parseCsv('a,"b\n')).toThrow(InvalidInputError);
   });
 
   it('stops past the row limit, not counting the header', () => {

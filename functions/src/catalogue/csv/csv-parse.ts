@@ -1,10 +1,10 @@
-import { ValidationError } from '../../http/errors';
+import { InvalidInputError } from '../../domain/errors';
 
 /**
  * RFC 4180 CSV: comma separated, fields optionally in double quotes (with "" for a quote, and
  * commas and line breaks inside), CRLF or LF line ends. Returns the records; a final empty line
  * is not a record. The first record is the header; past `maxDataRows` records after it, parsing
- * stops with a ValidationError.
+ * stops with an InvalidInputError.
  */
 export function parseCsv(text: string, maxDataRows = Number.POSITIVE_INFINITY): string[][] {
   const records: string[][] = [];
@@ -16,7 +16,7 @@ export function parseCsv(text: string, maxDataRows = Number.POSITIVE_INFINITY): 
     record.push(field);
     records.push(record);
     if (records.length > maxDataRows + 1) {
-      throw new ValidationError(`The file has more than ${maxDataRows.toLocaleString('en-US')} rows`);
+      throw new InvalidInputError(`The file has more than ${maxDataRows.toLocaleString('en-US')} rows`);
     }
     record = [];
     field = '';
@@ -53,7 +53,7 @@ export function parseCsv(text: string, maxDataRows = Number.POSITIVE_INFINITY): 
     }
     i++;
   }
-  if (quoted) throw new ValidationError('The file has a quoted field that never ends');
+  if (quoted) throw new InvalidInputError('The file has a quoted field that never ends');
   if (field !== '' || record.length > 0) endRecord();
   return records;
 }

@@ -1,5 +1,5 @@
 import busboy from 'busboy';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../http/errors';
+import { InvalidInputError, TooLargeError, UnsupportedFormatError } from '../../domain/errors';
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
@@ -19,7 +19,7 @@ const FILE_FIELD = 'file';
  */
 export function readUploadedFile(contentType: string | undefined, body: Buffer): Promise<UploadedFile> {
   if (!/^multipart\/form-data/i.test(contentType ?? '')) {
-    return Promise.reject(new UnsupportedMediaTypeError('Upload the file as multipart/form-data'));
+    return Promise.reject(new UnsupportedFormatError('Upload the file as multipart/form-data'));
   }
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -30,34 +30,34 @@ export function readUploadedFile(contentType: string | undefined, body: Buffer):
         limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 0, parts: 2 },
       });
     } catch {
-      reject(new ValidationError('The upload is not valid multipart/form-data'));
+      reject(new InvalidInputError('The upload is not valid multipart/form-data'));
       return;
     }
     let file: UploadedFile | undefined;
     let failure: Error | undefined;
     const onlyTheFile = () => {
-      failure ??= new ValidationError('Send only the file: the upload may not hold other form fields');
+      failure ??= new InvalidInputError('Send only the file: the upload may not hold other form fields');
     };
     parser.on('file', (field, stream, info) => {
       if (field !== FILE_FIELD) onlyTheFile();
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {
-        failure = new PayloadTooLargeError('The file is larger than 2 MiB');
+        failure = new TooLargeError('The file is larger than 2 MiB');
       });
       stream.on('end', () => {
         file = { filename: info.filename ?? '', mimeType: info.mimeType, content: Buffer.concat(chunks) };
       });
     });
     parser.on('filesLimit', () => {
-      failure ??= new ValidationError('Upload one file at a time');
+      failure ??= new InvalidInputError('Upload one file at a time');
     });
     parser.on('fieldsLimit', onlyTheFile);
     parser.on('partsLimit', onlyTheFile);
-    parser.on('error', () => reject(new ValidationError('The upload is not valid multipart/form-data')));
+    parser.on('error', () => reject(new InvalidInputError('The upload is not valid multipart/form-data')));
     parser.on('close', () => {
       if (failure) reject(failure);
-      else if (!file) reject(new ValidationError('Please select a file'));
+      else if (!file) reject(new InvalidInputError('Please select a file'));
       else resolve(file);
     });
     parser.end(body);
@@ -69,6 +69,6 @@ export function decodeUtf8(content: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(content);
   } catch {
-    throw new ValidationError('The file is not UTF-8 text; save it as CSV UTF-8 and try again');
+    throw new InvalidInputError('The file is not UTF-8 text; save it as CSV UTF-8 and try again');
   }
 }

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { InvalidInputError, UnsupportedFormatError } from '../../domain/errors';
 import type { ApiContext } from '../api-context';
-import { UnsupportedMediaTypeError, ValidationError } from '../errors';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -19,12 +19,12 @@ export function jsonBody(): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error
         return;
       }
       if (!JSON_TYPE.test(event.headers['content-type'] ?? '')) {
-        throw new UnsupportedMediaTypeError('Content-Type must be application/json');
+        throw new UnsupportedFormatError('Content-Type must be application/json');
       }
       try {
         context.body = JSON.parse(raw);
       } catch {
-        throw new ValidationError('Request body is not valid JSON');
+        throw new InvalidInputError('Request body is not valid JSON');
       }
     },
   };

@@ -1,0 +1,43 @@
+/**
+ * What went wrong, in the domain's words. Domain and data code throw these, each with a message
+ * that is safe to show to the caller; they know nothing of HTTP. The error-response middleware
+ * (http/middleware/error-response.middleware.ts) is the one place that maps them to status codes.
+ */
+export abstract class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The input breaks a rule: a missing column, a bad URL, a category that does not exist. */
+export class InvalidInputError extends DomainError {}
+
+/** What was asked for does not exist. */
+export class NotFoundError extends DomainError {}
+
+/** The change clashes with what is there: a SKU taken, a run already running, a record changed meanwhile. */
+export class ConflictError extends DomainError {}
+
+/** No valid session: the caller has to sign in (again). */
+export class UnauthenticatedError extends DomainError {
+  constructor(message = 'Authentication required') {
+    super(message);
+  }
+}
+
+/** Too many attempts in a short time; the next one may come after `retryAfterSeconds`. */
+export class TooManyAttemptsError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The input is larger than we accept (an uploaded file over its limit). */
+export class TooLargeError extends DomainError {}
+
+/** The input comes in a format we do not read (an upload that is not a form, a body that is not JSON). */
+export class UnsupportedFormatError extends DomainError {}
