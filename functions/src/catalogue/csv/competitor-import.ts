@@ -1,4 +1,12 @@
-import { competitorNameFromUrl, type ImportResult, normaliseText, textProblem } from '@cmp/shared';
+import {
+  COMPETITOR_CSV_COLUMNS,
+  checkCsvUrl,
+  competitorNameFromUrl,
+  type FormCheck,
+  type ImportResult,
+  normaliseText,
+  textProblem,
+} from '@cmp/shared';
 import { createCompetitorUrl, listCompetitorUrls, normaliseUrl } from '../../data/competitor-url.repository';
 import { reserveIds } from '../../data/counter.repository';
 import { listProducts } from '../../data/product.repository';
@@ -22,8 +30,8 @@ interface NewUrl {
 export async function importCompetitorUrls(text: string): Promise<ImportResult> {
   const [header, ...records] = parseCsv(text, MAX_IMPORT_ROWS);
   if (!header) throw new InvalidInputError('The file is empty');
-  const skuColumn = header.findIndex((name) => headerKey(name) === 'sku');
-  if (skuColumn < 0) throw new InvalidInputError('Missing column: SKU');
+  const skuColumn = header.findIndex((name) => headerKey(name) === headerKey(COMPETITOR_CSV_COLUMNS.sku));
+  if (skuColumn < 0) throw new InvalidInputError(`Missing column: ${COMPETITOR_CSV_COLUMNS.sku}`);
   const urlColumns = header.map((_, index) => index).filter((index) => index !== skuColumn);
   if (urlColumns.length === 0)
     throw new InvalidInputError('Add at least one column of competitor URLs next to SKU');
@@ -50,19 +58,13 @@ export async function importCompetitorUrls(text: string): Promise<ImportResult> 
     for (const column of urlColumns) {
       const raw = normaliseText(record[column] ?? '');
       if (!raw) continue;
-      const problem = textProblem('URL', raw);
-      if (problem) {
-        errors.push(`Row ${row}: ${problem}`);
+      const checked = checkUrlCell(raw);
+      if (!checked.ok) {
+        // A URL with hidden characters is not echoed: what is wrong with it would not show.
+        errors.push(`Row ${row}: ${checked.error}${textProblem('URL', raw) ? '' : ` (${raw})`}`);
         continue;
       }
-      let url: string;
-      try {
-        url = checkCompetitorUrl(raw);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        errors.push(`Row ${row}: ${error.message} (${raw})`);
-        continue;
-      }
+      const url = checked.value;
       const key = `${product.id} ${normaliseUrl(url)}`;
       if (taken.has(key)) {
         errors.push(`Row ${row}: SKU "${sku}" already has ${url}`);
@@ -92,4 +94,16 @@ export async function importCompetitorUrls(text: string): Promise<ImportResult> 
     imported: toCreate.length - writeErrors.length,
     errors: [...errors, ...writeErrors],
   };
+}
+
+/** The URL as it is stored, or why not: the shared URL rules, then the server's URL policy. */
+function checkUrlCell(raw: string): FormCheck<string> {
+  const checked = checkCsvUrl(raw);
+  if (!checked.ok) return checked;
+  try {
+    return { ok: true, value: checkCompetitorUrl(checked.value) };
+  } catch (error) {
+    if (error instanceof DomainError) return { ok: false, error: error.message };
+    throw error;
+  }
 }

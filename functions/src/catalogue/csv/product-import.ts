@@ -1,12 +1,8 @@
 import {
-  CATEGORY_NAME_MAX_LENGTH,
-  hasAtMostTwoDecimals,
+  checkProductCsvRow,
   type ImportResult,
-  MAX_PRICE,
-  NAME_MAX_LENGTH,
-  normaliseText,
-  SKU_MAX_LENGTH,
-  textProblem,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_REQUIRED,
 } from '@cmp/shared';
 import {
   type CategoryRecord,
@@ -26,16 +22,6 @@ import { ConflictError, DomainError, InvalidInputError } from '../../domain/erro
 import { mapLimit } from '../../lib/map-limit';
 import { headerKey, isBlankRecord, parseCsv } from './csv-parse';
 import { IMPORT_CONCURRENCY, MAX_IMPORT_ROWS } from './import-limits';
-
-/** Columns: SKU, Product Name, Current Price required; Cost and Category optional. */
-const COLUMNS = {
-  sku: 'SKU',
-  name: 'Product Name',
-  price: 'Current Price',
-  cost: 'Cost',
-  category: 'Category',
-} as const;
-const REQUIRED = [COLUMNS.sku, COLUMNS.name, COLUMNS.price];
 
 interface ValidRow {
   row: number;
@@ -59,30 +45,22 @@ export async function importProducts(text: string): Promise<ImportResult> {
   for (const [index, record] of records.entries()) {
     const row = index + 2;
     if (isBlankRecord(record)) continue;
-    const cell = (name: keyof typeof COLUMNS) =>
-      column[name] === undefined ? '' : normaliseText(record[column[name]] ?? '');
-    const problem = rowProblem(cell);
-    if (problem) {
-      errors.push(`Row ${row}: ${problem}`);
+    const checked = checkProductCsvRow(
+      Object.fromEntries(Object.entries(column).map(([key, position]) => [key, record[position]])),
+    );
+    if (!checked.ok) {
+      errors.push(`Row ${row}: ${checked.error}`);
       continue;
     }
-    const skuKey = cell('sku').toUpperCase();
+    const { category, ...fields } = checked.value;
+    const skuKey = fields.sku.toUpperCase();
     const first = firstRowOfSku.get(skuKey);
     if (first !== undefined) {
-      errors.push(`Row ${row}: SKU "${cell('sku')}" already appears on row ${first}`);
+      errors.push(`Row ${row}: SKU "${fields.sku}" already appears on row ${first}`);
       continue;
     }
     firstRowOfSku.set(skuKey, row);
-    valid.push({
-      row,
-      fields: {
-        sku: cell('sku'),
-        name: cell('name'),
-        current_price: Number(cell('price')),
-        cost: cell('cost') ? Number(cell('cost')) : null,
-      },
-      categoryName: cell('category') || null,
-    });
+    valid.push({ row, fields, categoryName: category });
   }
 
   const [products, categories] = await Promise.all([listProducts(), listCategories()]);
@@ -117,38 +95,18 @@ export async function importProducts(text: string): Promise<ImportResult> {
   };
 }
 
-function indexColumns(header: readonly string[]): Partial<Record<keyof typeof COLUMNS, number>> {
+function indexColumns(header: readonly string[]): Partial<Record<keyof typeof PRODUCT_CSV_COLUMNS, number>> {
   const position = new Map(header.map((name, index) => [headerKey(name), index]));
-  const missing = REQUIRED.filter((name) => !position.has(headerKey(name)));
+  const missing = PRODUCT_CSV_REQUIRED.map((key) => PRODUCT_CSV_COLUMNS[key]).filter(
+    (name) => !position.has(headerKey(name)),
+  );
   if (missing.length > 0) {
     throw new InvalidInputError(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
   }
-  const entries = Object.entries(COLUMNS).map(([key, name]) => [key, position.get(headerKey(name))] as const);
+  const entries = Object.entries(PRODUCT_CSV_COLUMNS).map(
+    ([key, name]) => [key, position.get(headerKey(name))] as const,
+  );
   return Object.fromEntries(entries.filter(([, index]) => index !== undefined));
-}
-
-function rowProblem(cell: (name: keyof typeof COLUMNS) => string): string | undefined {
-  if (!cell('sku')) return 'SKU is required';
-  if (cell('sku').length > SKU_MAX_LENGTH) return `SKU must be at most ${SKU_MAX_LENGTH} characters`;
-  if (!cell('name')) return 'Product Name is required';
-  if (cell('name').length > NAME_MAX_LENGTH)
-    return `Product Name must be at most ${NAME_MAX_LENGTH} characters`;
-  for (const name of ['sku', 'name', 'category'] as const) {
-    const problem = textProblem(COLUMNS[name], cell(name));
-    if (problem) return problem;
-  }
-  // The same limit as the categories API; a longer name could also exceed DynamoDB's key size.
-  if (cell('category').length > CATEGORY_NAME_MAX_LENGTH)
-    return `Category must be at most ${CATEGORY_NAME_MAX_LENGTH} characters`;
-  return moneyProblem(COLUMNS.price, cell('price'), true) ?? moneyProblem(COLUMNS.cost, cell('cost'), false);
-}
-
-function moneyProblem(label: string, value: string, required: boolean): string | undefined {
-  if (!value) return required ? `${label} is required` : undefined;
-  const amount = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || amount > MAX_PRICE) return `${label} must be a number ≥ 0`;
-  if (!hasAtMostTwoDecimals(amount)) return `${label} must have at most 2 decimals`;
-  return undefined;
 }
 
 /** Creates the categories the file names that do not exist yet; returns ids by lower-case name. */
