@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** The signed-in user as the API returns it (`user` in login and status answers). */
-export const publicUserSchema = z.object({
+export const publicUserSchema = z.strictObject({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
@@ -25,10 +25,18 @@ export const loginRequestSchema = z
   });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export type LoginResponse =
-  | { success: true; token: string; user: PublicUser }
-  | { success: false; error: string };
+export const loginSuccessSchema = z.strictObject({
+  success: z.literal(true),
+  /** The bearer token for every other route. */
+  token: z.string(),
+  user: publicUserSchema,
+});
+export type LoginResponse = z.infer<typeof loginSuccessSchema> | { success: false; error: string };
 
-export type AuthStatusResponse = { isAuthenticated: boolean; user: PublicUser | null };
+export const authStatusResponseSchema = z.strictObject({
+  isAuthenticated: z.boolean(),
+  user: publicUserSchema.nullable(),
+});
+export type AuthStatusResponse = z.infer<typeof authStatusResponseSchema>;
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -141,66 +141,75 @@ export const competitorUrlInputSchema = z.object({
 });
 export type CompetitorUrlInput = z.input<typeof competitorUrlInputSchema>;
 
-export interface CategoryRef {
-  id: number;
-  name: string;
-}
+/*
+ * The catalogue's answers (docs/api.md#shapes). Strict, so the integration tests, which check every
+ * answer against the contract (shared/src/contract/), fail on a field the contract does not name.
+ */
+export const categoryRefSchema = z.strictObject({ id: z.number().int(), name: z.string() });
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
-export interface Product {
-  id: number;
-  sku: string;
-  name: string;
-  current_price: number;
-  cost: number | null;
-  category_id: number | null;
-  category: CategoryRef | null;
-  hidden: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const productSchema = z.strictObject({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  current_price: z.number(),
+  cost: z.number().nullable(),
+  category_id: z.number().int().nullable(),
+  category: categoryRefSchema.nullable(),
+  hidden: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
 
-export interface Category {
-  id: number;
-  name: string;
-  description: string | null;
-  _count: { products: number };
-}
+export const categorySchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  _count: z.strictObject({ products: z.number().int() }),
+});
+export type Category = z.infer<typeof categorySchema>;
 
-export interface CompetitorUrl {
-  id: number;
-  product_id: number;
-  competitor_name: string;
-  url: string;
-  created_at: string;
-  updated_at: string;
-  product: { name: string; sku: string; current_price: number };
-}
+export const competitorUrlSchema = z.strictObject({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  competitor_name: z.string(),
+  url: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  product: z.strictObject({ name: z.string(), sku: z.string(), current_price: z.number() }),
+});
+export type CompetitorUrl = z.infer<typeof competitorUrlSchema>;
 
 /** One observation of a competitor page (docs/api.md#shapes: price_data, newest first). */
-export interface PriceRecord {
-  id: string;
-  price: number | null;
-  currency: string | null;
+export const priceRecordSchema = z.strictObject({
+  id: z.string(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
   /** null when the page did not say (never guessed). */
-  in_stock: boolean | null;
-  scraped_at: string;
+  in_stock: z.boolean().nullable(),
+  scraped_at: z.string(),
   /** 0–1; null when no price was found. */
-  confidence: number | null;
+  confidence: z.number().nullable(),
   /** The price is the model's alone: nothing on the page shows it. */
-  ungrounded?: boolean;
+  ungrounded: z.boolean().optional(),
   /** The price is sure enough to compare with ours (see PRICE_CONFIDENCE_FLOOR). */
-  counted: boolean;
-}
+  counted: z.boolean(),
+});
+export type PriceRecord = z.infer<typeof priceRecordSchema>;
 
-export interface CompetitorUrlDetail extends CompetitorUrl {
-  price_data: PriceRecord[];
-}
+export const competitorUrlDetailSchema = competitorUrlSchema.extend({
+  price_data: z.array(priceRecordSchema),
+});
+export type CompetitorUrlDetail = z.infer<typeof competitorUrlDetailSchema>;
 
-export interface ImportResult {
-  success: true;
-  imported: number;
-  errors: string[];
-}
+/** The answer of both CSV imports: rows imported, and one message per refused row. */
+export const importResultSchema = z.strictObject({
+  success: z.literal(true),
+  imported: z.number().int(),
+  errors: z.array(z.string()),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** A file to start from: the columns (shared/src/validation/csv-columns.ts) and example rows. */
 export const PRODUCT_CSV_TEMPLATE = csvText([

@@ -1,3 +1,5 @@
+import * as z from 'zod';
+import { productSchema } from './catalogue';
 import { pricesEqual } from './price-comparison';
 
 /**
@@ -6,42 +8,46 @@ import { pricesEqual } from './price-comparison';
  * shop's currency; a price in another currency is shown but never compared (decision 4), and so
  * is a price the check is not sure of (`countsInComparison`).
  */
-export type ComparisonStatus = 'LOWER' | 'HIGHER' | 'SAME' | 'NO_DATA';
+export const comparisonStatusSchema = z.enum(['LOWER', 'HIGHER', 'SAME', 'NO_DATA']);
+export type ComparisonStatus = z.infer<typeof comparisonStatusSchema>;
 
 /** What the scraper last saw on one competitor URL (null fields: never checked, or nothing found). */
-export interface CompetitorObservation {
-  competitor_url_id: number;
-  competitor_name: string;
-  url: string;
-  price: number | null;
-  currency: string | null;
-  in_stock: boolean | null;
-  confidence: number | null;
-  scraped_at: string | null;
-  error_message: string | null;
+export const competitorObservationSchema = z.strictObject({
+  competitor_url_id: z.number().int(),
+  competitor_name: z.string(),
+  url: z.string(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  in_stock: z.boolean().nullable(),
+  confidence: z.number().nullable(),
+  scraped_at: z.string().nullable(),
+  error_message: z.string().nullable(),
   /** The price is the model's alone: nothing on the page shows it. */
-  ungrounded?: boolean;
-}
+  ungrounded: z.boolean().optional(),
+});
+export type CompetitorObservation = z.infer<typeof competitorObservationSchema>;
 
-export interface CompetitorPrice extends CompetitorObservation {
+export const competitorPriceSchema = competitorObservationSchema.extend({
   /** The price is in another currency than the shop's, so it takes no part in the comparison. */
-  currency_mismatch: boolean;
+  currency_mismatch: z.boolean(),
   /** The price is sure enough to compare (`countsInComparison`); otherwise it is only shown. */
-  counted: boolean;
-}
+  counted: z.boolean(),
+});
+export type CompetitorPrice = z.infer<typeof competitorPriceSchema>;
 
 /** What one check of a competitor URL found (null fields: nothing found, or the check failed). */
-export interface CheckOutcome {
-  price: number | null;
-  currency: string | null;
+export const checkOutcomeSchema = z.strictObject({
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
   /** null when the page did not say (never guessed). */
-  in_stock: boolean | null;
-  confidence: number | null;
-  scraped_at: string;
-  error_message: string | null;
+  in_stock: z.boolean().nullable(),
+  confidence: z.number().nullable(),
+  scraped_at: z.string(),
+  error_message: z.string().nullable(),
   /** The price is the model's alone: neither the structured data nor the visible page shows it. */
-  ungrounded?: boolean;
-}
+  ungrounded: z.boolean().optional(),
+});
+export type CheckOutcome = z.infer<typeof checkOutcomeSchema>;
 
 /** The confidence (0–1) a price needs to be compared, unless PRICE_CONFIDENCE_FLOOR says otherwise. */
 export const DEFAULT_PRICE_CONFIDENCE_FLOOR = 0.5;
@@ -80,48 +86,59 @@ export function uncountedReason(check: {
 }
 
 /** The latest check of any of the product's competitor URLs (the full analysis loads on demand). */
-export interface AiAnalysisSummary extends CheckOutcome {
-  competitor_url_id: number;
-  competitor_name: string;
-  competitor_url: string;
-}
+export const aiAnalysisSummarySchema = checkOutcomeSchema.extend({
+  competitor_url_id: z.number().int(),
+  competitor_name: z.string(),
+  competitor_url: z.string(),
+});
+export type AiAnalysisSummary = z.infer<typeof aiAnalysisSummarySchema>;
 
 /** A product's latest analysis in full (GET /api/dashboard/products/{id}/ai-analysis). */
-export interface AiAnalysis extends CheckOutcome {
-  competitor_name: string;
-  competitor_url: string;
+export const aiAnalysisSchema = checkOutcomeSchema.extend({
+  competitor_name: z.string(),
+  competitor_url: z.string(),
   /** What was found and why this price was chosen, in markdown. */
-  llm_response: string | null;
+  llm_response: z.string().nullable(),
   /** The sources the price rests on (tier, where, snippet). */
-  evidence: unknown;
-  tier: string | null;
-}
+  evidence: z.unknown(),
+  tier: z.string().nullable(),
+});
+export type AiAnalysis = z.infer<typeof aiAnalysisSchema>;
 
 /** GET /api/dashboard/overview: the four stat cards. */
-export interface OverviewStats {
-  totalProducts: number;
-  totalCompetitorUrls: number;
+export const overviewStatsSchema = z.strictObject({
+  totalProducts: z.number().int(),
+  totalCompetitorUrls: z.number().int(),
   /** When the latest run ended (or started, while it runs); null when there was none. */
-  lastScrapingTime: string | null;
+  lastScrapingTime: z.string().nullable(),
   /** Percent of URL checks that found a price over the last 30 days. */
-  scrapingSuccessRate: number;
+  scrapingSuccessRate: z.number(),
   /** URL checks over the last 30 days. */
-  recentScrapingAttempts: number;
-}
+  recentScrapingAttempts: z.number().int(),
+});
+export type OverviewStats = z.infer<typeof overviewStatsSchema>;
 
-export interface PriceComparison {
-  status: ComparisonStatus;
+export const priceComparisonSchema = z.strictObject({
+  status: comparisonStatusSchema,
   /** Our price minus the lowest competitor price. */
-  price_difference: number | null;
+  price_difference: z.number().nullable(),
   /** The difference relative to the lowest competitor price, in percent. */
-  price_difference_percentage: number | null;
-  lowest_competitor_price: number | null;
-  competitor_count: number;
+  price_difference_percentage: z.number().nullable(),
+  lowest_competitor_price: z.number().nullable(),
+  competitor_count: z.number().int(),
   /** Competitors whose last check found a price it counts (in any currency). */
-  competitors_with_data: number;
-  competitor_prices: CompetitorPrice[];
-  latest_ai_analysis: AiAnalysisSummary | null;
-}
+  competitors_with_data: z.number().int(),
+  competitor_prices: z.array(competitorPriceSchema),
+  latest_ai_analysis: aiAnalysisSummarySchema.nullable(),
+});
+export type PriceComparison = z.infer<typeof priceComparisonSchema>;
+
+/** A row of the dashboard's table (GET /api/dashboard/products). */
+export const dashboardProductSchema = productSchema.extend({
+  price_comparison: priceComparisonSchema,
+  bestCompetitor: z.strictObject({ url: z.string(), competitor_name: z.string() }).nullable(),
+});
+export type DashboardProduct = z.infer<typeof dashboardProductSchema>;
 
 const round = (value: number, decimals: number) => {
   const factor = 10 ** decimals;

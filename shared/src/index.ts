@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './catalogue';
+export * from './contract';
 export * from './dashboard';
 export * from './display';
 export * from './import-summary';

@@ -1,32 +1,42 @@
+import * as z from 'zod';
+
 /** The scraper API's shapes (docs/api.md#shapes: ScraperStatus, ScraperLog, ScraperStats). */
-export type ScraperRunStatus = 'running' | 'completed' | 'failed' | 'stopped';
+export const scraperRunStatusSchema = z.enum(['running', 'completed', 'failed', 'stopped']);
+export type ScraperRunStatus = z.infer<typeof scraperRunStatusSchema>;
 
-export interface ScraperLog {
-  id: string;
-  started_at: string;
-  completed_at: string | null;
+export const scraperLogSchema = z.strictObject({
+  id: z.string(),
+  started_at: z.string(),
+  completed_at: z.string().nullable(),
   /** 'manual', or anything else (shown as Auto): 'schedule' for scheduled runs. */
-  triggered_by: string;
-  status: ScraperRunStatus;
-  total_urls: number;
-  successful_urls: number;
-  failed_urls: number;
+  triggered_by: z.string(),
+  status: scraperRunStatusSchema,
+  total_urls: z.number().int(),
+  successful_urls: z.number().int(),
+  failed_urls: z.number().int(),
   /** Set when the run checked one product's URLs only (the dashboard's AI analysis). */
-  product_id: number | null;
-  error_message: string | null;
-}
+  product_id: z.number().int().nullable(),
+  error_message: z.string().nullable(),
+});
+export type ScraperLog = z.infer<typeof scraperLogSchema>;
 
-export interface ScraperStatus {
-  is_running: boolean;
-  total_competitor_urls: number;
-  latest_log: ScraperLog | null;
-  current_stats: { successful_urls: number; failed_urls: number; total_urls: number };
-}
+export const scraperStatusSchema = z.strictObject({
+  is_running: z.boolean(),
+  total_competitor_urls: z.number().int(),
+  latest_log: scraperLogSchema.nullable(),
+  current_stats: z.strictObject({
+    successful_urls: z.number().int(),
+    failed_urls: z.number().int(),
+    total_urls: z.number().int(),
+  }),
+});
+export type ScraperStatus = z.infer<typeof scraperStatusSchema>;
 
-export interface ScraperStats {
-  scraping_sessions_last_30_days: number;
-  total_scrapes_last_30_days: number;
-  successful_scrapes_last_30_days: number;
-  failed_scrapes_last_30_days: number;
-  success_rate_percentage: number;
-}
+export const scraperStatsSchema = z.strictObject({
+  scraping_sessions_last_30_days: z.number().int(),
+  total_scrapes_last_30_days: z.number().int(),
+  successful_scrapes_last_30_days: z.number().int(),
+  failed_scrapes_last_30_days: z.number().int(),
+  success_rate_percentage: z.number(),
+});
+export type ScraperStats = z.infer<typeof scraperStatsSchema>;

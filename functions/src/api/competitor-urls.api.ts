@@ -1,4 +1,3 @@
-import { competitorUrlInputSchema } from '@cmp/shared';
 import {
   addCompetitorUrl,
   editCompetitorUrl,
@@ -9,45 +8,39 @@ import {
 } from '../catalogue/competitor-urls';
 import { importCompetitorUrls } from '../catalogue/csv/competitor-import';
 import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
-import { defineRoute, groupHandler } from '../http/http-handler';
-import { idParams, productIdParams } from '../http/params';
+import { groupHandler } from '../http/http-handler';
 
 /** The competitor-URLs route group. */
 export const handler = groupHandler('competitor-urls', {
-  'GET /api/competitor-urls': defineRoute({ cache: 'catalogue' }, async () => ({
-    body: { success: true, competitorUrls: await getAllCompetitorUrls() },
-  })),
+  'GET /api/competitor-urls': {
+    cache: 'catalogue',
+    run: async () => ({ body: { success: true, competitorUrls: await getAllCompetitorUrls() } }),
+  },
 
-  'POST /api/competitor-urls': defineRoute({ body: competitorUrlInputSchema }, async ({ body }) => ({
+  'POST /api/competitor-urls': async ({ body }) => ({
     status: 201,
     body: { success: true, competitorUrl: await addCompetitorUrl(body) },
-  })),
+  }),
 
-  'POST /api/competitor-urls/import': defineRoute({}, async ({ headers, rawBody }) => {
+  'POST /api/competitor-urls/import': async ({ headers, rawBody }) => {
     const file = await readUploadedFile(headers['content-type'], rawBody);
     return { body: await importCompetitorUrls(decodeUtf8(file.content)) };
+  },
+
+  'GET /api/competitor-urls/product/{productId}': async ({ params }) => ({
+    body: { success: true, competitorUrls: await getCompetitorUrlsOfProduct(params.productId) },
   }),
 
-  'GET /api/competitor-urls/product/{productId}': defineRoute(
-    { params: productIdParams },
-    async ({ params }) => ({
-      body: { success: true, competitorUrls: await getCompetitorUrlsOfProduct(params.productId) },
-    }),
-  ),
-
-  'GET /api/competitor-urls/{id}': defineRoute({ params: idParams }, async ({ params }) => ({
+  'GET /api/competitor-urls/{id}': async ({ params }) => ({
     body: { success: true, competitorUrl: await getCompetitorUrlDetail(params.id) },
-  })),
+  }),
 
-  'PUT /api/competitor-urls/{id}': defineRoute(
-    { params: idParams, body: competitorUrlInputSchema },
-    async ({ params, body }) => ({
-      body: { success: true, competitorUrl: await editCompetitorUrl(params.id, body) },
-    }),
-  ),
+  'PUT /api/competitor-urls/{id}': async ({ params, body }) => ({
+    body: { success: true, competitorUrl: await editCompetitorUrl(params.id, body) },
+  }),
 
-  'DELETE /api/competitor-urls/{id}': defineRoute({ params: idParams }, async ({ params }) => {
+  'DELETE /api/competitor-urls/{id}': async ({ params }) => {
     await removeCompetitorUrl(params.id);
     return { body: { success: true } };
-  }),
+  },
 });

@@ -1,4 +1,3 @@
-import { productInputSchema } from '@cmp/shared';
 import { importProducts } from '../catalogue/csv/product-import';
 import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
 import {
@@ -8,38 +7,35 @@ import {
   removeProduct,
   toggleProductHidden,
 } from '../catalogue/products';
-import { defineRoute, groupHandler } from '../http/http-handler';
-import { idParams } from '../http/params';
+import { groupHandler } from '../http/http-handler';
 
 /** The products route group: the catalogue, one product, visibility, CSV import. */
 export const handler = groupHandler('products', {
-  'GET /api/products': defineRoute({ cache: 'catalogue' }, async () => ({
-    body: { success: true, products: await getCatalogue() },
-  })),
+  'GET /api/products': {
+    cache: 'catalogue',
+    run: async () => ({ body: { success: true, products: await getCatalogue() } }),
+  },
 
-  'POST /api/products': defineRoute({ body: productInputSchema }, async ({ body }) => ({
+  'POST /api/products': async ({ body }) => ({
     status: 201,
     body: { success: true, product: await addProduct(body) },
-  })),
+  }),
 
-  'POST /api/products/import': defineRoute({}, async ({ headers, rawBody }) => {
+  'POST /api/products/import': async ({ headers, rawBody }) => {
     const file = await readUploadedFile(headers['content-type'], rawBody);
     return { body: await importProducts(decodeUtf8(file.content)) };
+  },
+
+  'PUT /api/products/{id}': async ({ params, body }) => ({
+    body: { success: true, product: await editProduct(params.id, body) },
   }),
 
-  'PUT /api/products/{id}': defineRoute(
-    { params: idParams, body: productInputSchema },
-    async ({ params, body }) => ({
-      body: { success: true, product: await editProduct(params.id, body) },
-    }),
-  ),
-
-  'DELETE /api/products/{id}': defineRoute({ params: idParams }, async ({ params }) => {
+  'DELETE /api/products/{id}': async ({ params }) => {
     await removeProduct(params.id);
     return { body: { success: true } };
-  }),
+  },
 
-  'PATCH /api/products/{id}/toggle-hidden': defineRoute({ params: idParams }, async ({ params }) => ({
+  'PATCH /api/products/{id}/toggle-hidden': async ({ params }) => ({
     body: { success: true, ...(await toggleProductHidden(params.id)) },
-  })),
+  }),
 });

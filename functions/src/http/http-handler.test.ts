@@ -48,15 +48,15 @@ function captureLogs(): () => Record<string, unknown>[] {
 
 /** The auth group with its two public routes replaced: one fails unexpectedly, one with a typed error. */
 function authGroup() {
-  const { defineRoute, groupHandler } = httpHandler;
-  return groupHandler('auth', {
-    'POST /api/auth/login': defineRoute({}, async () => {
+  return httpHandler.groupHandler('auth', {
+    'POST /api/auth/login': async () => {
       throw new ConflictError('Taken');
-    }),
-    'GET /api/auth/status': defineRoute({}, async () => {
+    },
+    'GET /api/auth/status': async () => {
       throw new Error('database exploded at host 10.0.0.7');
-    }),
-    'POST /api/auth/logout': defineRoute({}, async () => ({ body: { success: true } })),
+    },
+    'POST /api/auth/logout': async () => ({ body: { success: true } }),
+    'GET /api/openapi.json': async () => ({ body: { openapi: '3.1.0', info: { title: 't', version: '1' } } }),
   });
 }
 
@@ -81,7 +81,13 @@ describe('groupHandler', () => {
   it('answers a typed error with its status and message, and logs nothing at the default level', async () => {
     const logs = captureLogs();
 
-    const response = await authGroup()(event('POST /api/auth/login', 'req-409'), {} as Context);
+    // A valid sign-in body: the contract's schema is checked before the handler runs.
+    const signIn = {
+      ...event('POST /api/auth/login', 'req-409'),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'secret' }),
+    };
+    const response = await authGroup()(signIn, {} as Context);
 
     expect(response.statusCode).toBe(409);
     expect(JSON.parse(response.body ?? '')).toEqual({ success: false, error: 'Taken' });

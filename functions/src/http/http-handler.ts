@@ -1,9 +1,11 @@
 /**
  * The HTTP stack every route group shares: API Gateway v2 event → normalise headers → refuse
  * requests that bypassed CloudFront and find the client's address → route →
- * authenticate (unless the route table marks the route public) → parse the JSON body → validate
- * body, query and path with zod → handler → JSON response; errors are mapped in one place.
+ * authenticate (unless the contract marks the route public) → parse the JSON body → validate
+ * body, query and path with the contract's schemas → handler → JSON response; errors are mapped in one place.
  */
+
+import { type Contract, contract, type RouteContract, type RouteId } from '@cmp/shared';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler from '@middy/http-router';
@@ -20,7 +22,7 @@ import { jsonBody } from './middleware/json-body.middleware';
 import { requireOrigin } from './middleware/origin-verify.middleware';
 import { requestLog } from './middleware/request-log.middleware';
 import { type ApiResult, toHttpResponse } from './response';
-import { type RouteGroup, type RouteKeyOf, routeKey, routes } from './routes';
+import { type RouteDef, type RouteGroup, type RouteKeyOf, routes } from './routes';
 
 export interface ApiRequest<B, Q, P> {
   body: B;
@@ -36,30 +38,52 @@ export interface ApiRequest<B, Q, P> {
   requestId: string;
 }
 
-interface Schemas<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
-  body?: B;
-  query?: Q;
-  params?: P;
-  /** 'catalogue': the answer is kept until the catalogue changes (see catalogue-cache.ts). */
-  cache?: 'catalogue';
-}
+type RouteOf<K extends RouteId> = Contract[K];
+type RequestPart<K extends RouteId, P extends string> =
+  RouteOf<K>['request'] extends Record<P, infer S extends z.ZodType> ? z.output<S> : undefined;
+/** The route's success status: the one 2xx its contract lists. */
+type SuccessStatus<K extends RouteId> = Extract<keyof RouteOf<K>['responses'], 200 | 201 | 202>;
+type SuccessBody<K extends RouteId> = RouteOf<K>['responses'][SuccessStatus<K>] extends infer S extends
+  z.ZodType
+  ? z.input<S>
+  : never;
 
-export interface RouteHandler {
-  readonly schemas: Schemas<z.ZodType, z.ZodType, z.ZodType>;
-  run(request: ApiRequest<unknown, unknown, unknown>): Promise<ApiResult>;
-}
+/** What the handler of route `K` receives: its body, query and path as the contract's schemas parse them. */
+export type RequestOf<K extends RouteId> = ApiRequest<
+  RequestPart<K, 'body'>,
+  RequestPart<K, 'query'>,
+  RequestPart<K, 'params'>
+>;
+/** What the handler of route `K` answers: the contract's success body, with its success status. */
+export type ResultOf<K extends RouteId> = ApiResult<SuccessBody<K>, SuccessStatus<K>>;
 
-/** Declares a route handler with the schemas its input must satisfy. */
-export function defineRoute<
-  B extends z.ZodType = z.ZodUnknown,
-  Q extends z.ZodType = z.ZodUnknown,
-  P extends z.ZodType = z.ZodUnknown,
->(
-  schemas: Schemas<B, Q, P>,
-  run: (request: ApiRequest<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ApiResult>,
-): RouteHandler {
-  return { schemas, run: run as RouteHandler['run'] };
-}
+type Run<K extends RouteId> = (request: RequestOf<K>) => Promise<ResultOf<K>>;
+
+/**
+ * A route's handler: the function, or the function with `cache: 'catalogue'` when its answer is
+ * kept until the catalogue changes (see catalogue-cache.ts).
+ */
+export type RouteHandler<K extends RouteId> = Run<K> | { cache: 'catalogue'; run: Run<K> };
+
+type Handlers<G extends RouteGroup> = { [K in RouteKeyOf<G>]: RouteHandler<K> };
+
+type RunOf<H> = H extends { run: infer R } ? R : H;
+type AnsweredBody<H> =
+  RunOf<H> extends (...args: never[]) => Promise<infer R> ? (R extends { body: infer B } ? B : never) : never;
+/** Distributed, so a field one `return` adds and another does not still counts. */
+type KeysOf<T> = T extends object ? keyof T : never;
+type ExtraFields<H, K extends RouteId> = Exclude<KeysOf<AnsweredBody<H>>, KeysOf<SuccessBody<K>>>;
+/**
+ * TypeScript lets a function's answer carry fields its declared type does not name; this makes a
+ * field the contract does not name a compile error that says which one.
+ */
+type NoExtraFields<G extends RouteGroup, H> = {
+  [K in RouteKeyOf<G>]: K extends keyof H
+    ? [ExtraFields<H[K], K>] extends [never]
+      ? H[K]
+      : `${K} answers fields the contract does not name: ${ExtraFields<H[K], K> & string}`
+    : never;
+};
 
 /** The signed-in session of a protected route. */
 export function sessionOf(request: ApiRequest<unknown, unknown, unknown>): AuthContext {
@@ -68,24 +92,20 @@ export function sessionOf(request: ApiRequest<unknown, unknown, unknown>): AuthC
 }
 
 /**
- * The Lambda handler of one route group. `handlers` must name exactly the group's routes of the
- * route table, so a route cannot exist without its handler or the other way round.
+ * The Lambda handler of one route group. `handlers` must name exactly the group's routes, each
+ * typed from the contract, so a route cannot exist without its handler or the other way round.
  */
-export function groupHandler<G extends RouteGroup>(
+export function groupHandler<G extends RouteGroup, H extends Handlers<G>>(
   group: G,
-  handlers: { [K in RouteKeyOf<G>]: RouteHandler },
+  handlers: H & NoExtraFields<G, H>,
 ) {
-  const table = handlers as Record<string, RouteHandler>;
+  const table = handlers as unknown as Record<string, RouteHandler<RouteId>>;
   const groupRoutes = routes
     .filter((route) => route.group === group)
     .map((route) => {
-      const handler = table[routeKey(route)];
-      if (!handler) throw new Error(`No handler for ${routeKey(route)}`);
-      return {
-        method: route.method,
-        path: route.path,
-        handler: routeChain(routeKey(route), handler, 'public' in route && route.public === true),
-      };
+      const handler = table[route.id];
+      if (!handler) throw new Error(`No handler for ${route.id}`);
+      return { method: route.method, path: route.path, handler: routeChain(route, handler) };
     });
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
@@ -102,13 +122,14 @@ export function groupHandler<G extends RouteGroup>(
     );
 }
 
-function routeChain(key: string, handler: RouteHandler, isPublic: boolean) {
+function routeChain(route: RouteDef, handler: RouteHandler<RouteId>) {
+  const schemas: RouteContract['request'] = contract[route.id].request;
+  const { run, cache } = typeof handler === 'function' ? { run: handler, cache: undefined } : handler;
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>();
-  if (!isPublic) chain.use(requireSession());
-  if (handler.schemas.body) chain.use(jsonBody());
+  if (!route.public) chain.use(requireSession());
+  if (schemas.body) chain.use(jsonBody());
   return chain.handler(async (event, context) => {
-    const { schemas } = handler;
-    const request: ApiRequest<unknown, unknown, unknown> = {
+    const request = {
       body: parse(schemas.body, context.body),
       query: parse(schemas.query, event.queryStringParameters ?? {}),
       params: parse(schemas.params, event.pathParameters ?? {}),
@@ -117,11 +138,10 @@ function routeChain(key: string, handler: RouteHandler, isPublic: boolean) {
       rawBody: Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8'),
       sourceIp: context.clientAddress ?? event.requestContext.http.sourceIp,
       requestId: event.requestContext.requestId,
-    };
+    } as RequestOf<RouteId>;
     const acceptEncoding = event.headers['accept-encoding'];
-    if (handler.schemas.cache === 'catalogue')
-      return cachedResponse(key, acceptEncoding, () => handler.run(request));
-    return toHttpResponse(await handler.run(request), acceptEncoding);
+    if (cache === 'catalogue') return cachedResponse(route.id, acceptEncoding, () => run(request));
+    return toHttpResponse(await run(request), acceptEncoding);
   });
 }
 

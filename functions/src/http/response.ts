@@ -1,12 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
-/** What a route handler returns: a JSON body, and a status when it is not 200. */
-export interface ApiResult {
-  status?: number;
-  body: unknown;
+/**
+ * What a route handler returns: a JSON body, and its status, which may be left out when it is 200
+ * (the contract's success status of the route, see http-handler.ts).
+ */
+export type ApiResult<Body = unknown, Status extends number = number> = {
+  body: Body;
   headers?: Record<string, string>;
-}
+} & (200 extends Status ? { status?: Status } : { status: Status });
 
 /** Bodies smaller than this are not worth compressing. */
 const COMPRESS_FROM_BYTES = 1024;

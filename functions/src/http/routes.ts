@@ -1,17 +1,22 @@
+import { contract, type HttpMethod, type RouteId } from '@cmp/shared';
+
 /**
- * The route table: the one list of API routes. CDK creates one Lambda per route group and one
- * API Gateway route per entry from it; the local server mounts the same table. A new route is one
- * line here plus its handler in the group's `*.api.ts` module (the compiler insists on it).
+ * The route table: the contract's routes (shared/src/contract/: method, path, public, schemas)
+ * with the deployment facts CDK and the local server need, keyed by route id. CDK creates one
+ * Lambda per route group and one API Gateway route per entry from it; the local server mounts the
+ * same table. A new route is its entry in the contract, its group here, and its handler in the
+ * group's `*.api.ts` module (the compiler insists on all three).
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod, RouteId };
 
 export interface RouteDef {
+  readonly id: RouteId;
   readonly method: HttpMethod;
   /** API Gateway path syntax: `/api/products/{id}`. */
   readonly path: string;
   readonly group: RouteGroup;
   /** Public routes answer without a token; every other route requires a valid session. */
-  readonly public?: boolean;
+  readonly public: boolean;
 }
 
 /**
@@ -51,49 +56,57 @@ export interface RouteGroupDef {
 
 export type RouteGroup = keyof typeof routeGroups;
 
-export const routes = [
-  { method: 'POST', path: '/api/auth/login', group: 'auth', public: true },
-  { method: 'GET', path: '/api/auth/status', group: 'auth', public: true },
-  { method: 'POST', path: '/api/auth/logout', group: 'auth' },
+/** The group (one Lambda) that answers each route. */
+const groupOf = {
+  'POST /api/auth/login': 'auth',
+  'GET /api/auth/status': 'auth',
+  'POST /api/auth/logout': 'auth',
+  'GET /api/openapi.json': 'auth',
 
-  { method: 'GET', path: '/api/products', group: 'products' },
-  { method: 'POST', path: '/api/products', group: 'products' },
-  { method: 'POST', path: '/api/products/import', group: 'products' },
-  { method: 'PUT', path: '/api/products/{id}', group: 'products' },
-  { method: 'DELETE', path: '/api/products/{id}', group: 'products' },
-  { method: 'PATCH', path: '/api/products/{id}/toggle-hidden', group: 'products' },
+  'GET /api/products': 'products',
+  'POST /api/products': 'products',
+  'POST /api/products/import': 'products',
+  'PUT /api/products/{id}': 'products',
+  'DELETE /api/products/{id}': 'products',
+  'PATCH /api/products/{id}/toggle-hidden': 'products',
 
-  { method: 'GET', path: '/api/categories', group: 'categories' },
-  { method: 'POST', path: '/api/categories', group: 'categories' },
-  { method: 'PUT', path: '/api/categories/{id}', group: 'categories' },
-  { method: 'DELETE', path: '/api/categories/{id}', group: 'categories' },
+  'GET /api/categories': 'categories',
+  'POST /api/categories': 'categories',
+  'PUT /api/categories/{id}': 'categories',
+  'DELETE /api/categories/{id}': 'categories',
 
-  { method: 'GET', path: '/api/competitor-urls', group: 'competitor-urls' },
-  { method: 'POST', path: '/api/competitor-urls', group: 'competitor-urls' },
-  { method: 'POST', path: '/api/competitor-urls/import', group: 'competitor-urls' },
-  { method: 'GET', path: '/api/competitor-urls/product/{productId}', group: 'competitor-urls' },
-  { method: 'GET', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
-  { method: 'PUT', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
-  { method: 'DELETE', path: '/api/competitor-urls/{id}', group: 'competitor-urls' },
+  'GET /api/competitor-urls': 'competitor-urls',
+  'POST /api/competitor-urls': 'competitor-urls',
+  'POST /api/competitor-urls/import': 'competitor-urls',
+  'GET /api/competitor-urls/product/{productId}': 'competitor-urls',
+  'GET /api/competitor-urls/{id}': 'competitor-urls',
+  'PUT /api/competitor-urls/{id}': 'competitor-urls',
+  'DELETE /api/competitor-urls/{id}': 'competitor-urls',
 
-  { method: 'GET', path: '/api/dashboard/overview', group: 'dashboard' },
-  { method: 'GET', path: '/api/dashboard/products', group: 'dashboard' },
-  { method: 'GET', path: '/api/dashboard/products/{id}/ai-analysis', group: 'dashboard' },
+  'GET /api/dashboard/overview': 'dashboard',
+  'GET /api/dashboard/products': 'dashboard',
+  'GET /api/dashboard/products/{id}/ai-analysis': 'dashboard',
 
-  { method: 'GET', path: '/api/scraper/status', group: 'scraper' },
-  { method: 'GET', path: '/api/scraper/logs', group: 'scraper' },
-  { method: 'GET', path: '/api/scraper/stats', group: 'scraper' },
-  { method: 'POST', path: '/api/scraper/run', group: 'scraper' },
-  { method: 'POST', path: '/api/scraper/run/{productId}', group: 'scraper' },
-  { method: 'POST', path: '/api/scraper/stop', group: 'scraper' },
-] as const satisfies readonly RouteDef[];
+  'GET /api/scraper/status': 'scraper',
+  'GET /api/scraper/logs': 'scraper',
+  'GET /api/scraper/stats': 'scraper',
+  'POST /api/scraper/run': 'scraper',
+  'POST /api/scraper/run/{productId}': 'scraper',
+  'POST /api/scraper/stop': 'scraper',
+} as const satisfies Record<RouteId, RouteGroup>;
 
-export type Route = (typeof routes)[number];
-/** `METHOD /path` of each route (distributed over the union, so methods and paths never mix). */
-export type RouteKey<R extends RouteDef = Route> = R extends RouteDef ? `${R['method']} ${R['path']}` : never;
-export type RouteKeyOf<G extends RouteGroup> = RouteKey<Extract<Route, { group: G }>>;
+export const routes: readonly RouteDef[] = (Object.keys(groupOf) as RouteId[]).map((id) => {
+  const route = contract[id];
+  return { id, method: route.method, path: route.path, group: groupOf[id], public: 'public' in route };
+});
 
-export const routeKey = (route: RouteDef): string => `${route.method} ${route.path}`;
+export type Route = RouteDef;
+/** The ids of a group's routes. */
+export type RouteKeyOf<G extends RouteGroup> = {
+  [K in RouteId]: (typeof groupOf)[K] extends G ? K : never;
+}[RouteId];
+
+export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 
 /** Finds the route for a request path, with its path parameters (the local server's API Gateway). */
 export function matchRoute(

@@ -108,11 +108,12 @@ describe.each(protectedRoutes.map((route) => [`${route.method} ${route.path}`, r
 );
 
 describe('public routes', () => {
-  it('are exactly sign-in and session status', () => {
+  it('are exactly sign-in, session status and the API description', () => {
     const publicRoutes = routes.filter((route) => 'public' in route && route.public);
 
     expect(publicRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'GET /api/auth/status',
+      'GET /api/openapi.json',
       'POST /api/auth/login',
     ]);
   });

@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScraperLog, ScraperStatus } from '@cmp/shared';
 import { LOCAL_TABLE_NAME } from '../../local/local-env';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../local/stack';
+import { checkAgainstContract } from './contract-check';
 
 export const ADMIN = { email: 'admin@example.com', username: 'admin', password: 'correct-horse-battery' };
 
@@ -13,7 +14,7 @@ export interface ApiResponse<T = Record<string, unknown>> {
 }
 
 export interface TestStack extends LocalStack {
-  /** Real HTTP to the stack's API; JSON in, JSON out. */
+  /** Real HTTP to the stack's API; JSON in, JSON out; the answer is checked against the API contract. */
   api<T = Record<string, unknown>>(
     method: string,
     path: string,
@@ -21,7 +22,7 @@ export interface TestStack extends LocalStack {
   ): Promise<ApiResponse<T>>;
   /** Signs in and returns the bearer token. */
   login(email?: string, password?: string): Promise<string>;
-  /** Uploads a file as multipart/form-data (field `file`), as the import dialogs do. */
+  /** Uploads a file as multipart/form-data (field `file`), as the import dialogs do; checked like `api`. */
   upload<T = Record<string, unknown>>(
     path: string,
     token: string,
@@ -60,7 +61,9 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    const parsed = text ? JSON.parse(text) : undefined;
+    checkAgainstContract(method, path, response.status, parsed);
+    return { status: response.status, headers: response.headers, body: parsed };
   };
   const login: TestStack['login'] = async (email = ADMIN.email, password = ADMIN.password) => {
     const { status, body } = await api<{ token: string }>('POST', '/api/auth/login', {
@@ -83,7 +86,9 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as never };
+    const body = await response.json();
+    checkAgainstContract('POST', path, response.status, body);
+    return { status: response.status, headers: response.headers, body: body as never };
   };
   const scanTable = async () => {
     const client = DynamoDBDocumentClient.from(

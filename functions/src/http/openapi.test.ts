@@ -1,0 +1,80 @@
+import { contract, type RouteContract } from '@cmp/shared';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from './openapi';
+
+interface Operation {
+  operationId: string;
+  security?: unknown[];
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<
+    string,
+    { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }
+  >;
+}
+
+const document = openApiDocument();
+const routes = Object.entries(contract) as [string, RouteContract][];
+const operationOf = (route: RouteContract) =>
+  (document.paths[route.path] as Record<string, Operation> | undefined)?.[route.method.toLowerCase()];
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with a bearer token as the default security', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toBe('Check My Price API');
+    expect(document.security).toEqual([{ bearer: [] }]);
+    expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('has every contract route, and nothing else, under its path and method', () => {
+    const operations = Object.values(document.paths).flatMap((item) =>
+      Object.values(item as Record<string, Operation>).map((op) => op.operationId),
+    );
+    expect(operations.sort()).toEqual(routes.map(([id]) => id).sort());
+    for (const [id, route] of routes) expect(operationOf(route)?.operationId).toBe(id);
+  });
+
+  it('marks public routes as needing no token', () => {
+    expect(operationOf(contract['POST /api/auth/login'])?.security).toEqual([]);
+    expect(operationOf(contract['GET /api/openapi.json'])?.security).toEqual([]);
+    expect(operationOf(contract['GET /api/products'])?.security).toBeUndefined();
+  });
+
+  it('describes path and query parameters, JSON and multipart bodies', () => {
+    expect(operationOf(contract['PUT /api/products/{id}'])?.parameters).toEqual([
+      expect.objectContaining({ in: 'path', name: 'id', required: true }),
+    ]);
+    expect(operationOf(contract['GET /api/scraper/logs'])?.parameters).toEqual([
+      expect.objectContaining({ in: 'query', name: 'limit' }),
+    ]);
+    expect(Object.keys(operationOf(contract['POST /api/products'])?.requestBody?.content ?? {})).toEqual([
+      'application/json',
+    ]);
+    expect(
+      Object.keys(operationOf(contract['POST /api/products/import'])?.requestBody?.content ?? {}),
+    ).toEqual(['multipart/form-data']);
+    for (const [, route] of routes) {
+      const parameters = operationOf(route)?.parameters ?? [];
+      const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(pathNames);
+    }
+  });
+
+  it('lists each route’s answers by status, with their fields', () => {
+    for (const [, route] of routes) {
+      expect(Object.keys(operationOf(route)?.responses ?? {}).sort()).toEqual(
+        Object.keys(route.responses).sort(),
+      );
+    }
+    const created = operationOf(contract['POST /api/products'])?.responses['201'];
+    expect(Object.keys(created?.content['application/json']?.schema.properties ?? {})).toEqual([
+      'success',
+      'product',
+    ]);
+    const notFound = operationOf(contract['PUT /api/products/{id}'])?.responses['404'];
+    expect(Object.keys(notFound?.content['application/json']?.schema.properties ?? {})).toEqual([
+      'success',
+      'error',
+    ]);
+  });
+});

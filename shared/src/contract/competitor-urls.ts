@@ -1,0 +1,66 @@
+import * as z from 'zod';
+import {
+  competitorUrlDetailSchema,
+  competitorUrlInputSchema,
+  competitorUrlSchema,
+  importResultSchema,
+} from '../catalogue';
+import { csvUploadSchema, defineRoutes, errors, idParams, productIdParams, successSchema } from './route';
+
+const listAnswer = z.strictObject({ success: z.literal(true), competitorUrls: z.array(competitorUrlSchema) });
+const oneAnswer = z.strictObject({ success: z.literal(true), competitorUrl: competitorUrlSchema });
+
+export const competitorUrlRoutes = defineRoutes(
+  {
+    method: 'GET',
+    path: '/api/competitor-urls',
+    summary: 'Every competitor URL with its product',
+    request: {},
+    responses: { 200: listAnswer, ...errors(401, 406, 500) },
+  },
+  {
+    method: 'POST',
+    path: '/api/competitor-urls',
+    summary: "Add a competitor URL to a product (docs/rules.md's URL policy applies)",
+    request: { body: competitorUrlInputSchema },
+    responses: { 201: oneAnswer, ...errors(400, 401, 404, 409, 415, 500) },
+  },
+  {
+    method: 'POST',
+    path: '/api/competitor-urls/import',
+    summary: 'Import competitor URLs from a CSV file (docs/rules.md#9-csv-import)',
+    request: { multipart: csvUploadSchema },
+    responses: { 200: importResultSchema, ...errors(400, 401, 413, 415, 500) },
+  },
+  {
+    method: 'GET',
+    path: '/api/competitor-urls/product/{productId}',
+    summary: "A product's competitor URLs",
+    request: { params: productIdParams },
+    responses: { 200: listAnswer, ...errors(400, 401, 404, 500) },
+  },
+  {
+    method: 'GET',
+    path: '/api/competitor-urls/{id}',
+    summary: 'A competitor URL with its price history, newest first',
+    request: { params: idParams },
+    responses: {
+      200: z.strictObject({ success: z.literal(true), competitorUrl: competitorUrlDetailSchema }),
+      ...errors(400, 401, 404, 500),
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/competitor-urls/{id}',
+    summary: 'Change a competitor URL',
+    request: { params: idParams, body: competitorUrlInputSchema },
+    responses: { 200: oneAnswer, ...errors(400, 401, 404, 409, 415, 500) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/competitor-urls/{id}',
+    summary: 'Delete a competitor URL with its price history',
+    request: { params: idParams },
+    responses: { 200: successSchema, ...errors(400, 401, 404, 500) },
+  },
+);

@@ -1,0 +1,67 @@
+import * as z from 'zod';
+
+/**
+ * The building blocks of the API contract: what a route is, the error answer every route shares,
+ * and the path parameters and request shapes several routes use.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteContract {
+  readonly method: HttpMethod;
+  /** API Gateway path syntax: `/api/products/{id}`. */
+  readonly path: string;
+  /** Public routes answer without a token; every other route requires a valid session. */
+  readonly public?: true;
+  readonly summary: string;
+  readonly request: {
+    readonly params?: z.ZodObject;
+    readonly query?: z.ZodObject;
+    /** A JSON body. */
+    readonly body?: z.ZodType;
+    /** A `multipart/form-data` body: the handler reads it itself (busboy), the schema describes it. */
+    readonly multipart?: z.ZodType;
+  };
+  /** The answer per status: exactly one success status (200, 201 or 202), the rest errors. */
+  readonly responses: Readonly<Partial<Record<number, z.ZodType>>>;
+}
+
+/** Every failure, whatever the status: a message that can be shown to a user as it is. */
+export const errorSchema = z.strictObject({ success: z.literal(false), error: z.string() });
+export type ApiError = z.infer<typeof errorSchema>;
+
+/** The error answers a route can give, each with the shared error shape. */
+export function errors<const S extends readonly number[]>(
+  ...statuses: S
+): Record<S[number], typeof errorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorSchema])) as Record<
+    S[number],
+    typeof errorSchema
+  >;
+}
+
+/** A success that carries nothing else (deletes, sign-out). */
+export const successSchema = z.strictObject({ success: z.literal(true) });
+
+/** Path parameters holding our integer ids (`/api/products/{id}`): anything else is a 400. */
+const integerId = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id')
+  .transform(Number);
+
+export const idParams = z.object({ id: integerId });
+export const productIdParams = z.object({ productId: integerId });
+
+/** The body of the CSV imports: one file, field `file`. */
+export const csvUploadSchema = z.object({
+  file: z.string().meta({ format: 'binary', description: 'The CSV file (UTF-8)' }),
+});
+
+/** The route id (`'GET /api/products'`) of each route, so a contract cannot name a route twice or wrongly. */
+export type RoutesById<T extends readonly RouteContract[]> = {
+  [R in T[number] as `${R['method']} ${R['path']}`]: R;
+};
+
+/** Keys the routes by their id: `defineRoutes(...)['GET /api/products']`. */
+export function defineRoutes<const T extends readonly RouteContract[]>(...routes: T): RoutesById<T> {
+  return Object.fromEntries(routes.map((route) => [`${route.method} ${route.path}`, route])) as RoutesById<T>;
+}

@@ -1,0 +1,76 @@
+import * as z from 'zod';
+import { scraperLogSchema, scraperStatsSchema, scraperStatusSchema } from '../scraper';
+import { defineRoutes, errors, productIdParams } from './route';
+
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+
+const logsQuery = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, LIMIT_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE))
+    .default(10),
+});
+
+/** The body of run and stop: the web sends an empty JSON object; nothing else is accepted. */
+const emptyBody = z.object({}).strict();
+
+const started = z.strictObject({ success: z.literal(true), message: z.string(), run_id: z.string() });
+
+export const scraperRoutes = defineRoutes(
+  {
+    method: 'GET',
+    path: '/api/scraper/status',
+    summary: 'Whether a price check runs, with the latest run',
+    request: {},
+    responses: {
+      200: z.strictObject({ success: z.literal(true), status: scraperStatusSchema }),
+      ...errors(401, 500),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/scraper/logs',
+    summary: 'The latest runs, newest first',
+    request: { query: logsQuery },
+    responses: {
+      200: z.strictObject({ success: z.literal(true), logs: z.array(scraperLogSchema) }),
+      ...errors(400, 401, 500),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/scraper/stats',
+    summary: 'Run statistics over the last 30 days',
+    request: {},
+    responses: {
+      200: z.strictObject({ success: z.literal(true), stats: scraperStatsSchema }),
+      ...errors(401, 500),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/scraper/run',
+    summary: 'Start a price check of every competitor URL',
+    request: { body: emptyBody },
+    responses: { 202: started, ...errors(400, 401, 409, 415, 500) },
+  },
+  {
+    method: 'POST',
+    path: '/api/scraper/run/{productId}',
+    summary: "Start a price check of one product's competitor URLs (the dashboard's AI analysis)",
+    request: { params: productIdParams, body: emptyBody },
+    responses: { 202: started, ...errors(400, 401, 404, 409, 415, 500) },
+  },
+  {
+    method: 'POST',
+    path: '/api/scraper/stop',
+    summary: 'Stop the running price check',
+    request: { body: emptyBody },
+    responses: {
+      200: z.strictObject({ success: z.literal(true), message: z.string() }),
+      ...errors(400, 401, 409, 415, 500),
+    },
+  },
+);
