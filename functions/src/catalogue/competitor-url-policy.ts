@@ -9,21 +9,14 @@ const allowHosts = new Set(readScrapeConfig().SCRAPER_ALLOW_HOSTS);
 const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa'];
 
 /**
- * Checks a competitor URL before it is stored: absolute http(s), no credentials, and a public host
+ * Checks a competitor URL before it is stored. It comes through the shared URL rules
+ * (competitorUrlInputSchema: an absolute http(s) address); here: no credentials, and a public host
  * name — not an IP literal in a private, loopback or link-local range, not a single-label or
  * internal name. Hosts in SCRAPER_ALLOW_HOSTS (the local demo shop) are the one exception.
  * Returns the URL as the parser normalised it; the fetcher checks the resolved addresses again.
  */
-export function checkCompetitorUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new InvalidInputError('URL must be an absolute http(s) address');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new InvalidInputError('URL must be an absolute http(s) address');
-  }
+export function checkCompetitorUrl(webUrl: string): string {
+  const url = new URL(webUrl);
   if (url.username || url.password)
     throw new InvalidInputError('URL must not contain a user name or password');
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
