@@ -3,11 +3,11 @@ import type { Category, CategoryInput } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { notifyError } from '../lib/notify';
-import { type Ack, type Answer, apiClient } from './client';
+import { call } from './client';
 import { keys } from './keys';
 
 export async function fetchCategories(): Promise<Category[]> {
-  return expectSuccess(await apiClient.get<Answer<'categories', Category[]>>(keys.categories)).categories;
+  return expectSuccess(await call('GET /api/categories')).categories;
 }
 
 export function useCategories() {
@@ -22,11 +22,11 @@ export const reloadCategories = () => mutate(keys.categories);
 export async function saveCategory(input: CategoryInput, id?: number): Promise<Category> {
   const body =
     id === undefined
-      ? await apiClient.post<Answer<'category', Category>>('/categories', input)
-      : await apiClient.put<Answer<'category', Category>>(`/categories/${id}`, input);
+      ? await call('POST /api/categories', { body: input })
+      : await call('PUT /api/categories/{id}', { params: { id }, body: input });
   return expectSuccess(body).category;
 }
 
 export async function deleteCategory(id: number): Promise<void> {
-  expectSuccess(await apiClient.delete<Ack>(`/categories/${id}`));
+  expectSuccess(await call('DELETE /api/categories/{id}', { params: { id } }));
 }

@@ -1,22 +1,22 @@
-// The transport under web/src/api/: Amplify's REST client. Only the per-resource modules next to this file
-// call it. It adds the bearer token, turns 401 into "signed out" and every failure into an ApiError.
+// The API client: `call` sends a contract route through Amplify's REST client and types the answer from the
+// contract. Only the per-resource modules next to this file call it. It adds the bearer token, turns 401
+// into "signed out" and every failure into an ApiError.
+import type { Contract, HttpMethod, RouteId } from '@cmp/shared';
 import { Amplify } from 'aws-amplify';
 import { del, get, patch, post, put } from 'aws-amplify/api';
 import { paths } from '../config/paths';
 import { apiEndpoint, type WebConfig } from '../config/web-config';
 import { ApiError, httpError, parseJsonBody, requestHeaders, retriesAllowed } from '../lib/api-error';
 import { clearStoredSession, getStoredToken } from '../lib/session-storage';
-
-export { ApiError, errorMessage } from '../lib/api-error';
+import { routeRequest } from './route-path';
 
 const API_NAME = 'cmp';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Input = Parameters<typeof get>[0];
 type Operation = ReturnType<typeof get>;
 type Body = NonNullable<NonNullable<Input['options']>['body']>;
 
-const transports: Record<Method, (input: Input) => Operation> = {
+const transports: Record<HttpMethod, (input: Input) => Operation> = {
   GET: get,
   POST: post,
   PUT: put,
@@ -82,9 +82,8 @@ function toApiError(error: unknown): ApiError {
 /**
  * Calls the API and resolves with the parsed JSON body of a 2xx answer; rejects with an ApiError
  * (`status`, `body`, and the server's `error` text as `message`).
- * @example await apiRequest<LoginResponse>('POST', '/auth/login', { body: { email, password } })
  */
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const { body, query, retry = retriesAllowed(method) } = options;
   const operation = transports[method]({
     apiName: API_NAME,
@@ -102,8 +101,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     if (!parsed.ok) {
       throw new ApiError('invalid-response', response.statusCode, undefined, 'Response is not JSON');
     }
-    // The one place a body gets its type: T is the response type from '@cmp/shared' that the calling
-    // module in web/src/api/ names for this route, so no feature ever casts a response.
+    // The one place a body gets its type: `call` passes the contract's success type of the route.
     return parsed.value as T;
   } catch (caught) {
     const error = toApiError(caught);
@@ -112,20 +110,24 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   }
 }
 
-/** A success answer: `{ success: true }` plus the route's named field, e.g. `Answer<'products', Product[]>`. */
-export type Answer<Field extends string, T> = Ack & { [K in Field]: T };
+type Responses<Id extends RouteId> = Contract[Id]['responses'];
+/** The output type of a schema, read through Standard Schema (which zod implements). */
+type OutputOf<Schema> = Schema extends { '~standard': { types?: { output: infer Output } } } ? Output : never;
 
-/** A success answer that carries no data (a delete, a started run). */
-export type Ack = { success: boolean };
+/** The success body a contract route answers with, e.g. `Reply<'GET /api/products'>`. */
+export type Reply<Id extends RouteId> = OutputOf<
+  Responses<Id>[Extract<keyof Responses<Id>, 200 | 201 | 202>]
+>;
 
-/** Shorthands per method; paths are relative to `apiUrl` (e.g. `/auth/status` for `/api/auth/status`). */
-export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
-};
+/**
+ * Calls a route of the contract by its id and resolves with its success body, typed from the
+ * contract's schema; the path's `{name}` parts come from `params`.
+ * @example await call('PUT /api/products/{id}', { params: { id: 7 }, body: input })
+ */
+export function call<Id extends RouteId>(
+  id: Id,
+  { params, ...options }: RequestOptions & { params?: Record<string, string | number> } = {},
+): Promise<Reply<Id>> {
+  const { method, path } = routeRequest(id, params);
+  return apiRequest<Reply<Id>>(method, path, options);
+}

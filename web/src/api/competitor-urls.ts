@@ -5,15 +5,15 @@ import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { csvUploadBody } from '../lib/csv-file';
 import { notifyError } from '../lib/notify';
-import { type Ack, type Answer, apiClient } from './client';
+import { call } from './client';
 import { keys } from './keys';
 
-async function fetchList(path: string): Promise<CompetitorUrl[]> {
-  return expectSuccess(await apiClient.get<Answer<'competitorUrls', CompetitorUrl[]>>(path)).competitorUrls;
+async function fetchCompetitorUrls(): Promise<CompetitorUrl[]> {
+  return expectSuccess(await call('GET /api/competitor-urls')).competitorUrls;
 }
 
 export function useCompetitorUrls() {
-  return useSWR(keys.competitorUrls, fetchList, {
+  return useSWR(keys.competitorUrls, fetchCompetitorUrls, {
     onError: (error) => notifyError(error, 'Failed to fetch competitor URLs'),
   });
 }
@@ -22,13 +22,18 @@ export const reloadCompetitorUrls = () => mutate(keys.competitorUrls);
 
 /** One product's competitor URLs (the dashboard's edit dialog). */
 export function useProductCompetitorUrls(productId: number) {
-  return useSWR(keys.productCompetitorUrls(productId), fetchList, {
+  return useSWR(keys.productCompetitorUrls(productId), ([, id]) => fetchProductCompetitorUrls(id), {
     onError: (error) => notifyError(error, 'Failed to fetch competitors'),
   });
 }
 
-async function fetchCompetitorUrl(path: string): Promise<CompetitorUrlDetail> {
-  return expectSuccess(await apiClient.get<Answer<'competitorUrl', CompetitorUrlDetail>>(path)).competitorUrl;
+async function fetchProductCompetitorUrls(productId: number): Promise<CompetitorUrl[]> {
+  return expectSuccess(await call('GET /api/competitor-urls/product/{productId}', { params: { productId } }))
+    .competitorUrls;
+}
+
+async function fetchCompetitorUrl(id: number): Promise<CompetitorUrlDetail> {
+  return expectSuccess(await call('GET /api/competitor-urls/{id}', { params: { id } })).competitorUrl;
 }
 
 /**
@@ -36,23 +41,26 @@ async function fetchCompetitorUrl(path: string): Promise<CompetitorUrlDetail> {
  * dialog). Each screen says in `config` how it shows a failure.
  */
 export function useCompetitorUrl(id: number | null, config?: SWRConfiguration<CompetitorUrlDetail>) {
-  return useSWR(id === null ? null : keys.competitorUrl(id), fetchCompetitorUrl, config);
+  return useSWR(
+    id === null ? null : keys.competitorUrl(id),
+    ([, urlId]) => fetchCompetitorUrl(urlId),
+    config,
+  );
 }
 
 /** Creates when `id` is undefined, else updates. */
 export async function saveCompetitorUrl(input: CompetitorUrlInput, id?: number): Promise<CompetitorUrl> {
-  type Saved = Answer<'competitorUrl', CompetitorUrl>;
   const body =
     id === undefined
-      ? await apiClient.post<Saved>('/competitor-urls', input)
-      : await apiClient.put<Saved>(`/competitor-urls/${id}`, input);
+      ? await call('POST /api/competitor-urls', { body: input })
+      : await call('PUT /api/competitor-urls/{id}', { params: { id }, body: input });
   return expectSuccess(body).competitorUrl;
 }
 
 export async function deleteCompetitorUrl(id: number): Promise<void> {
-  expectSuccess(await apiClient.delete<Ack>(`/competitor-urls/${id}`));
+  expectSuccess(await call('DELETE /api/competitor-urls/{id}', { params: { id } }));
 }
 
 export async function importCompetitorUrls(file: File): Promise<ImportResult> {
-  return expectSuccess(await apiClient.post<ImportResult>('/competitor-urls/import', csvUploadBody(file)));
+  return expectSuccess(await call('POST /api/competitor-urls/import', { body: csvUploadBody(file) }));
 }

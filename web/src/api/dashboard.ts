@@ -3,23 +3,23 @@
 import type { AiAnalysis, DashboardProduct, OverviewStats } from '@cmp/shared';
 import useSWR from 'swr';
 import { expectSuccess } from '../lib/api-result';
-import { type Answer, apiClient } from './client';
+import { call } from './client';
 import { keys } from './keys';
 
 export async function fetchOverviewStats(): Promise<OverviewStats> {
-  return expectSuccess(await apiClient.get<Answer<'stats', OverviewStats>>('/dashboard/overview')).stats;
+  return expectSuccess(await call('GET /api/dashboard/overview')).stats;
 }
 
 export async function fetchDashboardProducts(): Promise<DashboardProduct[]> {
-  return expectSuccess(await apiClient.get<Answer<'products', DashboardProduct[]>>('/dashboard/products'))
-    .products;
+  return expectSuccess(await call('GET /api/dashboard/products')).products;
 }
 
-async function fetchAiAnalysis(path: string): Promise<AiAnalysis | null> {
-  return expectSuccess(await apiClient.get<Answer<'analysis', AiAnalysis | null>>(path)).analysis;
+async function fetchAiAnalysis(id: number): Promise<AiAnalysis | null> {
+  return expectSuccess(await call('GET /api/dashboard/products/{id}/ai-analysis', { params: { id } }))
+    .analysis;
 }
 
 /** Loads nothing while `productId` is null (the dialog is closed); the dialog shows its own failure state. */
 export function useAiAnalysis(productId: number | null) {
-  return useSWR(productId === null ? null : keys.aiAnalysis(productId), fetchAiAnalysis);
+  return useSWR(productId === null ? null : keys.aiAnalysis(productId), ([, id]) => fetchAiAnalysis(id));
 }

@@ -1,16 +1,17 @@
-// The swr cache keys, each defined once. A key names one value shape: two screens reading the same key
-// share its cached value (the catalogue on the Products and Competitors pages), so a key must never be
-// reused for another shape. Where a key is a GET path, the fetcher requests that path.
+// The swr cache keys, each defined once: the route id the data comes from, plus its parameters. A key
+// names one value shape: two screens reading the same key share its cached value (the catalogue on the
+// Products and Competitors pages), so a key is never reused for another shape.
 export const keys = {
-  products: '/products',
-  categories: '/categories',
-  competitorUrls: '/competitor-urls',
-  competitorUrl: (id: number) => `/competitor-urls/${id}`,
-  productCompetitorUrls: (productId: number) => `/competitor-urls/product/${productId}`,
+  products: 'GET /api/products',
+  categories: 'GET /api/categories',
+  competitorUrls: 'GET /api/competitor-urls',
+  competitorUrl: (id: number) => ['GET /api/competitor-urls/{id}', id] as const,
+  productCompetitorUrls: (productId: number) =>
+    ['GET /api/competitor-urls/product/{productId}', productId] as const,
   /** The dashboard's first view: overview, products and categories fetched together. */
-  priceOverview: 'dashboard/price-overview',
-  aiAnalysis: (productId: number) => `/dashboard/products/${productId}/ai-analysis`,
-  scraperStatus: '/scraper/status',
-  scraperLogs: (limit: number) => `/scraper/logs?limit=${limit}`,
-  scraperStats: '/scraper/stats',
+  priceOverview: 'dashboard price overview',
+  aiAnalysis: (productId: number) => ['GET /api/dashboard/products/{id}/ai-analysis', productId] as const,
+  scraperStatus: 'GET /api/scraper/status',
+  scraperLogs: (limit: number) => ['GET /api/scraper/logs', limit] as const,
+  scraperStats: 'GET /api/scraper/stats',
 } as const;

@@ -4,11 +4,11 @@ import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { csvUploadBody } from '../lib/csv-file';
 import { notifyError } from '../lib/notify';
-import { type Ack, type Answer, apiClient } from './client';
+import { call } from './client';
 import { keys } from './keys';
 
 export async function fetchProducts(): Promise<Product[]> {
-  return expectSuccess(await apiClient.get<Answer<'products', Product[]>>(keys.products)).products;
+  return expectSuccess(await call('GET /api/products')).products;
 }
 
 /** The whole catalogue, shared by the Products page and the Competitors page's product choice. */
@@ -24,21 +24,20 @@ export const reloadProducts = () => mutate(keys.products);
 export async function saveProduct(input: ProductInput, id?: number): Promise<Product> {
   const body =
     id === undefined
-      ? await apiClient.post<Answer<'product', Product>>('/products', input)
-      : await apiClient.put<Answer<'product', Product>>(`/products/${id}`, input);
+      ? await call('POST /api/products', { body: input })
+      : await call('PUT /api/products/{id}', { params: { id }, body: input });
   return expectSuccess(body).product;
 }
 
 export async function deleteProduct(id: number): Promise<void> {
-  expectSuccess(await apiClient.delete<Ack>(`/products/${id}`));
+  expectSuccess(await call('DELETE /api/products/{id}', { params: { id } }));
 }
 
 /** Resolves with the server's message ('Product hidden from dashboard' / 'Product visible on dashboard'). */
 export async function toggleProductHidden(id: number): Promise<string> {
-  return expectSuccess(await apiClient.patch<Answer<'message', string>>(`/products/${id}/toggle-hidden`))
-    .message;
+  return expectSuccess(await call('PATCH /api/products/{id}/toggle-hidden', { params: { id } })).message;
 }
 
 export async function importProducts(file: File): Promise<ImportResult> {
-  return expectSuccess(await apiClient.post<ImportResult>('/products/import', csvUploadBody(file)));
+  return expectSuccess(await call('POST /api/products/import', { body: csvUploadBody(file) }));
 }

@@ -3,22 +3,19 @@
 import type { ScraperLog, ScraperStats, ScraperStatus } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
-import { type Ack, type Answer, apiClient } from './client';
+import { call } from './client';
 import { keys } from './keys';
 
 async function fetchScraperStatus(): Promise<ScraperStatus> {
-  return expectSuccess(await apiClient.get<Answer<'status', ScraperStatus>>(keys.scraperStatus)).status;
+  return expectSuccess(await call('GET /api/scraper/status')).status;
 }
 
 async function fetchScraperLogs(limit: number): Promise<ScraperLog[]> {
-  const body = await apiClient.get<Answer<'logs', ScraperLog[]>>('/scraper/logs', {
-    query: { limit: String(limit) },
-  });
-  return expectSuccess(body).logs;
+  return expectSuccess(await call('GET /api/scraper/logs', { query: { limit: String(limit) } })).logs;
 }
 
 async function fetchScraperStats(): Promise<ScraperStats> {
-  return expectSuccess(await apiClient.get<Answer<'stats', ScraperStats>>(keys.scraperStats)).stats;
+  return expectSuccess(await call('GET /api/scraper/stats')).stats;
 }
 
 // docs/screens.md#6-dashboard-check-my-price-tab: fetch errors here are only logged; the panel shows
@@ -37,7 +34,7 @@ export function useScraperStatus(pollMs: number) {
 
 /** The latest `limit` sessions. */
 export const useScraperLogs = (limit: number) =>
-  useSWR(keys.scraperLogs(limit), () => fetchScraperLogs(limit), logOnly('logs'));
+  useSWR(keys.scraperLogs(limit), ([, count]) => fetchScraperLogs(count), logOnly('logs'));
 export const useScraperStats = () => useSWR(keys.scraperStats, fetchScraperStats, logOnly('stats'));
 
 export const reloadScraperStatus = () => mutate(keys.scraperStatus);
@@ -46,11 +43,14 @@ export const reloadScraperStats = () => mutate(keys.scraperStats);
 
 /** Starts a run of every competitor URL, or of one product's (202; 409 while any run is active). */
 export async function startScraping(productId?: number): Promise<void> {
-  const path = productId === undefined ? '/scraper/run' : `/scraper/run/${productId}`;
-  expectSuccess(await apiClient.post<Ack>(path, {}));
+  expectSuccess(
+    productId === undefined
+      ? await call('POST /api/scraper/run', { body: {} })
+      : await call('POST /api/scraper/run/{productId}', { params: { productId }, body: {} }),
+  );
 }
 
 /** Resolves with the server's message, if it sent one. */
 export async function stopScraping(): Promise<string | undefined> {
-  return expectSuccess(await apiClient.post<Ack & { message?: string }>('/scraper/stop', {})).message;
+  return expectSuccess(await call('POST /api/scraper/stop', { body: {} })).message;
 }
