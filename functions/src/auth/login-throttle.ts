@@ -20,7 +20,7 @@ export interface SignInAttempt {
 /**
  * Counts a sign-in attempt against the account and the client address before the password is
  * checked, so no more than the limit of guesses (concurrent ones included) ever reach the check.
- * Past a limit it throws 429 until the window ends. A known account is counted by its id, whichever
+ * Past a limit it throws TooManyAttemptsError (429) until the window ends. A known account is counted by its id, whichever
  * identifier was typed; an unknown one by what was typed, so a lock reveals nothing.
  */
 export async function reserveSignInAttempt(
