@@ -1,7 +1,9 @@
 /**
  * Imports run one way between the workspaces (decision 6). Biome's noRestrictedImports refuses
  * wrong-way imports by name, but cannot tell where a relative path such as `../../x` lands; this
- * test resolves every import of every source file and checks the workspace it reaches.
+ * test resolves every import of every source file and checks the workspace it reaches. Inside
+ * functions, domain and data code throw domain errors and know nothing of HTTP: only the edge
+ * (`http/` and the route groups in `api/`) imports from `http/`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,16 +40,33 @@ function target(file: string, specifier: string): Place | null {
   return resolved.startsWith('..') ? 'outside' : placeOf(resolved.split(path.sep)[0] ?? '');
 }
 
-/** The imports of `source` (static, dynamic, type-only, re-exports) that go the wrong way. */
+/** Every import of `source` (static, dynamic, type-only, re-exports). */
+const importsOf = (source: string) =>
+  ts.preProcessFile(source, true, true).importedFiles.map(({ fileName }) => fileName);
+
+/** The imports of `source` that go the wrong way between the workspaces. */
 function wrongWayImports(file: string, source: string): string[] {
   const from = placeOf(file.split('/')[0] ?? '');
   if (from === 'outside') return [];
-  return ts
-    .preProcessFile(source, true, true)
-    .importedFiles.map(({ fileName }) => fileName)
+  return importsOf(source)
     .filter((specifier) => {
       const to = target(file, specifier);
       return to !== null && to !== from && !mayImport[from].includes(to);
+    })
+    .map((specifier) => `${file} imports '${specifier}'`);
+}
+
+const functionsSrc = 'functions/src';
+const httpEdge = ['http', 'api'].map((dir) => `${functionsSrc}/${dir}/`);
+
+/** The imports of `source` that reach into functions' `http/` from outside the HTTP edge. */
+function httpImports(file: string, source: string): string[] {
+  if (!file.startsWith(`${functionsSrc}/`) || httpEdge.some((dir) => file.startsWith(dir))) return [];
+  return importsOf(source)
+    .filter((specifier) => {
+      if (!specifier.startsWith('.')) return /^@cmp\/functions\/http(\/|$)/.test(specifier);
+      const resolved = path.relative(root, path.resolve(root, path.dirname(file), specifier));
+      return `${resolved.split(path.sep).join('/')}/`.startsWith(httpEdge[0] ?? '');
     })
     .map((specifier) => `${file} imports '${specifier}'`);
 }
@@ -91,5 +110,34 @@ describe('workspace imports', () => {
     ['infra/lib/paths.ts', "import { routes } from '@cmp/functions/http/routes';"],
   ])('lets the allowed import through in %s: %s', (file, source) => {
     expect(wrongWayImports(file, source)).toEqual([]);
+  });
+});
+
+describe('imports of the HTTP edge inside functions', () => {
+  it('finds none outside http/ and api/', () => {
+    const files = sourceFiles(functionsSrc);
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.flatMap((file) => httpImports(file, readFileSync(path.join(root, file), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it.each([
+    ['functions/src/data/unique-claim.ts', "import { ConflictError } from '../http/errors';"],
+    ['functions/src/catalogue/csv/upload.ts', "import type { HttpError } from '../../http/errors';"],
+    ['functions/src/auth/login.ts', "export * from '../http/response';"],
+  ])('refuses one in %s: %s', (file, source) => {
+    expect(httpImports(file, source)).toHaveLength(1);
+  });
+
+  it.each([
+    ['functions/src/api/auth.api.ts', "import { groupHandler } from '../http/http-handler';"],
+    [
+      'functions/src/http/middleware/error-response.middleware.ts',
+      "import { isExposedHttpError } from '../errors';",
+    ],
+    ['functions/src/catalogue/products.ts', "import { NotFoundError } from '../domain/errors';"],
+    ['functions/src/auth/login.ts', "import { login } from './http';"],
+  ])('lets one through in %s: %s', (file, source) => {
+    expect(httpImports(file, source)).toEqual([]);
   });
 });
