@@ -1,0 +1,130 @@
+import { routes } from '@cmp/functions/http/routes';
+import type { Category, CompetitorUrl, Product } from '@cmp/shared';
+import { describe, expect, it } from 'vitest';
+import { signedInStack } from '../support/signed-in-stack';
+import type { ApiResponse } from '../support/test-stack';
+
+/**
+ * Every catalogue write route moves the catalogue version on, or the whole-catalogue lists would
+ * keep showing what was there before (http/catalogue-cache.ts). The routes come from the route
+ * table, so a new write route without a case here fails.
+ */
+const { stack, token } = await signedInStack();
+
+const CATALOGUE_GROUPS = ['products', 'categories', 'competitor-urls'];
+const writeRoutes = routes
+  .filter((route) => CATALOGUE_GROUPS.includes(route.group) && route.method !== 'GET')
+  .map((route) => route.id)
+  .sort();
+
+let serial = 0;
+const unique = (prefix: string) => `${prefix}-${++serial}`;
+
+async function newProduct(): Promise<Product> {
+  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    token,
+    body: { sku: unique('VER'), name: 'Versioned lamp', current_price: 10 },
+  });
+  return body.product;
+}
+
+async function newCategory(): Promise<Category> {
+  const { body } = await stack.api<{ category: Category }>('POST', '/api/categories', {
+    token,
+    body: { name: unique('Versioned') },
+  });
+  return body.category;
+}
+
+async function newUrl(): Promise<CompetitorUrl> {
+  const product = await newProduct();
+  const { body } = await stack.api<{ competitorUrl: CompetitorUrl }>('POST', '/api/competitor-urls', {
+    token,
+    body: { product_id: product.id, competitor_name: 'Shop', url: `https://shop.example.com/${unique('p')}` },
+  });
+  return body.competitorUrl;
+}
+
+const urlBody = (productId: number) => ({
+  product_id: productId,
+  competitor_name: 'Shop',
+  url: `https://shop.example.com/${unique('p')}`,
+});
+
+/** Per write route: sets up what it needs, and returns the write itself (a valid request). */
+const cases: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
+  'POST /api/products': async () => () =>
+    stack.api('POST', '/api/products', {
+      token,
+      body: { sku: unique('VER'), name: 'New', current_price: 1 },
+    }),
+  'PUT /api/products/{id}': async () => {
+    const { id, sku } = await newProduct();
+    return () =>
+      stack.api('PUT', `/api/products/${id}`, { token, body: { sku, name: 'Renamed', current_price: 2 } });
+  },
+  'PATCH /api/products/{id}/toggle-hidden': async () => {
+    const { id } = await newProduct();
+    return () => stack.api('PATCH', `/api/products/${id}/toggle-hidden`, { token });
+  },
+  'DELETE /api/products/{id}': async () => {
+    const { product_id } = await newUrl();
+    return () => stack.api('DELETE', `/api/products/${product_id}`, { token });
+  },
+  'POST /api/products/import': async () => () =>
+    stack.upload('/api/products/import', token, {
+      name: 'products.csv',
+      content: `SKU,Product Name,Current Price\n${unique('VER')},Imported,3\n`,
+    }),
+  'POST /api/categories': async () => () =>
+    stack.api('POST', '/api/categories', { token, body: { name: unique('Category') } }),
+  'PUT /api/categories/{id}': async () => {
+    const { id } = await newCategory();
+    return () => stack.api('PUT', `/api/categories/${id}`, { token, body: { name: unique('Renamed') } });
+  },
+  'DELETE /api/categories/{id}': async () => {
+    const { id } = await newCategory();
+    return () => stack.api('DELETE', `/api/categories/${id}`, { token });
+  },
+  'POST /api/competitor-urls': async () => {
+    const { id } = await newProduct();
+    return () => stack.api('POST', '/api/competitor-urls', { token, body: urlBody(id) });
+  },
+  'PUT /api/competitor-urls/{id}': async () => {
+    const { id, product_id } = await newUrl();
+    return () => stack.api('PUT', `/api/competitor-urls/${id}`, { token, body: urlBody(product_id) });
+  },
+  'DELETE /api/competitor-urls/{id}': async () => {
+    const { id } = await newUrl();
+    return () => stack.api('DELETE', `/api/competitor-urls/${id}`, { token });
+  },
+  'POST /api/competitor-urls/import': async () => {
+    const { sku } = await newProduct();
+    return () =>
+      stack.upload('/api/competitor-urls/import', token, {
+        name: 'urls.csv',
+        content: `SKU,Shop\n${sku},https://shop.example.com/${unique('p')}\n`,
+      });
+  },
+};
+
+async function version(): Promise<number> {
+  const { readCatalogueVersion } = await import('@cmp/functions/data/catalogue-version.repository');
+  return (await readCatalogueVersion()).value;
+}
+
+describe('the catalogue version', () => {
+  it('has a case here for every write route of the catalogue groups', () => {
+    expect(Object.keys(cases).sort()).toEqual(writeRoutes);
+  });
+
+  it.each(writeRoutes)('moves on with %s', async (id) => {
+    const write = await cases[id]?.();
+    if (!write) throw new Error(`No case for ${id}: add one to this test`);
+    const before = await version();
+    const { status, body } = await write();
+
+    expect(status, JSON.stringify(body)).toBeLessThan(300);
+    expect(await version()).toBeGreaterThan(before);
+  });
+});
