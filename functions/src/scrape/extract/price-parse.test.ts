@@ -48,6 +48,138 @@ describe('parsePrice', () => {
     expect(parsePrice(text)).toBeNull();
   });
 
+  it.each([
+    ['.99', '0.99', null],
+    ['$.99', '0.99', 'USD'],
+    ['€.50', '0.50', 'EUR'],
+    ['€ .50', '0.50', 'EUR'],
+    [',50 €', '0.50', 'EUR'],
+  ])('reads a leading decimal point as one: %s is %s %s', (text, amount, currency) => {
+    expect(parsePrice(text)).toEqual({ amount, currency });
+  });
+
+  it.each([
+    [',5 €', 'a leading comma before one digit'],
+    [',500 €', 'a leading comma before three digits'],
+    ['.99.5', 'a second decimal point'],
+  ])('cannot tell a leading separator in %j (%s)', (text) => {
+    expect(parsePrice(text)).toBeNull();
+  });
+
+  it('does not take a currency abbreviation ending in a dot for a decimal point', () => {
+    expect(parsePrice('Fr.12')).toEqual({ amount: '12', currency: 'CHF' });
+    expect(parsePrice('Rs.1,550', { country: 'IN' })).toEqual({ amount: '1550', currency: 'INR' });
+  });
+
+  it.each([
+    ['Price: £12.99', '12.99', 'GBP'],
+    ['Now £8.00', '8.00', 'GBP'],
+    ['from £10', '10', 'GBP'],
+    ['ab 29 €', '29', 'EUR'],
+    ['was £10', '10', 'GBP'],
+    ['EUR 17.90', '17.90', 'EUR'],
+    ['17,90 EUR', '17.90', 'EUR'],
+    ['¥1,200', '1200', 'JPY'],
+    ['1.550.000 Rp', '1550000', 'IDR'],
+    ['Rp 1.550.000', '1550000', 'IDR'],
+    ['kr 99,-', '99', null],
+    ['99:-', '99', null],
+    ['Cena: 14,90 €', '14.90', 'EUR'],
+    ['£12.99 each', '12.99', 'GBP'],
+    ['£2,024', '2024', 'GBP'],
+    ['€ 1999', '1999', 'EUR'],
+    ['12 Ft', '12', 'HUF'],
+    ['Save £5', '5', 'GBP'],
+    ['£9.99 delivery', '9.99', 'GBP'],
+    ['£12.99 free delivery', '12.99', 'GBP'],
+  ])('still reads %s as %s %s', (text, amount, currency) => {
+    expect(parsePrice(text)).toEqual({ amount, currency });
+  });
+
+  it('still reads Rs. with the page country', () => {
+    expect(parsePrice('Rs. 1,550', { country: 'IN' })).toEqual({ amount: '1550', currency: 'INR' });
+  });
+
+  it.each([
+    // Percentages.
+    ['20%'],
+    ['20 %'],
+    ['-20%'],
+    ['save 15%'],
+    ['15 % Rabatt'],
+    // Dates and years.
+    ['2024'],
+    ['March 2024'],
+    ['12 May'],
+    ['Juni 2025'],
+    ['15 août'],
+    ['12 de diciembre'],
+    ['12/05/2024'],
+    ['2024-05-12'],
+    ['Q3 2024'],
+    // Quantities.
+    ['3 items'],
+    ['Qty: 3'],
+    ['x2'],
+    ['2 x'],
+    ['2×'],
+    ['pack of 6'],
+    ['6 pcs'],
+    ['3 Stück'],
+    ['2 uds'],
+    ['10 szt.'],
+    ['Only 2 left'],
+    ['Menge: 4'],
+    // Sizes and unit measures.
+    ['500 ml'],
+    ['1,5 l'],
+    ['2 kg'],
+    ['250g'],
+    ['16 oz'],
+    ['10 cm'],
+    ['15"'],
+    ['6 ft'],
+    ['64 GB'],
+    ['5000 mAh'],
+    ['100 W'],
+    ['1080 px'],
+    ['size 42'],
+    ['EU 42'],
+    ['Größe 38'],
+    // Unit prices.
+    ['£2.50/kg'],
+    ['12,90 € / kg'],
+    ['£2.50 per 100 g'],
+    ['€1.20 per kg'],
+    // Minimum orders and free-shipping thresholds.
+    ['Min. order £20'],
+    ['Minimum order: €15'],
+    ['Free shipping over £50'],
+    ['Free delivery from €29'],
+    ['Free delivery on orders over €29'],
+    ['orders over $35'],
+    ['spend £40'],
+    ['Free UK delivery on £25+'],
+    ['versandkostenfrei ab 29 €'],
+    ['Mindestbestellwert 20 €'],
+    ['livraison gratuite dès 29 €'],
+    ['envío gratis a partir de 29 €'],
+    ['spedizione gratuita da 39 €'],
+    ['gratis verzending vanaf € 20'],
+    ['frete grátis acima de R$ 199'],
+    ['darmowa dostawa od 99 zł'],
+    // Instalments.
+    ['4 x £12.50'],
+    ['£12/month'],
+    ['£12 per month'],
+    ['£12/mo'],
+    ['12 months at'],
+    ['ab 15 € monatlich'],
+    ['29 € / mois'],
+  ])('abstains on %j, which is not clearly one price', (text) => {
+    expect(parsePrice(text)).toBeNull();
+  });
+
   it('does not read letters inside words as currencies', () => {
     expect(parsePrice('soft 12')?.currency).toBeNull();
     expect(parsePrice('12 Ft')?.currency).toBe('HUF');

@@ -1,3 +1,5 @@
+import { notAPrice } from './not-a-price';
+
 /**
  * Turns price strings as shops print them ('£1,299.99', '1.234,56 €', 'CHF 12.–') into an exact
  * decimal string plus an ISO 4217 currency when the string tells it. Never uses floating point for
@@ -72,6 +74,7 @@ const CURRENCY_TOKENS: ReadonlyArray<readonly [string, string]> = [
   ['ر.س', 'SAR'],
   ['د.إ', 'AED'],
   ['円', 'JPY'],
+  ['Rp', 'IDR'],
   ['CHF', 'CHF'],
   ['Fr.', 'CHF'],
 ];
@@ -141,12 +144,16 @@ export function isKnownCurrency(code: string): boolean {
 const SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
 const DASHES = /[\u2010-\u2015\u2212]/g;
-/** A number with optional grouping (space, dot, comma, apostrophe) and an optional ',-' / '.–' tail. */
-const NUMBER = /\d(?:[\d.,'’ ]*\d)?(?:[.,]-(?!\d))?/g;
+/**
+ * A number with optional grouping (space, dot, comma, apostrophe) and an optional ',-' / '.–' tail.
+ * A leading '.' or ',' belongs to it ('.99', '€,50') unless a letter precedes it ('Fr.12', 'Rs.99').
+ */
+const NUMBER = /(?:(?<![\p{L}\d.,])[.,](?=\d))?\d(?:[\d.,'’ ]*\d)?(?:[.,]-(?!\d))?/gu;
 
 /**
  * Parses one displayed price. Returns null when the text holds no number, several numbers (a range,
- * 'was £10 now £8'), or a number that cannot be read unambiguously.
+ * 'was £10 now £8'), a number that cannot be read unambiguously, or one its words make something
+ * other than a price (a percentage, date, quantity, size, unit price, threshold or instalment).
  *
  * @example parsePrice('1.234,56 €') // { amount: '1234.56', currency: 'EUR' }
  * @example parsePrice('$12', { country: 'CA' }) // { amount: '12', currency: 'CAD' }
@@ -163,8 +170,12 @@ export function parsePrice(text: string, options: ParseOptions = {}): ParsedPric
   const raw = match[0].trim();
   const amount = normaliseNumber(raw);
   if (amount === null) return null;
-  const rest = `${clean.slice(0, match.index)} ${clean.slice((match.index ?? 0) + match[0].length)}`;
-  return { amount, currency: detectCurrency(rest, options.country ?? null) };
+  const before = clean.slice(0, match.index);
+  const after = clean.slice((match.index ?? 0) + match[0].length);
+  const currency = detectCurrency(`${before} ${after}`, options.country ?? null);
+  const hasCurrency = currency !== null || /[$¥₨]|\bkr\b|\brs\.?|,-|\.-|:-/i.test(clean);
+  if (notAPrice({ before, number: raw, after, hasCurrency })) return null;
+  return { amount, currency };
 }
 
 /**
@@ -219,6 +230,9 @@ function detectCurrency(text: string, country: string | null): string | null {
 }
 
 function normaliseNumber(raw: string): string | null {
+  // A leading decimal point is one ('.99'); a leading comma only before exactly two digits (',50').
+  if (raw.startsWith('.')) return /^\.\d{1,4}$/.test(raw) ? `0${raw}` : null;
+  if (raw.startsWith(',')) return /^,\d{2}$/.test(raw) ? `0.${raw.slice(1)}` : null;
   // '12,-' and '12.–' mean a whole amount; drop the tail before reading separators.
   const body = raw.replace(/[.,]-$/, '').replace(/[ '’]/g, (sep, offset: number, whole: string) => {
     // A space, apostrophe groups digits only when three digits follow ('1 299', "1'299").

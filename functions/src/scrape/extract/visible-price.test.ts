@@ -126,12 +126,22 @@ describe('extractVisiblePrices', () => {
   it.each([
     ['\n<p class="price">Used from £40.00</p>', '40.00'],
     ['\n<p class="deal">消費滿額享$590起</p>', '590'],
-    ['\n<p class="price">£45.00 / month</p>', '45.00'],
+    ['\n<p class="price"><span>£45.00</span> / month</p>', '45.00'],
   ])("does not take used-only, threshold or instalment prices for 'from' prices: %s", (html, amount) => {
     const candidate = extractVisiblePrices(load(shop(html)), { country: 'GB' }).find(
       (c) => c.amount === amount,
     );
     expect(candidate).toMatchObject({ kind: 'offer' });
+  });
+
+  it.each([
+    ['<p class="price">£45.00 / month</p>', '45.00'],
+    ['<p class="deal">Free shipping over £60</p>', '60'],
+    ['<p class="price">2024</p>', '2024'],
+  ])('takes no price from an element whose own text says it is no price: %s', (html, amount) => {
+    const amounts = extractVisiblePrices(load(shop(html)), { country: 'GB' }).map((c) => c.amount);
+    expect(amounts).toContain('0.00');
+    expect(amounts).not.toContain(amount);
   });
 
   it('ranks a price set in large type above an otherwise equal one', () => {

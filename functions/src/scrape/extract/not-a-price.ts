@@ -1,0 +1,364 @@
+/**
+ * Context that makes a lone number something other than the product's price: a percentage, a date,
+ * a quantity, a size or unit measure, a unit price, a spending threshold or an instalment. The
+ * parser abstains on these rather than guess. Word lists cover English, German, French, Spanish,
+ * Italian, Dutch, Portuguese and Polish basics; every word matches whole, never inside another word.
+ */
+
+/** A regex matching any of `words` as a whole word (letters on neither side), case-insensitive. */
+function wordsPattern(words: readonly string[], prefix = '', suffix = ''): RegExp {
+  return new RegExp(`${prefix}(?<!\\p{L})(?:${words.join('|')})(?!\\p{L})${suffix}`, 'iu');
+}
+
+const MONTHS = [
+  'jan(?:uary)?\\.?',
+  'feb(?:ruary)?\\.?',
+  'march',
+  'mar\\.',
+  'apr(?:il)?\\.?',
+  'may',
+  'june?\\.?',
+  'july?\\.?',
+  'aug(?:ust)?\\.?',
+  'sept?(?:ember)?\\.?',
+  'oct(?:ober)?\\.?',
+  'nov(?:ember)?\\.?',
+  'dec(?:ember)?\\.?',
+  'januar',
+  'februar',
+  'märz',
+  'mai',
+  'juni',
+  'juli',
+  'oktober',
+  'dezember',
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+  'gennaio',
+  'febbraio',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'settembre',
+  'ottobre',
+  'dicembre',
+  'januari',
+  'februari',
+  'maart',
+  'mei',
+  'augustus',
+  'janeiro',
+  'fevereiro',
+  'março',
+  'maio',
+  'junho',
+  'julho',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+  'styczeń',
+  'stycznia',
+  'luty',
+  'lutego',
+  'marzec',
+  'kwiecień',
+  'kwietnia',
+  'maj',
+  'maja',
+  'czerwiec',
+  'czerwca',
+  'lipiec',
+  'lipca',
+  'sierpień',
+  'sierpnia',
+  'wrzesień',
+  'września',
+  'październik',
+  'października',
+  'listopad',
+  'listopada',
+  'grudzień',
+  'grudnia',
+];
+const MONTH_NAME = wordsPattern(MONTHS);
+const YEAR = /^(?:19|20)\d\d$/;
+
+/** Counts of things: '3 items', 'Qty: 3', 'pack of 6', '3 Stück', 'Only 2 left'. */
+const QUANTITY = wordsPattern([
+  'items?',
+  'articles?',
+  'pcs?\\.?',
+  'pieces?',
+  'qty\\.?',
+  'quantity',
+  'pack of',
+  'packs?',
+  'pk',
+  'units?',
+  'stück',
+  'stk\\.?',
+  'st\\.',
+  'uds?\\.?',
+  'unidades?',
+  'unid\\.',
+  'unités?',
+  'pièces?',
+  'pezzi',
+  'pz\\.?',
+  'stuks?',
+  'szt\\.?',
+  'sztuk\\p{L}*',
+  'peças',
+  'in stock',
+  'left',
+  'reviews?',
+  'ratings?',
+  'menge',
+  'anzahl',
+  'quantité',
+  'cantidad',
+  'quantità',
+  'aantal',
+  'quantidade',
+  'ilość',
+]);
+/** A multiplier next to the number: 'x2', '2 x', '2×'. */
+const MULTIPLIER_BEFORE = /(?<!\p{L})[x×]\s*$/iu;
+const MULTIPLIER_AFTER = /^\s*[x×](?!\p{L})/iu;
+
+const UNITS = [
+  'ml',
+  'cl',
+  'dl',
+  'l',
+  'ltr',
+  'lit(?:er|re)s?',
+  'g',
+  'gr',
+  'grams?',
+  'gramm',
+  'kg',
+  'kilos?',
+  'mg',
+  'lbs?',
+  'oz',
+  'fl\\.? ?oz',
+  'mm',
+  'cm',
+  'm',
+  'km',
+  'm²',
+  'in',
+  'inch(?:es)?',
+  'zoll',
+  'pouces?',
+  'pulgadas?',
+  'pollici',
+  'yd',
+  'kb',
+  'mb',
+  'gb',
+  'tb',
+  'mah',
+  'ah',
+  'wh',
+  'kwh',
+  'w',
+  'kw',
+  'v',
+  'hz',
+  'khz',
+  'mhz',
+  'ghz',
+  'px',
+  'mp',
+  'dpi',
+  '°c?',
+];
+/** A unit straight after the number ('500 ml', '64 GB', '15"'); 'ft' is feet but 'Ft' the forint. */
+const UNIT_AFTER = new RegExp(`^\\s*(?:(?:${UNITS.join('|')})(?!\\p{L})|["″])`, 'iu');
+const FEET_CASE = /^\s*ft(?!\p{L})/u;
+/** A price per unit or period ('£2.50/kg', '€3 per 100 g', '£12/mo'): not the product's price. */
+const PER_SOMETHING = new RegExp(
+  `^[^\\d]*?(?:/\\s*\\p{L}|(?<!\\p{L})(?:per|pro|je|par|por|al|za)\\s+(?:${UNITS.join('|')})(?!\\p{L}))`,
+  'iu',
+);
+/** 'size 42', 'EU 42', 'Größe 38' name a size, not a price. */
+const SIZE_BEFORE = wordsPattern(
+  [
+    'size',
+    'gr(?:ö|oe)(?:ß|ss)e',
+    'taille',
+    'talla',
+    'taglia',
+    'maat',
+    'tamanho',
+    'rozmiar',
+    'eu',
+    'uk',
+    'us',
+  ],
+  '',
+  '\\s*[:.]?\\s*$',
+);
+
+/** Spending that unlocks something: 'Min. order £20', 'spend £40', 'Mindestbestellwert 20 €'. */
+const MINIMUM = wordsPattern([
+  'min\\.? order',
+  'minimum',
+  'mindestbestell\\p{L}*',
+  'bestellwert',
+  'commande minimum',
+  'montant minimum',
+  'pedido mínimo',
+  'compra mínima',
+  'ordine minimo',
+  'minimale bestel\\p{L}*',
+  'minimaln\\p{L}*',
+  'spend',
+  'dépensez',
+  'gasta',
+  'spendi',
+  'besteed',
+]);
+/** What a threshold unlocks or applies to ('Free shipping', 'orders', 'Versand', 'livraison'). */
+const THRESHOLD_SUBJECT = wordsPattern([
+  'shipping',
+  'delivery',
+  'postage',
+  'p&p',
+  'versand\\p{L}*',
+  'lieferung',
+  'livraison',
+  'envío',
+  'envio',
+  'spedizion\\p{L}*',
+  'verzending',
+  'bezorging',
+  'frete',
+  'entrega',
+  'dostaw\\p{L}*',
+  'wysyłk\\p{L}*',
+  'orders',
+  'bestellungen',
+  'commandes',
+  'pedidos',
+  'ordini',
+  'bestellingen',
+  'zamówie\\p{L}*',
+  'encomendas',
+]);
+/** The threshold's preposition right before the amount ('over £50', 'ab 29 €', 'dès 29 €'). */
+const THRESHOLD_BEFORE = wordsPattern(
+  [
+    'over',
+    'above',
+    'from',
+    'more than',
+    'ab',
+    'über',
+    'dès',
+    'à partir de',
+    'au-delà de',
+    'plus de',
+    'desde',
+    'a partir de',
+    'más de',
+    'de',
+    'da',
+    'oltre',
+    'sopra',
+    'a partire da',
+    'vanaf',
+    'boven',
+    'od',
+    'powyżej',
+    'acima de',
+  ],
+  '',
+  // An amount's currency may stand between ('over US$ 50', 'ab EUR 29').
+  '\\s*(?:\\p{L}{0,2}\\p{Sc}|[A-Z]{3}|kč|zł|kr\\.?|rp|rs\\.?)?\\s*$',
+);
+const OR_MORE_AFTER = /^[^\d]*?(?:\+|or more|oder mehr|ou plus|o más|o più|of meer|lub więcej|ou mais)/iu;
+
+/** Monthly payments and financing ('£12/month', '12 months at', 'in 4 Raten'). */
+const INSTALMENT = wordsPattern([
+  'months?',
+  'monthly',
+  'mo\\.',
+  'mois',
+  'mensu\\p{L}*',
+  'monat\\p{L}*',
+  'mes',
+  'meses',
+  'mese',
+  'mesi',
+  'maand\\p{L}*',
+  'miesi\\p{L}*',
+  'mês',
+  'instal+ments?',
+  'raten',
+  'cuotas',
+  'rate',
+  'raty',
+  'prestações',
+  'termijnen',
+  'financ\\p{L}*',
+  'apr',
+]);
+
+export interface NumberInText {
+  /** The text before the number. */
+  readonly before: string;
+  /** The number as written. */
+  readonly number: string;
+  /** The text after the number. */
+  readonly after: string;
+  /** Whether the text names a currency. */
+  readonly hasCurrency: boolean;
+}
+
+/** Why the number is not a price ('percentage', 'date', …), or null when nothing says so. */
+export function notAPrice({ before, number, after, hasCurrency }: NumberInText): string | null {
+  const text = `${before} ${after}`;
+  if (/[%％‰]/.test(text)) return 'percentage';
+  if (!hasCurrency && (YEAR.test(number) || MONTH_NAME.test(text))) return 'date';
+  if (QUANTITY.test(text) || MULTIPLIER_BEFORE.test(before) || MULTIPLIER_AFTER.test(after)) {
+    return 'quantity';
+  }
+  if (UNIT_AFTER.test(after) || FEET_CASE.test(after) || SIZE_BEFORE.test(before)) {
+    return 'measure';
+  }
+  if (PER_SOMETHING.test(after)) return 'unit price';
+  if (
+    MINIMUM.test(text) ||
+    (THRESHOLD_SUBJECT.test(text) && (THRESHOLD_BEFORE.test(before) || OR_MORE_AFTER.test(after)))
+  ) {
+    return 'threshold';
+  }
+  if (INSTALMENT.test(text)) return 'instalment';
+  return null;
+}
