@@ -2,10 +2,10 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName } from './dynamo';
 
 /**
- * How many products and competitor URLs there are, kept in one item (`COUNTS` / `CATALOGUE`) by the
- * repositories that create and delete them. The overview and the scraper status read this one item
- * instead of counting 30,000 URLs 1 MB page by page (about 10 requests and a second at 10,000
- * products, measured by `npm run bench:api`).
+ * How many products and competitor URLs there are, kept in one item (`COUNTS` / `CATALOGUE`) by
+ * `catalogueWrite` (catalogue-write.ts), through which the repositories create and delete them.
+ * The overview and the scraper status read this one item instead of counting 30,000 URLs 1 MB page
+ * by page (about 10 requests and a second at 10,000 products, measured by `npm run bench:api`).
  *
  * Without transactions (decisions 10) a function that dies between its write and its count leaves
  * the count off by one; `recount` puts it right from a COUNT query, and a whole-catalogue scrape run

@@ -5,7 +5,7 @@ import { db, tableName } from './dynamo';
  * A number that moves on whenever something the whole-catalogue lists show changes (a product, a
  * category, a competitor URL), with the time it last moved. The list endpoints keep their last
  * answer until it moves (see http/catalogue-cache.ts). Every repository write those lists read
- * calls `catalogueChanged` after it succeeds. A scrape run changes the latest observations all
+ * goes through `catalogueWrite` (catalogue-write.ts), which moves it after the write succeeds. A scrape run changes the latest observations all
  * along: it moves the version when it starts and when it ends and marks the catalogue as changing
  * meanwhile (`runActive`), so the lists refresh every few seconds while it runs without a write per URL.
  */

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { catalogueChanged } from './catalogue-version.repository';
+import { catalogueWrite } from './catalogue-write';
 import { nextId } from './counter.repository';
 import { db, nowIso, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
@@ -55,8 +55,7 @@ export async function createCategory(input: {
   await claimUnique(keys.name(input.name), id, conflict(input.name));
   const now = nowIso();
   const record: CategoryRecord = { id, ...input, created_at: now, updated_at: now };
-  await put(record);
-  await catalogueChanged();
+  await catalogueWrite(() => put(record));
   return record;
 }
 
@@ -67,15 +66,15 @@ export async function updateCategory(
   const renamed = keys.name(existing.name).PK !== keys.name(input.name).PK;
   if (renamed) await claimUnique(keys.name(input.name), existing.id, conflict(input.name));
   const record: CategoryRecord = { ...existing, ...input, updated_at: nowIso() };
-  await put(record);
-  await catalogueChanged();
+  await catalogueWrite(() => put(record));
   if (renamed) await releaseUnique(keys.name(existing.name), existing.id);
   return record;
 }
 
 export async function deleteCategory(category: CategoryRecord): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.category(category.id) }));
-  await catalogueChanged();
+  await catalogueWrite(() =>
+    db.send(new DeleteCommand({ TableName: tableName, Key: keys.category(category.id) })),
+  );
   await releaseUnique(keys.name(category.name), category.id);
 }
 

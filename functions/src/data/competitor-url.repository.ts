@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckOutcome } from '@cmp/shared';
-import { adjustCount, readCount } from './catalogue-counts.repository';
-import { catalogueChanged } from './catalogue-version.repository';
+import { readCount } from './catalogue-counts.repository';
+import { catalogueWrite } from './catalogue-write';
 import { lastIssuedId, reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { deletePriceRecordsOfUrl } from './price-record.repository';
@@ -97,13 +97,17 @@ export async function createCompetitorUrl(
   await claimUnique(keys.claim(fields.product_id, fields.url), urlId, urlConflict(fields.url));
   const now = nowIso();
   const record: CompetitorUrlRecord = { ...fields, id: urlId, created_at: now, updated_at: now };
-  try {
-    await put(record);
-  } catch (error) {
-    await releaseUnique(keys.claim(fields.product_id, fields.url), urlId);
-    throw error;
-  }
-  await Promise.all([adjustCount('competitor_urls', 1), catalogueChanged()]);
+  await catalogueWrite(
+    async () => {
+      try {
+        await put(record);
+      } catch (error) {
+        await releaseUnique(keys.claim(fields.product_id, fields.url), urlId);
+        throw error;
+      }
+    },
+    { competitor_urls: 1 },
+  );
   return record;
 }
 
@@ -117,24 +121,25 @@ export async function updateCompetitorUrl(
   if (moved) await claimUnique(after, existing.id, urlConflict(fields.url));
   const record: CompetitorUrlRecord = { ...existing, ...fields, updated_at: nowIso() };
   // An update, not a put: the latest observation the scraper keeps on the item must survive an edit.
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.url(existing.id),
-      UpdateExpression:
-        'SET product_id = :product, competitor_name = :name, #url = :url, updated_at = :now, GSI2PK = :byProduct',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#url': 'url' },
-      ExpressionAttributeValues: {
-        ':product': record.product_id,
-        ':name': record.competitor_name,
-        ':url': record.url,
-        ':now': record.updated_at,
-        ':byProduct': keys.byProduct(record.product_id),
-      },
-    }),
+  await catalogueWrite(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.url(existing.id),
+        UpdateExpression:
+          'SET product_id = :product, competitor_name = :name, #url = :url, updated_at = :now, GSI2PK = :byProduct',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#url': 'url' },
+        ExpressionAttributeValues: {
+          ':product': record.product_id,
+          ':name': record.competitor_name,
+          ':url': record.url,
+          ':now': record.updated_at,
+          ':byProduct': keys.byProduct(record.product_id),
+        },
+      }),
+    ),
   );
-  await catalogueChanged();
   if (moved) await releaseUnique(before, existing.id);
   return record;
 }
@@ -186,11 +191,12 @@ export async function recordLatestObservation(
  * its observation and removes its record itself (recordResult), so none is left behind.
  */
 export async function deleteCompetitorUrlItem(record: CompetitorUrlRecord): Promise<void> {
-  const { Attributes } = await db.send(
-    new DeleteCommand({ TableName: tableName, Key: keys.url(record.id), ReturnValues: 'ALL_OLD' }),
+  await catalogueWrite(
+    () =>
+      db.send(new DeleteCommand({ TableName: tableName, Key: keys.url(record.id), ReturnValues: 'ALL_OLD' })),
+    // Counted only when this call removed it: two deletes racing must not count twice.
+    ({ Attributes }) => (Attributes ? { competitor_urls: -1 } : null),
   );
-  // Counted only when this call removed it: two deletes racing must not count twice.
-  if (Attributes) await Promise.all([adjustCount('competitor_urls', -1), catalogueChanged()]);
   await deletePriceRecordsOfUrl(record.id);
   await releaseUnique(keys.claim(record.product_id, record.url), record.id);
 }

@@ -6,8 +6,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../domain/errors';
-import { adjustCount, readCount } from './catalogue-counts.repository';
-import { catalogueChanged } from './catalogue-version.repository';
+import { readCount } from './catalogue-counts.repository';
+import { catalogueWrite } from './catalogue-write';
 import { lastIssuedId, reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
@@ -135,13 +135,17 @@ export async function createProduct(fields: ProductFields, id?: number): Promise
     updated_at: now,
     version: 1,
   };
-  try {
-    await put(record, { ConditionExpression: 'attribute_not_exists(PK)' });
-  } catch (error) {
-    await releaseUnique(keys.sku(fields.sku), productId);
-    throw error;
-  }
-  await Promise.all([adjustCount('products', 1), catalogueChanged()]);
+  await catalogueWrite(
+    async () => {
+      try {
+        await put(record, { ConditionExpression: 'attribute_not_exists(PK)' });
+      } catch (error) {
+        await releaseUnique(keys.sku(fields.sku), productId);
+        throw error;
+      }
+    },
+    { products: 1 },
+  );
   return record;
 }
 
@@ -159,13 +163,14 @@ export async function updateProduct(existing: ProductRecord, fields: ProductFiel
     updated_at: nowIso(),
     version: (existing.version ?? 0) + 1,
   };
-  try {
-    await put(record, unchanged(existing));
-  } catch (error) {
-    if (skuChanged) await releaseUnique(keys.sku(fields.sku), existing.id);
-    throw isConditionFailed(error) ? new ConflictError(changedMeanwhile) : error;
-  }
-  await catalogueChanged();
+  await catalogueWrite(async () => {
+    try {
+      await put(record, unchanged(existing));
+    } catch (error) {
+      if (skuChanged) await releaseUnique(keys.sku(fields.sku), existing.id);
+      throw isConditionFailed(error) ? new ConflictError(changedMeanwhile) : error;
+    }
+  });
   if (skuChanged) await releaseUnique(keys.sku(existing.sku), existing.id);
   return record;
 }
@@ -173,44 +178,53 @@ export async function updateProduct(existing: ProductRecord, fields: ProductFiel
 /** Sets visibility; returns the product as it now is. */
 export async function setProductHidden(product: ProductRecord, hidden: boolean): Promise<ProductRecord> {
   const updated_at = nowIso();
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.product(product.id),
-      UpdateExpression: 'SET #hidden = :hidden, updated_at = :now ADD version :one',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#hidden': 'hidden' },
-      ExpressionAttributeValues: { ':hidden': hidden, ':now': updated_at, ':one': 1 },
-    }),
+  await catalogueWrite(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.product(product.id),
+        UpdateExpression: 'SET #hidden = :hidden, updated_at = :now ADD version :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#hidden': 'hidden' },
+        ExpressionAttributeValues: { ':hidden': hidden, ':now': updated_at, ':one': 1 },
+      }),
+    ),
   );
-  await catalogueChanged();
   return { ...product, hidden, updated_at };
 }
 
 /** Moves a product out of its category (the category is being deleted). */
 export async function clearProductCategory(product: ProductRecord): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.product(product.id),
-        UpdateExpression: 'SET category_id = :none, updated_at = :now ADD version :one REMOVE GSI2PK, GSI2SK',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':none': null, ':now': nowIso(), ':one': 1 },
-      }),
-    );
-    await catalogueChanged();
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error; // deleted meanwhile: nothing to move
-  }
+  const clear = async () => {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.product(product.id),
+          UpdateExpression:
+            'SET category_id = :none, updated_at = :now ADD version :one REMOVE GSI2PK, GSI2SK',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':none': null, ':now': nowIso(), ':one': 1 },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+      return false; // deleted meanwhile: nothing to move
+    }
+  };
+  await catalogueWrite(clear, (cleared) => (cleared ? {} : null));
 }
 
 export async function deleteProductItem(product: ProductRecord): Promise<void> {
-  const { Attributes } = await db.send(
-    new DeleteCommand({ TableName: tableName, Key: keys.product(product.id), ReturnValues: 'ALL_OLD' }),
+  const { Attributes } = await catalogueWrite(
+    () =>
+      db.send(
+        new DeleteCommand({ TableName: tableName, Key: keys.product(product.id), ReturnValues: 'ALL_OLD' }),
+      ),
+    // Counted only when this call removed it: two deletes racing must not count twice.
+    ({ Attributes: removed }) => (removed ? { products: -1 } : null),
   );
-  // Counted only when this call removed it: two deletes racing must not count twice.
-  if (Attributes) await Promise.all([adjustCount('products', -1), catalogueChanged()]);
   // The SKU the item had when it went: a rename may have landed since `product` was read.
   const sku = typeof Attributes?.sku === 'string' ? Attributes.sku : product.sku;
   await releaseUnique(keys.sku(sku), product.id);
