@@ -128,3 +128,30 @@ describe('the catalogue version', () => {
     expect(await version()).toBeGreaterThan(before);
   });
 });
+
+describe('a catalogue write that changes nothing', () => {
+  it('moves neither the version nor the counts: a refused write, a delete of an item gone already', async () => {
+    const { countProducts, deleteProductItem, getProduct } = await import(
+      '@cmp/functions/data/product.repository'
+    );
+    const product = await newProduct();
+    const record = await getProduct(product.id);
+    if (!record) throw new Error('the product was not stored');
+    const before = { version: await version(), count: await countProducts() };
+
+    const duplicate = await stack.api('POST', '/api/products', {
+      token,
+      body: { sku: product.sku, name: 'Same SKU', current_price: 1 },
+    });
+    const refused = { version: await version(), count: await countProducts() };
+    await deleteProductItem(record);
+    const deleted = { version: await version(), count: await countProducts() };
+    await deleteProductItem(record);
+    const again = { version: await version(), count: await countProducts() };
+
+    expect(duplicate.status).toBe(409);
+    expect(refused).toEqual(before);
+    expect(deleted).toEqual({ version: before.version + 1, count: before.count - 1 });
+    expect(again).toEqual(deleted);
+  });
+});
