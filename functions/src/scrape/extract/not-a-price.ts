@@ -115,8 +115,6 @@ const QUANTITY = wordsPattern([
   'qty\\.?',
   'quantity',
   'pack of',
-  'packs?',
-  'pk',
   'units?',
   'stück',
   'stk\\.?',
@@ -132,10 +130,6 @@ const QUANTITY = wordsPattern([
   'szt\\.?',
   'sztuk\\p{L}*',
   'peças',
-  'in stock',
-  'left',
-  'reviews?',
-  'ratings?',
   'menge',
   'anzahl',
   'quantité',
@@ -145,6 +139,11 @@ const QUANTITY = wordsPattern([
   'quantidade',
   'ilość',
 ]);
+/** Counts right after a number without currency: '6 pack', '3 in stock', '(12 reviews)'; '£9 In stock' is a price. */
+const COUNT_AFTER = wordsPattern(
+  ['packs?', 'pk', 'in stock', 'left', 'reviews?', 'ratings?', 'sold', 'verkauft', 'vendid[oa]s', 'venduti'],
+  '^\\s*',
+);
 /** A multiplier next to the number: 'x2', '2 x', '2×'. */
 const MULTIPLIER_BEFORE = /(?<!\p{L})[x×]\s*$/iu;
 const MULTIPLIER_AFTER = /^\s*[x×](?!\p{L})/iu;
@@ -171,7 +170,6 @@ const UNITS = [
   'm',
   'km',
   'm²',
-  'in',
   'inch(?:es)?',
   'zoll',
   'pouces?',
@@ -201,9 +199,13 @@ const UNITS = [
 /** A unit straight after the number ('500 ml', '64 GB', '15"'); 'ft' is feet but 'Ft' the forint. */
 const UNIT_AFTER = new RegExp(`^\\s*(?:(?:${UNITS.join('|')})(?!\\p{L})|["″])`, 'iu');
 const FEET_CASE = /^\s*ft(?!\p{L})/u;
+/** 'in' is inches only without a currency; '£12 in store' is a price. */
+const INCH_AFTER = /^\s*in(?!\p{L})/iu;
+/** Where a currency may stand between the number and what follows it ('12,90 € / kg', '£25+'). */
+const NEAR = '^\\s*(?:[^\\s\\d/+]{1,4}\\s*)?';
 /** A price per unit or period ('£2.50/kg', '€3 per 100 g', '£12/mo'): not the product's price. */
 const PER_SOMETHING = new RegExp(
-  `^[^\\d]*?(?:/\\s*\\p{L}|(?<!\\p{L})(?:per|pro|je|par|por|al|za)\\s+(?:${UNITS.join('|')})(?!\\p{L}))`,
+  `${NEAR}(?:/\\s*\\p{L}|(?:per|pro|je|par|por|al|za)\\s+(?:${UNITS.join('|')})(?!\\p{L}))`,
   'iu',
 );
 /** 'size 42', 'EU 42', 'Größe 38' name a size, not a price. */
@@ -302,7 +304,11 @@ const THRESHOLD_BEFORE = wordsPattern(
   // An amount's currency may stand between ('over US$ 50', 'ab EUR 29').
   '\\s*(?:\\p{L}{0,2}\\p{Sc}|[A-Z]{3}|kč|zł|kr\\.?|rp|rs\\.?)?\\s*$',
 );
-const OR_MORE_AFTER = /^[^\d]*?(?:\+|or more|oder mehr|ou plus|o más|o più|of meer|lub więcej|ou mais)/iu;
+/** '£25+' and '£25 or more'; '£12.99 + shipping' adds a cost, it sets no threshold. */
+const OR_MORE_AFTER = new RegExp(
+  `${NEAR}\\+(?!\\s*\\p{L})|^[^\\d]*?(?:or more|oder mehr|ou plus|o más|o più|of meer|lub więcej|ou mais)`,
+  'iu',
+);
 
 /** Monthly payments and financing ('£12/month', '12 months at', 'in 4 Raten'). */
 const INSTALMENT = wordsPattern([
@@ -346,10 +352,16 @@ export function notAPrice({ before, number, after, hasCurrency }: NumberInText):
   const text = `${before} ${after}`;
   if (/[%％‰]/.test(text)) return 'percentage';
   if (!hasCurrency && (YEAR.test(number) || MONTH_NAME.test(text))) return 'date';
-  if (QUANTITY.test(text) || MULTIPLIER_BEFORE.test(before) || MULTIPLIER_AFTER.test(after)) {
+  if (
+    QUANTITY.test(text) ||
+    (!hasCurrency && COUNT_AFTER.test(after)) ||
+    MULTIPLIER_BEFORE.test(before) ||
+    MULTIPLIER_AFTER.test(after)
+  ) {
     return 'quantity';
   }
-  if (UNIT_AFTER.test(after) || FEET_CASE.test(after) || SIZE_BEFORE.test(before)) {
+  const inches = !hasCurrency && INCH_AFTER.test(after);
+  if (UNIT_AFTER.test(after) || FEET_CASE.test(after) || inches || SIZE_BEFORE.test(before)) {
     return 'measure';
   }
   if (PER_SOMETHING.test(after)) return 'unit price';

@@ -92,6 +92,12 @@ describe('parsePrice', () => {
     ['Save £5', '5', 'GBP'],
     ['£9.99 delivery', '9.99', 'GBP'],
     ['£12.99 free delivery', '12.99', 'GBP'],
+    ['£12.99 In stock', '12.99', 'GBP'],
+    ['£12.99 Sold by Shopname', '12.99', 'GBP'],
+    ['£12 in store', '12', 'GBP'],
+    ['£12.99 + shipping', '12.99', 'GBP'],
+    ['£12.99 inc. VAT / free delivery', '12.99', 'GBP'],
+    ['Value pack £12.99', '12.99', 'GBP'],
   ])('still reads %s as %s %s', (text, amount, currency) => {
     expect(parsePrice(text)).toEqual({ amount, currency });
   });
@@ -130,6 +136,10 @@ describe('parsePrice', () => {
     ['10 szt.'],
     ['Only 2 left'],
     ['Menge: 4'],
+    ['6 pack'],
+    ['3 in stock'],
+    ['(12 reviews)'],
+    ['250 sold'],
     // Sizes and unit measures.
     ['500 ml'],
     ['1,5 l'],
@@ -138,6 +148,7 @@ describe('parsePrice', () => {
     ['16 oz'],
     ['10 cm'],
     ['15"'],
+    ['27 in'],
     ['6 ft'],
     ['64 GB'],
     ['5000 mAh'],
