@@ -173,7 +173,7 @@ export function parsePrice(text: string, options: ParseOptions = {}): ParsedPric
   const before = clean.slice(0, match.index);
   const after = clean.slice((match.index ?? 0) + match[0].length);
   const currency = detectCurrency(`${before} ${after}`, options.country ?? null);
-  const hasCurrency = currency !== null || /[$¥₨]|\bkr\b|\brs\.?|,-|\.-|:-/i.test(clean);
+  const hasCurrency = currency !== null || /[$¥₨]|\bkr\b|\brs\.?(?=[\s\d]|$)|,-|\.-|:-/i.test(clean);
   if (notAPrice({ before, number: raw, after, hasCurrency })) return null;
   return { amount, currency };
 }
