@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,7 @@ import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalDynamo } from '../../local/dynamo-local';
 import { LOCAL_TABLE_NAME } from '../../local/local-env';
-import { repoRoot } from '../../local/paths';
+import { runToEnd } from '../support/processes';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 let dataDir: string;
@@ -61,22 +60,8 @@ const create = (sku: string) =>
   });
 
 /** Runs `npm run repair:claims` as an engineer would, against the running stack's data directory. */
-function repairClaims(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['infra/scripts/repair-claims.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, TABLE_NAME: '' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const repairClaims = () =>
+  runToEnd('infra/scripts/repair-claims.ts', [], { DATA_DIR: dataDir, TABLE_NAME: '' });
 
 describe('stray SKU claims', () => {
   it('are released when the local stack starts, so their SKU can be created', async () => {

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../local/paths';
+import { runToEnd } from '../support/processes';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 let stack: TestStack;
@@ -19,23 +18,8 @@ afterAll(async () => {
 });
 
 /** Runs `npm run user:add` as an engineer would, against the running stack's data directory. */
-function userAdd(args: string[], stdin = ''): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['infra/scripts/user-add.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, TABLE_NAME: '' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-    child.stdin.end(stdin);
-  });
-}
+const userAdd = (args: string[], stdin = '') =>
+  runToEnd('infra/scripts/user-add.ts', args, { DATA_DIR: dataDir, TABLE_NAME: '' }, stdin);
 
 describe('npm run user:add', () => {
   it('adds a user who can then sign in, reading the password from standard input when not given', async () => {

@@ -21,9 +21,22 @@ export interface RunningCommand {
   exited: Promise<number | null>;
 }
 
+/** Runs a command-line script of the repository to its end, with `stdin` as its input. */
+export async function runToEnd(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  stdin = '',
+): Promise<{ code: number | null; output: string }> {
+  const command = runScript(script, env, args);
+  command.child.stdin.end(stdin);
+  const code = await command.exited;
+  return { code, output: command.output() };
+}
+
 /** Runs a TypeScript entry point of the repository as `npm` would, with extra environment. */
-export function runScript(script: string, env: Record<string, string>): RunningCommand {
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [script], {
+export function runScript(script: string, env: Record<string, string>, args: string[] = []): RunningCommand {
+  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
   });
