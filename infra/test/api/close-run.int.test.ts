@@ -2,9 +2,9 @@ import type { EndedRunStatus } from '@cmp/functions/scrape-run/run-endings';
 import { scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
 import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadHandler } from '../../local/api-adapter';
 import { startFixtureShop } from '../support/fixture-shop';
 import { runningRun } from '../support/run-records';
+import { taskHandler } from '../support/task-handler';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
@@ -17,11 +17,6 @@ let token: string;
 let pricedUrlId: number;
 let brokenUrlId: number;
 
-type Task = (event: unknown) => Promise<Record<string, unknown>>;
-const task = async (entry: string): Promise<Task> => {
-  const handler = await loadHandler(entry);
-  return (event) => handler(event, {} as never);
-};
 const repository = () => import('@cmp/functions/data/scrape-run.repository');
 const closeRun = async (...args: Parameters<typeof import('@cmp/functions/scrape-run/close-run').closeRun>) =>
   (await import('@cmp/functions/scrape-run/close-run')).closeRun(...args);
@@ -58,8 +53,8 @@ async function runWithRecords(): Promise<string> {
   const [{ newRunId }, { createRun, takeRunLock }, scrapeUrl, recordFailure] = await Promise.all([
     import('@cmp/functions/scrape-run/run-id'),
     repository(),
-    task(scrapeTasks.ScrapeUrl.entry),
-    task(scrapeTasks.RecordFailure.entry),
+    taskHandler(scrapeTasks.ScrapeUrl.entry),
+    taskHandler(scrapeTasks.RecordFailure.entry),
   ]);
   const runId = newRunId();
   await createRun(runningRun(runId, { total_urls: 2 }));
@@ -137,7 +132,7 @@ describe('the status-change handler', () => {
   it.each(['SUCCEEDED', 'RUNNING', 'constructor', 'toString'])(
     'leaves the run of an execution with status %s running',
     async (executionStatus) => {
-      const statusChange = await task(statusChangeTask.entry);
+      const statusChange = await taskHandler(statusChangeTask.entry);
       const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
       const { createRun, takeRunLock, releaseRunLock } = await repository();
       const runId = newRunId();

@@ -6,9 +6,9 @@ import type { RunRecord } from '@cmp/functions/data/scrape-run.repository';
 import { scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
 import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadHandler } from '../../local/api-adapter';
 import { startFixtureShop } from '../support/fixture-shop';
 import { runningRun } from '../support/run-records';
+import { taskHandler } from '../support/task-handler';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
@@ -26,11 +26,6 @@ let product: Product;
 const pricedUrlIds: number[] = [];
 let brokenUrlId: number;
 
-type Task = (event: unknown) => Promise<Record<string, unknown>>;
-const task = async (entry: string): Promise<Task> => {
-  const handler = await loadHandler(entry);
-  return (event) => handler(event, {} as never);
-};
 const repository = () => import('@cmp/functions/data/scrape-run.repository');
 const newRun = async (overrides: Partial<RunRecord>) => {
   const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
@@ -131,7 +126,7 @@ describe('a URL the check gives up on', () => {
 
 describe('ScrapeUrl', () => {
   it('run twice for the same run and URL writes one record and counts it once', async () => {
-    const scrapeUrl = await task(scrapeTasks.ScrapeUrl.entry);
+    const scrapeUrl = await taskHandler(scrapeTasks.ScrapeUrl.entry);
     const runId = await newRun({ total_urls: 1 });
 
     const first = await scrapeUrl({ runId, urlId: pricedUrlIds[0] });
@@ -145,7 +140,7 @@ describe('ScrapeUrl', () => {
   });
 
   it('still records a check that lands after its run was stopped, but no longer counts it', async () => {
-    const scrapeUrl = await task(scrapeTasks.ScrapeUrl.entry);
+    const scrapeUrl = await taskHandler(scrapeTasks.ScrapeUrl.entry);
     const runId = await newRun({ total_urls: 3 });
     await (await repository()).takeRunLock(runId, Date.now(), 60_000, null);
 
@@ -164,9 +159,9 @@ describe('ScrapeUrl', () => {
 describe('Finalize', () => {
   it('derives the counts from the records of the run’s URLs, not from the live counters', async () => {
     const [scrapeUrl, recordFailure, finalize] = await Promise.all([
-      task(scrapeTasks.ScrapeUrl.entry),
-      task(scrapeTasks.RecordFailure.entry),
-      task(scrapeTasks.Finalize.entry),
+      taskHandler(scrapeTasks.ScrapeUrl.entry),
+      taskHandler(scrapeTasks.RecordFailure.entry),
+      taskHandler(scrapeTasks.Finalize.entry),
     ]);
     const runId = await newRun({ total_urls: 40, successful_urls: 17, failed_urls: 9 });
     await (await repository()).takeRunLock(runId, Date.now(), 60_000, null);
@@ -186,7 +181,7 @@ describe('Finalize', () => {
   });
 
   it('refuses input without the run’s URL ids', async () => {
-    const finalize = await task(scrapeTasks.Finalize.entry);
+    const finalize = await taskHandler(scrapeTasks.Finalize.entry);
 
     await expect(finalize({ runId: await newRun({}) })).rejects.toThrow(/^Finalize: unexpected input/);
   });
@@ -196,7 +191,7 @@ describe('Prepare', () => {
   it('refuses a run with more URLs than its Map can carry: a failed run that says so, nothing checked, lock free', async () => {
     const [{ prepareRun }, finalize] = await Promise.all([
       import('@cmp/functions/scrape-run/prepare'),
-      task(scrapeTasks.Finalize.entry),
+      taskHandler(scrapeTasks.Finalize.entry),
     ]);
     const startedAt = new Date().toISOString();
     const input = {
@@ -237,8 +232,8 @@ describe('the status-change handler', () => {
     'ends the run of a %s execution as %s with its records, and releases the lock',
     async (executionStatus, runStatus, message) => {
       const [scrapeUrl, statusChange] = await Promise.all([
-        task(scrapeTasks.ScrapeUrl.entry),
-        task(statusChangeTask.entry),
+        taskHandler(scrapeTasks.ScrapeUrl.entry),
+        taskHandler(statusChangeTask.entry),
       ]);
       const executionArn = `arn:aws:states:eu-west-2:000000000000:execution:check-my-price-scrape:${executionStatus}`;
       const runId = await newRun({ total_urls: 3, execution_arn: executionArn });
@@ -262,7 +257,7 @@ describe('the status-change handler', () => {
   );
 
   it('leaves runs alone for an execution that succeeded', async () => {
-    const statusChange = await task(statusChangeTask.entry);
+    const statusChange = await taskHandler(statusChangeTask.entry);
     const executionArn = 'arn:aws:states:eu-west-2:000000000000:execution:check-my-price-scrape:ok';
     const runId = await newRun({ execution_arn: executionArn });
     await (await repository()).takeRunLock(runId, Date.now(), 60_000, executionArn);
