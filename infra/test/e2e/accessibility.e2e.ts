@@ -198,6 +198,9 @@ describe('the keyboard alone', () => {
       await editDialog.getByLabel('Current Price').waitFor();
     };
 
+    // The page is shared with the tests above: park the pointer where no menu opens, since a menu item
+    // under a resting pointer takes focus whenever the layout moves beneath it.
+    await page.mouse.move(0, 0);
     await page.goto(`${stack.url}/login`);
     await tabTo(page, page.getByLabel('Email'));
     await page.keyboard.type(ADMIN.email);
@@ -214,6 +217,8 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await editDialog.waitFor({ state: 'detached' });
     const focusAfterSave = await focusLandsOn(trigger);
+    // Reopen once the table shows the saved price, as someone checking their change would.
+    await productRow(page, 'BRAVO-LOW').getByText('£21.50').waitFor();
     await openEdit();
     const priceShown = await editDialog.getByLabel('Current Price').inputValue();
     await page.keyboard.press('Escape');
@@ -223,6 +228,5 @@ describe('the keyboard alone', () => {
     expect(focusAfterSave).toBe(true);
     expect(focusAfterEscape).toBe(true);
     expect(priceShown).toBe('21.5');
-    expect(await productRow(page, 'BRAVO-LOW').textContent()).toContain('£21.50');
   });
 });
