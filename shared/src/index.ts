@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './catalogue';
+export * from './check-outcome';
 export * from './contract';
 export * from './dashboard';
 export * from './display';

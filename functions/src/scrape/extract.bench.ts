@@ -1,14 +1,14 @@
 /**
  * `npm run bench:extract`: runs the structured and heuristic tiers (no LLM) over the benchmark corpus
  * in functions/test/corpus (ground truth corrected on 2026-11-23) and prints price precision / recall / F1, availability F1, the
- * share of pages that would need the LLM tier, the mean reduced-prompt size and pages per second.
+ * count of pages per check outcome, the share of pages that would need the LLM tier, the mean reduced-prompt size and pages per second.
  * `--verbose` lists each page's outcome.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import * as z from 'zod';
-import { analysePage, reducedSize } from './extract/extract-page';
+import { analysePage, pageOutcome, reducedSize } from './extract/extract-page';
 import { canonicalAmount } from './extract/price-parse';
 import { decodeHtml } from './fetch/guarded-fetch';
 import { corpusDir } from './test-support/corpus';
@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   let needsLlm = 0;
   let promptChars = 0;
   let promptTokens = 0;
+  const outcomes = new Map<string, number>();
   const started = performance.now();
   for (const page of pages) {
     const analysis = analysePage(page.html, page.truth.url);
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
       analysis.stock === 'in_stock' ? 'InStock' : analysis.stock === 'out_of_stock' ? 'OutOfStock' : null;
     const stockOutcome = tally(stock, stockPredicted, page.truth.availability ?? []);
     if (analysis.needsLlm) needsLlm++;
+    const { outcome: checkOutcome } = pageOutcome(analysis);
+    outcomes.set(checkOutcome, (outcomes.get(checkOutcome) ?? 0) + 1);
     const size = reducedSize(analysis);
     promptChars += size.chars;
     promptTokens += size.tokens;
@@ -111,6 +114,8 @@ async function main(): Promise<void> {
     `                      ${separatorQuirks} false positive(s) equal the annotation with its '.' read as a thousands separator`,
   );
   console.log(`availability F1       ${fmt(s.f1)}  (precision ${fmt(s.precision)}, recall ${fmt(s.recall)})`);
+  const perOutcome = [...outcomes].sort((a, b) => b[1] - a[1]).map(([o, n]) => `${o} ${n}`);
+  console.log(`pages per outcome     ${perOutcome.join(', ')}`);
   console.log(`needs LLM tier        ${((needsLlm / pages.length) * 100).toFixed(1)}% of pages`);
   console.log(
     `mean reduced prompt   ${Math.round(promptChars / pages.length)} chars (~${Math.round(promptTokens / pages.length)} tokens)`,

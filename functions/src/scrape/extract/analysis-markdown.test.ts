@@ -45,6 +45,8 @@ function analysisWith(value: string): AnalysisInput {
       stock: 'unknown',
       reduced: '',
       needsLlm: true,
+      refusal: null,
+      wrongProduct: null,
     },
     tier: 'llm',
     price: '24.99',

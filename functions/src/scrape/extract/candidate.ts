@@ -21,6 +21,13 @@ export interface PriceCandidate extends Evidence {
   readonly ids: readonly string[];
   /** Addresses the offer names (offer.url, product.url), compared with the page address. */
   readonly urls: readonly string[];
+  /** GTINs (EAN, UPC) of the offer or its product, digits without leading zeros; absent when none. */
+  readonly gtins?: readonly string[];
+  /**
+   * The offer's condition when the page says: 'new', or what else it is ('used', 'refurbished',
+   * 'open box', 'damaged', 'marketplace seller'). Absent when the page does not say.
+   */
+  readonly condition?: string;
   /**
    * How the value is qualified: a plain offer price, or the low end of a price range (an aggregate
    * or 'from' price), which is weaker evidence of what one product costs.
@@ -30,11 +37,13 @@ export interface PriceCandidate extends Evidence {
   readonly score: number;
 }
 
-/** Page facts the extractors can use to pick among offers. */
+/** What we know of our own product, to pick the matching offer among several and to spot another product. */
 export interface PageHints {
-  /** The competitor's SKU, GTIN or other id of the product when known. */
   readonly sku?: string | null;
+  /** GTIN / EAN / UPC: a page whose product carries another one is for another product. */
   readonly gtin?: string | null;
+  /** Manufacturer part number. */
+  readonly mpn?: string | null;
 }
 
 /** Trims and collapses whitespace and cuts a snippet to a readable length. */

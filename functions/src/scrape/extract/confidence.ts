@@ -4,6 +4,7 @@
  * disagreement between sources lowers the score or makes us abstain. No source's own claim counts.
  */
 import type { PageHints, PriceCandidate, SourceKind } from './candidate';
+import { selectOffers } from './offer-match';
 import { canonicalAmount } from './price-parse';
 import { QUALIFIED_PENALTY } from './visible-price';
 
@@ -184,45 +185,6 @@ function loneFromPrice(visible: readonly PriceCandidate[]): PriceCandidate | nul
   return !runnerUp || top.score - runnerUp.score >= VISIBLE_MIN_MARGIN ? top.v : null;
 }
 
-/**
- * Narrows offers to the product asked for: by SKU or GTIN hint, else by ids or addresses that the
- * page address names (a variant selected in the URL), else all.
- */
-function selectOffers(
-  offers: readonly PriceCandidate[],
-  pageUrl: string,
-  hints: PageHints,
-  notes: string[],
-): PriceCandidate[] {
-  const wanted = [hints.sku, hints.gtin].filter((h): h is string => !!h).map(normaliseId);
-  if (wanted.length > 0) {
-    const matching = offers.filter((o) => o.ids.some((id) => wanted.includes(normaliseId(id))));
-    if (matching.length > 0) {
-      notes.push(`Picked the offer(s) matching ${wanted.join(' / ')}.`);
-      return matching;
-    }
-  }
-  const amounts = new Set(offers.map(key));
-  if (amounts.size <= 1) return [...offers];
-  const url = safeDecode(pageUrl).toLowerCase();
-  // Only offers that carry ids or addresses can be told apart; the others (meta tags) stay in.
-  const named = offers.filter((o) => o.ids.length > 0 || o.urls.length > 0);
-  const byUrl = named.filter(
-    (o) => o.ids.some((id) => id.length >= 4 && url.includes(id)) || o.urls.some((u) => sameAddress(u, url)),
-  );
-  if (byUrl.length > 0 && byUrl.length < named.length) {
-    notes.push('Picked the offer the page address names (a selected variant).');
-    return [...byUrl, ...offers.filter((o) => !named.includes(o))];
-  }
-  return [...offers];
-}
-
-/** Ids compare case-insensitively, and GTINs without their leading zeros (GTIN-13 vs GTIN-14). */
-function normaliseId(id: string): string {
-  const trimmed = id.trim().toLowerCase();
-  return /^\d+$/.test(trimmed) ? trimmed.replace(/^0+(?=\d)/, '') : trimmed;
-}
-
 function groupByAmount(candidates: readonly PriceCandidate[]): Map<string, PriceCandidate[]> {
   const groups = new Map<string, PriceCandidate[]>();
   for (const c of candidates) {
@@ -257,18 +219,4 @@ function key(c: PriceCandidate): string {
 
 function clamp(x: number): number {
   return Math.round(Math.min(0.98, Math.max(0, x)) * 100) / 100;
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
-
-/** Two addresses name the same page when they match without fragment and trailing slash. */
-function sameAddress(a: string, pageUrl: string): boolean {
-  const norm = (u: string) => safeDecode(u).toLowerCase().replace(/#.*$/, '').replace(/\/$/, '');
-  return norm(a) === norm(pageUrl);
 }

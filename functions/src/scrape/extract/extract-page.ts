@@ -3,6 +3,7 @@
  * confident and a model is wired in) the LLM. Pure over (html, page URL, hints) plus the optional
  * LLM port, so the scrape task and the CLI call the same code and tests inject a model.
  */
+import type { CheckOutcomeKind } from '@cmp/shared';
 import { type CheerioAPI, load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { renderAnalysis } from './analysis-markdown';
@@ -11,9 +12,11 @@ import { CONFIDENT, type Decision, decide } from './confidence';
 import { extractJsonLd } from './json-ld';
 import { extractMetaTags } from './meta-tags';
 import { extractMicrodata, extractRdfa } from './microdata';
+import { otherProduct } from './offer-match';
 import { countryFromUrl } from './page-country';
 import { canonicalAmount, isKnownCurrency, type ParseOptions, parseMachinePrice } from './price-parse';
 import { estimateTokens, reducePage } from './reduce-page';
+import { detectRefusal } from './refusal-page';
 import { visibleStock } from './stock';
 import type { LlmAnswer, LlmPort, PageAnalysis, Tier, TokenUsage } from './tiers';
 import { extractVisiblePrices, QUALIFIED_PENALTY } from './visible-price';
@@ -23,7 +26,16 @@ export type { LlmAnswer, LlmPort, TokenUsage } from './tiers';
 /** Deeper than any real shop page; below it the tree is cut (see pruneDeepNodes). */
 const MAX_DOM_DEPTH = 256;
 
+/** The outcomes a page can have on its own; the run adds 'review' (its gate) and 'failed'. */
+export type PageOutcome = Extract<
+  CheckOutcomeKind,
+  'ok' | 'no_price' | 'out_of_stock_no_price' | 'wrong_product' | 'blocked'
+>;
+
 export interface ExtractionResult {
+  readonly outcome: PageOutcome;
+  /** A short message for staff: what the check found, or why it found no price. */
+  readonly message: string;
   /** Exact decimal string, or null when no price could be established. */
   readonly price: string | null;
   readonly currency: string | null;
@@ -63,8 +75,16 @@ export function analysePage(html: string, pageUrl: string, hints: PageHints = {}
       .filter((v) => v.score + (v.kind === 'range-low' ? QUALIFIED_PENALTY : 0) > 0)
       .map((v) => canonicalAmount(v.amount)),
   );
-  const decision = decide({ structured, visible, shownAmounts, pageUrl, hints });
-  const stock = chooseStock(decision, structured, $);
+  const decided = decide({ structured, visible, shownAmounts, pageUrl, hints });
+  const refusal = detectRefusal($, html, {
+    hasStructuredProduct: structured.length > 0,
+    priceFound: decided.chosen !== null,
+  });
+  const wrongProduct = refusal ? null : otherProduct(structured, decided.chosen, hints);
+  // Neither a refusal nor another product's page has a price of ours on it, whatever it shows.
+  const verdict = refusal?.message ?? wrongProduct;
+  const decision = verdict ? withoutPrice(decided, verdict) : decided;
+  const stock = refusal ? 'unknown' : chooseStock(decision, structured, $);
   return {
     pageUrl,
     structured,
@@ -72,7 +92,39 @@ export function analysePage(html: string, pageUrl: string, hints: PageHints = {}
     decision,
     stock,
     reduced: reducePage($, pageUrl, structured, visible),
-    needsLlm: decision.confidence < CONFIDENT,
+    needsLlm: !verdict && decision.confidence < CONFIDENT,
+    refusal,
+    wrongProduct,
+  };
+}
+
+/**
+ * What the page comes to, with its message (docs/rules.md#check-outcomes); by default the earlier
+ * tiers' price and stock.
+ */
+export function pageOutcome(
+  analysis: PageAnalysis,
+  price: string | null = analysis.decision.chosen?.amount ?? null,
+  inStock: boolean | null = stockFlag(analysis.stock),
+): { outcome: PageOutcome; message: string } {
+  if (analysis.refusal) return { outcome: 'blocked', message: analysis.refusal.message };
+  if (analysis.wrongProduct) return { outcome: 'wrong_product', message: analysis.wrongProduct };
+  if (price !== null) return { outcome: 'ok', message: 'Price found' };
+  if (inStock === false)
+    return { outcome: 'out_of_stock_no_price', message: 'Out of stock; the page shows no price' };
+  return { outcome: 'no_price', message: 'No price found on the page' };
+}
+
+function withoutPrice(decision: Decision, why: string): Decision {
+  const rejected = decision.chosen ? [decision.chosen, ...decision.rejected] : decision.rejected;
+  return {
+    ...decision,
+    chosen: null,
+    confidence: 0,
+    support: [],
+    agreeing: [],
+    rejected,
+    notes: [...decision.notes, `${why}.`],
   };
 }
 
@@ -112,6 +164,7 @@ function resultFromAnalysis(analysis: PageAnalysis, note: string | null): Extrac
   const tier: Tier = !chosen ? 'none' : chosen.source === 'visible' ? 'heuristic' : 'structured';
   const evidence = decision.support.map(toEvidence);
   return {
+    ...pageOutcome(analysis, chosen?.amount ?? null, stockFlag(analysis.stock)),
     price: chosen?.amount ?? null,
     currency: chosen?.currency ?? null,
     in_stock: stockFlag(analysis.stock),
@@ -202,6 +255,7 @@ function mergeLlm(
   const tier: Tier = keptEarlier ? earlierTier : 'llm';
   const rounded = Math.round(confidence * 100) / 100;
   return {
+    ...pageOutcome(analysis, price, stockFlag(stock)),
     price,
     currency: finalCurrency,
     in_stock: stockFlag(stock),

@@ -5,6 +5,7 @@
  */
 import { type PriceCandidate, type SourceKind, type Stock, snippetOf } from './candidate';
 import { unwrapAmount, withSchemaKeys } from './lenient-schema';
+import { normaliseGtin } from './offer-match';
 import { canonicalAmount, normaliseCurrency, type ParseOptions, parseMachinePrice } from './price-parse';
 
 type Item = Record<string, unknown>;
@@ -12,6 +13,28 @@ type Item = Record<string, unknown>;
 const MAX_DEPTH = 24;
 const MAX_NODES = 5_000;
 const ID_KEYS = ['sku', 'gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'mpn', 'productID', 'identifier'];
+const GTIN_KEYS = ['gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'isbn'];
+/** schema.org OfferItemCondition values other than new, by what staff would call them. */
+const CONDITIONS: Readonly<Record<string, string>> = {
+  newcondition: 'new',
+  new: 'new',
+  usedcondition: 'used',
+  used: 'used',
+  refurbishedcondition: 'refurbished',
+  refurbished: 'refurbished',
+  damagedcondition: 'damaged',
+  damaged: 'damaged',
+};
+/** Words in an offer's name or seller that say it is not the shop's own new product. */
+const NOT_NEW_WORDS: readonly (readonly [RegExp, string])[] = [
+  [/\b(used|pre[- ]?owned|second[- ]hand|gebraucht|occasion|usato|usado|tweedehands)\b/i, 'used'],
+  [
+    /\b(refurbished|renewed|reconditioned|remanufactured|generalüberholt|ricondizionato|reacondicionado)\b/i,
+    'refurbished',
+  ],
+  [/\b(open[- ]box|ex[- ]display|b[- ]?ware|b-stock)\b/i, 'open box'],
+  [/\b(marketplace|third[- ]party seller|other sellers?)\b/i, 'marketplace seller'],
+];
 /** Price specifications that name a reference price, not what the shopper pays now. */
 const REFERENCE_PRICE = /ListPrice|StrikethroughPrice|MSRP|SRP|InvoicePrice|MinimumAdvertisedPrice/i;
 
@@ -111,6 +134,8 @@ interface ProductInfo {
   readonly name: string | null;
   readonly ids: string[];
   readonly urls: string[];
+  readonly gtins: string[];
+  readonly condition: string | undefined;
 }
 
 function productInfo(node: Item, parent: ProductInfo | null): ProductInfo {
@@ -118,6 +143,8 @@ function productInfo(node: Item, parent: ProductInfo | null): ProductInfo {
     name: shortString(node.name) ?? parent?.name ?? null,
     ids: [...idsOf(node), ...(parent?.ids ?? [])],
     urls: [...urlsOf(node), ...(parent?.urls ?? [])],
+    gtins: [...gtinsOf(node), ...(parent?.gtins ?? [])],
+    condition: conditionOf(node) ?? parent?.condition,
   };
 }
 
@@ -129,11 +156,15 @@ function readOffer(
 ): PriceCandidate[] {
   const offer = withSchemaKeys(rawOffer);
   const types = typesOf(offer);
+  const gtins = [...gtinsOf(offer), ...(product?.gtins ?? [])];
+  const condition = conditionOf(offer, true) ?? product?.condition;
   const base = {
     source: context.source,
     stock: stockFromAvailability(offer.availability),
     ids: [...idsOf(offer), ...(product?.ids ?? [])],
     urls: [...urlsOf(offer), ...(product?.urls ?? [])],
+    ...(gtins.length > 0 ? { gtins: [...new Set(gtins)] } : {}),
+    ...(condition ? { condition } : {}),
   };
   const currencyOf = (node: Item) => normaliseCurrency(first(node.priceCurrency), context.parse);
   const make = (value: unknown, currency: string | null, kind: PriceCandidate['kind'], field: string) => {
@@ -201,6 +232,41 @@ function idsOf(node: Item): string[] {
     }
   }
   return ids;
+}
+
+function gtinsOf(node: Item): string[] {
+  const gtins: string[] = [];
+  for (const key of GTIN_KEYS) {
+    const values = Array.isArray(node[key]) ? (node[key] as unknown[]) : [node[key]];
+    for (const v of values) {
+      const gtin = normaliseGtin(typeof v === 'number' ? String(v) : (shortString(v) ?? ''));
+      if (gtin) gtins.push(gtin);
+    }
+  }
+  return gtins;
+}
+
+/**
+ * 'new', another condition, or undefined when the item does not say. An offer's name or seller may
+ * say it in words; a product's description may not ('used by professionals').
+ */
+function conditionOf(node: Item, readWords = false): string | undefined {
+  const raw = first(node.itemCondition);
+  const value = typeof raw === 'string' ? raw : isItem(raw) ? raw['@id'] : undefined;
+  if (typeof value === 'string') {
+    const known =
+      CONDITIONS[
+        value
+          .replace(/^.*[/:#]/, '')
+          .replace(/[\s_-]/g, '')
+          .toLowerCase()
+      ];
+    if (known) return known;
+  }
+  if (!readWords) return undefined;
+  const seller = isItem(first(node.seller)) ? shortString((first(node.seller) as Item).name) : null;
+  const words = [shortString(node.name), seller].filter(Boolean).join(' ');
+  return NOT_NEW_WORDS.find(([pattern]) => pattern.test(words))?.[1];
 }
 
 function urlsOf(node: Item): string[] {

@@ -1,6 +1,7 @@
 /** The types the extraction pipeline and its analysis share: the tiers, what they found, the LLM port. */
 import type { PriceCandidate, Stock } from './candidate';
 import type { Decision } from './confidence';
+import type { Refusal } from './refusal-page';
 
 export type Tier = 'structured' | 'heuristic' | 'llm' | 'none';
 
@@ -39,4 +40,8 @@ export interface PageAnalysis {
   readonly reduced: string;
   /** True when the earlier tiers are not confident enough on their own. */
   readonly needsLlm: boolean;
+  /** The page is the shop refusing us (a captcha, a bot check), not the product page. */
+  readonly refusal: Refusal | null;
+  /** Why the page is for another product than ours (its GTIN), or null. */
+  readonly wrongProduct: string | null;
 }

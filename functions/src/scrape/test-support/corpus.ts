@@ -14,6 +14,11 @@ interface Truth {
   readonly availability?: readonly string[];
 }
 
+/** Every corpus page's id. */
+export function corpusIds(): string[] {
+  return Object.keys(JSON.parse(readFileSync(join(corpusDir, 'ground-truth.json'), 'utf8')));
+}
+
 /** One corpus page by the start of its id, with its original address and ground truth. */
 export function corpusPage(idPrefix: string): { html: string; url: string; truth: Truth } {
   const all = JSON.parse(readFileSync(join(corpusDir, 'ground-truth.json'), 'utf8')) as Record<string, Truth>;
