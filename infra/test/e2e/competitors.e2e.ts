@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { COMPETITOR_CSV_TEMPLATE } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, signInAsAdmin } from '../support/browser';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -49,6 +49,19 @@ const seedCompetitor = async (product_id: number, competitor_name: string, url: 
       url,
     })
   ).competitorUrl;
+
+/** The text colour an element is drawn in. */
+const colourOf = (target: Locator) => target.evaluate((element) => getComputedStyle(element).color);
+
+/** The colour a utility class such as 'text-warning' paints with on this page. */
+const colourOfClass = (className: string) =>
+  page.evaluate((name) => {
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.className = name;
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, className);
 
 async function competitorUrls() {
   const { body } = await stack.api<{
@@ -178,7 +191,11 @@ describe('the price dialog', () => {
     const visit = prices.getByRole('link', { name: 'Visit Store' });
 
     expect(facts).toContain('£45.00');
-    expect(await prices.getByRole('img', { name: 'Price went down' }).isVisible()).toBe(true);
+    const trend = prices.getByRole('img', { name: "Competitor's price went down" });
+    expect(await trend.isVisible()).toBe(true);
+    // A competitor's cut is a warning to the shop, never good news.
+    expect(await colourOf(trend.locator('svg'))).toBe(await colourOfClass('text-warning'));
+    expect(facts).toContain('Their latest price against our current price');
     expect(facts).toContain('In stock');
     expect(facts).toMatch(/Last updated\s*Jan 6, 2026/);
     expect(facts).toContain('£50.00');

@@ -63,6 +63,13 @@ describe('the price overview', () => {
     expect(await row('CHARLIE-SAME').textContent()).toContain('0.0%');
     expect(await row('DELTA-NONE').textContent()).toContain('No Data');
     expect(await row('DELTA-NONE').textContent()).toContain('0 of 1 with data');
+    // Whose price the status speaks of, so it cannot be read the other way.
+    expect(await page.getByRole('table').locator('caption').textContent()).toBe(
+      'Status and Difference compare our price with the lowest competitor price.',
+    );
+    expect(await row('ALPHA-HIGH').getByText('Higher Price').getAttribute('title')).toBe(
+      "Our price is higher than the lowest competitor's",
+    );
   });
 
   it('opens the best competitor in a 1200x800 popup', async () => {
@@ -181,6 +188,7 @@ describe('the dialogs', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toContain('£41.99');
     expect(items[0]).toContain('Higher by £1.99');
+    expect(items[0]).toContain("The competitor's price against ours");
     expect(items[0]).toContain('In Stock');
     expect(items[1]).toContain('€20.00');
     expect(items[1]).toContain('Not compared: price in EUR');

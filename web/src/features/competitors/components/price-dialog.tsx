@@ -2,8 +2,8 @@
 // comparison, the latest 5 records and a link to the store.
 import { type CompetitorUrl, competitorNameFromUrl } from '@cmp/shared';
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useCompetitorUrl } from '../../../api/competitor-urls';
+import { Fact } from '../../../components/fact';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -83,7 +83,7 @@ function Summary({ summary }: { summary: PriceSummary }) {
         <Fact term="Our price">
           <span className="text-lg font-semibold tabular-nums">{summary.ourPrice}</span>
         </Fact>
-        <Fact term="Comparison" className="col-span-2">
+        <Fact term="Comparison" caption="Their latest price against our current price" className="col-span-2">
           <span className="font-medium">{summary.comparison}</span>
         </Fact>
       </dl>
@@ -114,15 +114,6 @@ function Summary({ summary }: { summary: PriceSummary }) {
           </Table>
         )}
       </section>
-    </div>
-  );
-}
-
-function Fact({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
-  return (
-    <div className={className}>
-      <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="mt-1">{children}</dd>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { AiAnalysis, DashboardProduct } from '@cmp/shared';
 import { CircleAlert } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useAiAnalysis } from '../../../api/dashboard';
+import { Fact } from '../../../components/fact';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { analysisSummary, evidenceItems, safeLinkUrl, tierText } from '../utils/analysis-view';
-import { Fact } from './fact';
 
 // react-markdown and its parser load only when an answer is shown.
 const AnalysisMarkdown = lazy(() => import('./analysis-markdown'));

@@ -19,6 +19,9 @@ export interface ComparisonTableProps {
 export function ComparisonTable({ products, sort, onSort, running, actions }: ComparisonTableProps) {
   return (
     <Table label="Price comparison">
+      <caption className="mt-3 text-left text-xs text-muted-foreground">
+        Status and Difference compare our price with the lowest competitor price.
+      </caption>
       <TableHeader>
         <TableRow>
           <TableHead>Product</TableHead>

@@ -2,6 +2,7 @@
 // first, compared with our price, with its price history chart.
 import type { DashboardProduct } from '@cmp/shared';
 import { lazy, Suspense } from 'react';
+import { Fact } from '../../../components/fact';
 import { Badge } from '../../../components/ui/badge';
 import {
   Dialog,
@@ -14,7 +15,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatShopMoney, shopCurrency } from '../../../lib/money';
 import type { StockText } from '../utils/analysis-view';
 import { type CompetitorPriceRow, competitorPriceRows } from '../utils/competitor-prices';
-import { Fact } from './fact';
 
 // The chart (and its data) loads only when a competitor is shown.
 const PriceHistoryChart = lazy(() =>
@@ -75,7 +75,7 @@ function CompetitorCard({ row, ourPrice }: { row: CompetitorPriceRow; ourPrice: 
         <Fact term="Our price">
           <span className="tabular-nums">{ourPrice}</span>
         </Fact>
-        <Fact term="Comparison">
+        <Fact term="Comparison" caption="The competitor's price against ours">
           {row.comparison ?? <span className="text-warning">{row.notCompared}</span>}
         </Fact>
       </dl>
