@@ -44,6 +44,7 @@ describe('extractPage without a model', () => {
     const html = productPage({ ld: ld('24.99'), visible: '<p class="price">£24.99</p>' });
     const result = await extractPage(html, URL_UK);
     expect(result).toMatchObject({ price: '24.99', currency: 'GBP', in_stock: true, tier: 'structured' });
+    expect(result).toMatchObject({ outcome: 'ok', message: 'Price found', sources: 2, from_price: false });
     expect(result.confidence).toBeGreaterThanOrEqual(0.85);
     expect(result.evidence.map((e) => e.source)).toEqual(expect.arrayContaining(['json-ld', 'visible']));
     expect(result.analysis).toContain('**Price:** `24.99` GBP');
@@ -52,7 +53,7 @@ describe('extractPage without a model', () => {
 
   it('has low confidence from a single visible heuristic', async () => {
     const result = await extractPage(productPage({ visible: '<p class="price">£19.00</p>' }), URL_UK);
-    expect(result).toMatchObject({ price: '19.00', tier: 'heuristic' });
+    expect(result).toMatchObject({ price: '19.00', tier: 'heuristic', sources: 1 });
     expect(result.confidence).toBeLessThan(0.6);
   });
 
@@ -145,6 +146,7 @@ describe('extractPage without a model', () => {
     const page = productPage({ visible: '\n<p>Neu und gebraucht (7) ab <span>19,00 €</span></p>' });
     const result = await extractPage(page, 'https://shop.example.de/p/kettle');
     expect(result).toMatchObject({ price: '19.00', currency: 'EUR', tier: 'heuristic', confidence: 0.3 });
+    expect(result.from_price).toBe(true);
     expect(result.analysis).toContain("the only price near the product is a 'from' price");
   });
 
@@ -203,6 +205,8 @@ describe('extractPage with a model', () => {
       tier: 'llm',
       usage: { inputTokens: 120, outputTokens: 30 },
     });
+    // The visible page and the model agree: two independent sources.
+    expect(result.sources).toBe(2);
     expect(result.evidence.at(-1)).toMatchObject({ source: 'llm', snippet: '£21.00' });
   });
 
@@ -216,6 +220,7 @@ describe('extractPage with a model', () => {
     });
     const result = await extractPage(weakPage, URL_UK, { llm: model });
     expect(result.price).toBe('15.5');
+    expect(result.sources).toBe(1);
     expect(result.confidence).toBeLessThanOrEqual(0.3);
     expect(result.analysis).toContain('ungrounded');
   });

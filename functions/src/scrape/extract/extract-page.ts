@@ -7,7 +7,7 @@ import type { CheckOutcomeKind } from '@cmp/shared';
 import { type CheerioAPI, load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { renderAnalysis } from './analysis-markdown';
-import type { Evidence, PageHints, PriceCandidate, Stock } from './candidate';
+import type { Evidence, PageHints, PriceCandidate, SourceKind, Stock } from './candidate';
 import { CONFIDENT, type Decision, decide } from './confidence';
 import { extractJsonLd } from './json-ld';
 import { extractMetaTags } from './meta-tags';
@@ -43,6 +43,13 @@ export interface ExtractionResult {
   readonly in_stock: boolean | null;
   /** 0–1, from the agreement of independent sources. */
   readonly confidence: number;
+  /**
+   * How many independent kinds of source agree on the price: structured data (JSON-LD, microdata,
+   * RDFa, meta tags count as one: one shop system writes them all), the visible page, the model.
+   */
+  readonly sources: number;
+  /** The price is a 'from' price, the low end of a range: never taken as the price without a person. */
+  readonly from_price: boolean;
   readonly tier: Tier;
   readonly evidence: readonly Evidence[];
   /** Markdown explaining what was found and why this price was chosen. */
@@ -165,6 +172,8 @@ function resultFromAnalysis(analysis: PageAnalysis, note: string | null): Extrac
   const evidence = decision.support.map(toEvidence);
   return {
     ...pageOutcome(analysis, chosen?.amount ?? null, stockFlag(analysis.stock)),
+    sources: sourceFamilies(decision.agreeing),
+    from_price: chosen?.kind === 'range-low',
     price: chosen?.amount ?? null,
     currency: chosen?.currency ?? null,
     in_stock: stockFlag(analysis.stock),
@@ -253,9 +262,22 @@ function mergeLlm(
     : (currency ?? agreesWith?.currency ?? earlier?.currency ?? null);
   const earlierTier: Tier = !earlier ? 'none' : earlier.source === 'visible' ? 'heuristic' : 'structured';
   const tier: Tier = keptEarlier ? earlierTier : 'llm';
+  const agreeing: SourceKind[] = keptEarlier
+    ? [...decision.agreeing]
+    : agreesWith
+      ? [
+          ...(earlier && canonicalAmount(earlier.amount) === amount
+            ? decision.agreeing
+            : [agreesWith.source]),
+          'llm',
+        ]
+      : ['llm'];
+  const fromPrice = (keptEarlier ? earlier : agreesWith)?.kind === 'range-low';
   const rounded = Math.round(confidence * 100) / 100;
   return {
     ...pageOutcome(analysis, price, stockFlag(stock)),
+    sources: price === null ? 0 : sourceFamilies(agreeing),
+    from_price: price !== null && fromPrice,
     price,
     currency: finalCurrency,
     in_stock: stockFlag(stock),
@@ -308,6 +330,11 @@ function pruneDeepNodes(root: AnyNode | undefined): void {
     }
     for (const child of node.children) stack.push([child, depth + 1]);
   }
+}
+
+/** Structured data of every syntax counts as one source: one shop system writes them all. */
+function sourceFamilies(kinds: readonly SourceKind[]): number {
+  return new Set(kinds.map((kind) => (kind === 'visible' || kind === 'llm' ? kind : 'structured'))).size;
 }
 
 function isPositive(c: PriceCandidate): boolean {
