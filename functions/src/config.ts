@@ -2,11 +2,80 @@ import { DEFAULT_PRICE_CONFIDENCE_FLOOR } from '@cmp/shared';
 import * as z from 'zod';
 
 /**
- * Settings, read once per runtime from the environment and validated. Each concern has its own
- * section so a Lambda only needs the settings of the code it bundles; a missing or bad value
- * fails at start with every problem listed.
+ * Settings: read once per runtime and validated, per concern. The runtime's entry (a Lambda
+ * handler module, a CLI; the local server and tests as hosts) says where they come from; nothing
+ * else reads `process.env`. A module declares the section it reads with `settingsSection` and
+ * builds what it keeps from settings (AWS clients) with `perSettings`, both on first use, never at
+ * import.
+ *
+ * The one rule for hosts: an entry calls `readEntrySettings(process.env)` as it loads, which keeps
+ * settings a host provided before loading it (`provideSettings`) and otherwise takes the process
+ * environment. So on AWS a Lambda reads its environment, while the local server, running every
+ * entry in one process, hands them the settings it built. Handler code never asks which.
  */
-export function readConfig<S extends z.ZodType>(section: string, schema: S, env = process.env): z.infer<S> {
+export type SettingsSource = Readonly<Record<string, string | undefined>>;
+
+let provided: { source: SettingsSource; kept: Map<object, unknown> } | undefined;
+/** Each declared section's schema by name: what an entry validates as it loads. */
+const sections = new Map<string, z.ZodType>();
+
+/** Installs this runtime's settings; what was built from earlier ones is built again on its next use. */
+export function provideSettings(source: SettingsSource): void {
+  provided = { source: Object.freeze({ ...source }), kept: new Map() };
+}
+
+/**
+ * Called once at the top of every entry module: uses the settings a host provided, else `env`, and
+ * validates every section the entry's code declared, failing at load with every problem listed.
+ */
+export function readEntrySettings(env: SettingsSource): void {
+  if (!provided) provideSettings(env);
+  const source = current().source;
+  const problems = [...sections].flatMap(([name, schema]) => {
+    try {
+      readConfig(name, schema, source);
+      return [];
+    } catch (error) {
+      return [(error as Error).message];
+    }
+  });
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+}
+
+function current(): NonNullable<typeof provided> {
+  if (!provided)
+    throw new Error(
+      'No settings were provided: an entry module calls readEntrySettings(process.env), a host provideSettings(...)',
+    );
+  return provided;
+}
+
+/**
+ * `build()`'s value, made on first use and kept until other settings are provided.
+ * @example const db = perSettings(() => new DynamoDBClient(awsClientOptions(endpoint())));
+ */
+export function perSettings<T>(build: () => T): () => T {
+  const key = {};
+  return () => {
+    const { kept } = current();
+    if (!kept.has(key)) kept.set(key, build());
+    return kept.get(key) as T;
+  };
+}
+
+/**
+ * Declares the settings section a module reads: returns its validated values, validated on first
+ * use (or when an entry loads) and kept. Modules sharing a section declare it with the same schema.
+ */
+export function settingsSection<S extends z.ZodType>(name: string, schema: S): () => z.output<S> {
+  const declared = sections.get(name);
+  if (declared && declared !== schema) throw new Error(`Settings section ${name} is declared twice`);
+  sections.set(name, schema);
+  return perSettings(() => readConfig(name, schema, current().source));
+}
+
+/** Validates `env` against one section's schema; throws listing every problem. */
+export function readConfig<S extends z.ZodType>(section: string, schema: S, env: SettingsSource): z.infer<S> {
   const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
@@ -15,6 +84,30 @@ export function readConfig<S extends z.ZodType>(section: string, schema: S, env 
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** What every AWS SDK client is made with (lib/aws-client.ts). */
+export const awsConfigSchema = z.object({
+  /** Lambda sets it; where unset, the SDK looks the region up itself (profile, instance metadata). */
+  AWS_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional()),
+});
+
+const logLevel = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+  z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']).optional(),
+);
+
+/** The structured logger (logger.ts), under Powertools' own names. */
+export const loggingConfigSchema = z
+  .object({
+    POWERTOOLS_SERVICE_NAME: z.string().min(1).default('check-my-price'),
+    POWERTOOLS_LOG_LEVEL: logLevel,
+    /** Powertools' alias, read when POWERTOOLS_LOG_LEVEL is unset (CDK sets this one). */
+    LOG_LEVEL: logLevel,
+  })
+  .transform((c) => ({
+    serviceName: c.POWERTOOLS_SERVICE_NAME,
+    logLevel: c.POWERTOOLS_LOG_LEVEL ?? c.LOG_LEVEL ?? 'INFO',
+  }));
 
 export const dynamoConfigSchema = z.object({
   TABLE_NAME: z.string().min(1),

@@ -1,7 +1,10 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { loggingConfigSchema, perSettings, settingsSection } from './config';
+
+const loggingSettings = settingsSection('logging', loggingConfigSchema);
 
 /**
- * The structured JSON logger. Nothing logs request bodies or headers, so passwords and tokens
- * never reach the logs.
+ * The structured JSON logger, with the service name and level of the settings. Nothing logs
+ * request bodies or headers, so passwords and tokens never reach the logs.
  */
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'check-my-price' });
+export const logger = perSettings(() => new Logger(loggingSettings()));

@@ -9,13 +9,13 @@ export interface SeededStack {
 
 /**
  * A local stack (in-memory dynalite, loopback port) with a seeded catalogue. One per process: the
- * functions read their settings, the table endpoint among them, once.
+ * functions in it run with the settings of the stack started last.
  */
 export async function startSeededStack(products: number, options: { serveWeb?: boolean } = {}) {
   const stack = await startTestStack({ serveWeb: options.serveWeb ?? false });
   try {
     const token = await stack.login();
-    const seed = await seedInWorker({ products });
+    const seed = await seedInWorker(stack.settings, { products });
     // A catalogue at rest: the lists keep an answer only once the last change has settled.
     const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));

@@ -4,10 +4,10 @@
  * which must not grow with the catalogue; only the pages may.
  */
 export async function watchContinuationPages(): Promise<{ count(): number }> {
-  // The same module instance the in-process handlers use, so its client sees their requests.
+  // The client the in-process handlers use (kept for the stack's settings), so it sees their requests.
   const { db } = await import('@cmp/functions/data/dynamo');
   let pages = 0;
-  db.middlewareStack.add(
+  db().middlewareStack.add(
     (next) => async (args) => {
       if ((args.input as { ExclusiveStartKey?: unknown }).ExclusiveStartKey !== undefined) pages++;
       return next(args);

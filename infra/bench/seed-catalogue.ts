@@ -15,6 +15,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { provideSettings, type SettingsSource } from '@cmp/functions/config';
 
 export interface SeedOptions {
   products: number;
@@ -212,13 +213,16 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
 /**
  * Seeds from a worker thread: the SDK's work (about 60% of a seed's CPU, profiled) then runs on
  * the other core while the stack's dynalite answers on this one. The worker's repositories reach
- * the same table, since the worker inherits the stack's settings from process.env.
+ * the same table: the worker provides them the stack's settings.
  */
-export function seedInWorker(options: Omit<SeedOptions, 'log'>): Promise<SeedSummary> {
+export function seedInWorker(
+  settings: SettingsSource,
+  options: Omit<SeedOptions, 'log'>,
+): Promise<SeedSummary> {
   // Node 20 workers ignore `--import tsx`, so the worker registers tsx itself before loading this file.
   const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
     .then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); });`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: options });
+  const worker = new Worker(bootstrap, { eval: true, workerData: { settings, options } });
   return new Promise((resolve, reject) => {
     worker.once('message', (summary: SeedSummary) => {
       resolve(summary);
@@ -261,7 +265,7 @@ async function main() {
       throw new Error(`${dataDir ?? 'The table'} already has products; seed an empty data directory`);
     if (stack.createdAdmin?.generated)
       console.log(`Created ${stack.createdAdmin.email} with password ${stack.createdAdmin.password}`);
-    await seedInWorker({ products, historyUrls });
+    await seedInWorker(stack.settings, { products, historyUrls });
     console.log(
       dataDir ? `Seeded ${dataDir}; see it with DATA_DIR=${dataDir} npm start` : 'Seeded in memory.',
     );
@@ -271,8 +275,10 @@ async function main() {
 }
 
 if (!isMainThread && parentPort) {
+  const { settings, options } = workerData as { settings: SettingsSource; options: SeedOptions };
+  provideSettings(settings);
   // Progress to stderr: stdout carries the benchmarks' figures.
-  const summary = await seedCatalogue({ ...(workerData as SeedOptions), log: (line) => console.error(line) });
+  const summary = await seedCatalogue({ ...options, log: (line) => console.error(line) });
   parentPort.postMessage(summary);
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await main();

@@ -12,7 +12,10 @@ type LambdaHandler = (
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 export type GroupHandlers = Record<RouteGroup, LambdaHandler>;
 
-/** Imports a Lambda handler module of the functions workspace (call after the functions' env is set). */
+/**
+ * Imports a Lambda handler module of the functions workspace. Call it after provideSettings: the
+ * entry keeps the settings provided before it loads (functions/src/config.ts).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: each handler has its own event type
 export async function loadHandler(entry: string): Promise<(event: any, context: Context) => Promise<any>> {
   const url = new URL(`../../functions/${entry}`, import.meta.url).href;

@@ -7,7 +7,9 @@ export const LOCAL_TABLE_NAME = 'check-my-price-local';
 
 /**
  * The one place that decides how the functions reach their AWS services on this machine: the
- * endpoints of the local stand-ins and the settings that AWS would otherwise provide.
+ * endpoints of the local stand-ins and the settings that AWS would otherwise provide. The host
+ * hands them to the functions as settings (provideSettings); the clients pointed at a stand-in
+ * send it static credentials (functions/src/lib/aws-client.ts), so none are set here.
  */
 export function localFunctionEnv(options: {
   dynamoEndpoint: string;
@@ -18,10 +20,6 @@ export function localFunctionEnv(options: {
     DYNAMODB_ENDPOINT: options.dynamoEndpoint,
     TOKEN_SECRET: options.tokenSecret,
     AWS_REGION: process.env.AWS_REGION ?? 'eu-west-2',
-    // The stand-ins accept any credentials; real ones must never be needed for the local stack.
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_SESSION_TOKEN: '',
     POWERTOOLS_SERVICE_NAME: 'check-my-price',
     POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     // Every local user signs in from 127.0.0.1: a per-address limit would lock out everyone at once.

@@ -11,6 +11,13 @@ import {
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { addUser } from '@cmp/functions/auth/users';
+import { releaseStraySkuClaims } from '@cmp/functions/catalogue/sku-claims';
+import { provideSettings, type SettingsSource } from '@cmp/functions/config';
+import { hasAnyUser } from '@cmp/functions/data/user.repository';
+import { awsClientOptions } from '@cmp/functions/lib/aws-client';
+import { endRunsOfLostExecutions } from '@cmp/functions/scrape-run/lost-runs';
+import { readScrapeRunConfig } from '@cmp/functions/scrape-run/scrape-run.config';
 import { type ScrapeTaskName, scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
 import { handleApiRequest, loadGroupHandlers, loadHandler, sendJson } from './api-adapter';
 import { demoCatalogue } from './demo/demo-catalogue';
@@ -52,6 +59,8 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   port: number;
+  /** The settings the functions run with (their environment on AWS). */
+  settings: SettingsSource;
   dynamo: LocalDynamo;
   stepFunctions: LocalStepFunctions;
   demoShop?: DemoShop;
@@ -86,43 +95,45 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ...(dataDir ? { path: join(dataDir, 'dynamodb') } : {}),
     tableName: LOCAL_TABLE_NAME,
   });
-  Object.assign(
-    process.env,
-    localFunctionEnv({ dynamoEndpoint: dynamo.endpoint, tokenSecret: await localTokenSecret(dataDir) }),
-    options.env,
-  );
-  // The demo shop lives on loopback: the one door the scraper's address checks leave open is this list.
-  const allowHosts = [process.env.SCRAPER_ALLOW_HOSTS, demoShop?.hostPort].filter(Boolean).join(',');
-  if (allowHosts) process.env.SCRAPER_ALLOW_HOSTS = allowHosts;
-  const { readScrapeRunConfig } = await import('@cmp/functions/scrape-run/scrape-run.config');
-  const runConfig = readScrapeRunConfig();
-  const statusChange = await loadHandler(statusChangeTask.entry);
+  // The functions' settings: this process's environment with what AWS would set on each Lambda,
+  // pointing at the stand-ins. Handed to them (provideSettings), never written to process.env.
+  const localEnv = localFunctionEnv({
+    dynamoEndpoint: dynamo.endpoint,
+    tokenSecret: await localTokenSecret(dataDir),
+  });
+  const base: SettingsSource = { ...process.env, ...localEnv, ...options.env };
+  const runConfig = readScrapeRunConfig(base);
+  const loadTask = async (entry: string) => {
+    const handler = await loadHandler(entry);
+    return (event: unknown) => handler(event, {} as never);
+  };
   const stepFunctions = await startLocalStepFunctions({
-    region: process.env.AWS_REGION ?? 'eu-west-2',
+    region: localEnv.AWS_REGION ?? 'eu-west-2',
     maxConcurrency: runConfig.SCRAPE_MAX_CONCURRENCY,
     timeoutSeconds: runConfig.SCRAPE_RUN_TIMEOUT_SECONDS,
     ...(options.retryIntervalMs === undefined ? {} : { retryIntervalMs: options.retryIntervalMs }),
-    loadTask: async (task: ScrapeTaskName) => {
-      const handler = await loadHandler(scrapeTasks[task].entry);
-      return (event) => handler(event, {} as never);
-    },
-    onStatusChange: (event) => statusChange(event, {} as never),
+    loadTask: (task: ScrapeTaskName) => loadTask(scrapeTasks[task].entry),
+    onStatusChange: async (event) => (await loadTask(statusChangeTask.entry))(event),
     log,
   });
-  Object.assign(process.env, {
+  const settings: SettingsSource = {
+    ...base,
+    // The demo shop lives on loopback: the one door the scraper's address checks leave open is this list.
+    SCRAPER_ALLOW_HOSTS: [base.SCRAPER_ALLOW_HOSTS, demoShop?.hostPort].filter(Boolean).join(','),
     SFN_ENDPOINT: stepFunctions.endpoint,
     STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
-  });
+  };
+  provideSettings(settings);
+  // Every entry now, so a bad setting fails the start rather than a request or the first run.
+  const handlers = await loadGroupHandlers();
+  await Promise.all([...Object.values(scrapeTasks), statusChangeTask].map(({ entry }) => loadHandler(entry)));
   // A run the last process left 'running' (killed, or crashed) died with it: close it, free the lock.
-  const { endRunsOfLostExecutions } = await import('@cmp/functions/scrape-run/lost-runs');
   const lost = await endRunsOfLostExecutions(stepFunctions.knows);
   if (lost.length > 0)
     log(`Marked ${lost.length} price check(s) left running by an earlier start as stopped`);
   // Nothing is served yet, so no write is on its way: any claim no product holds is stray.
-  const { releaseStraySkuClaims } = await import('@cmp/functions/catalogue/sku-claims');
   const stray = await releaseStraySkuClaims(0);
   if (stray.length > 0) log(`Released ${stray.length} SKU claim(s) no product holds: ${stray.join(', ')}`);
-  const handlers = await loadGroupHandlers();
   const scheduler =
     options.schedule && runConfig.SCHEDULE_ENABLED
       ? startScheduler(
@@ -132,7 +143,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           options.scheduleClock,
         )
       : undefined;
-  const shopCurrency = process.env.SHOP_CURRENCY ?? 'GBP';
+  const shopCurrency = settings.SHOP_CURRENCY ?? 'GBP';
 
   const ready: RequestListener = (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -169,6 +180,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   return {
     url: `http://${options.host && options.host !== '127.0.0.1' ? options.host : 'localhost'}:${port}`,
     port,
+    settings,
     dynamo,
     stepFunctions,
     ...(demoShop ? { demoShop } : {}),
@@ -185,9 +197,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 }
 
 async function createFirstAdmin(admin: { email?: string; password?: string }) {
-  const { hasAnyUser } = await import('@cmp/functions/data/user.repository');
   if (await hasAnyUser()) return undefined;
-  const { addUser } = await import('@cmp/functions/auth/users');
   const email = admin.email ?? 'admin@example.com';
   const password = admin.password ?? randomBytes(12).toString('base64url');
   await addUser({ email, username: 'admin', firstName: 'Admin', lastName: '', role: 'admin', password });
@@ -196,7 +206,7 @@ async function createFirstAdmin(admin: { email?: string; password?: string }) {
 
 /** What the EventBridge rule does on AWS: start the state machine with a scheduled trigger. */
 export async function startScheduledRun(stepFunctions: LocalStepFunctions): Promise<void> {
-  const client = new SFNClient({ endpoint: stepFunctions.endpoint });
+  const client = new SFNClient(awsClientOptions(stepFunctions.endpoint));
   try {
     await client.send(
       new StartExecutionCommand({

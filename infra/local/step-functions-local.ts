@@ -56,7 +56,10 @@ export interface LocalStepFunctionsOptions {
   region: string;
   maxConcurrency: number;
   timeoutSeconds: number;
-  /** Loads each Task's Lambda handler, as deployed (after the functions' settings are in place). */
+  /**
+   * Loads a Task's Lambda handler, as deployed, when the Task first runs (as Lambda loads a
+   * function's code): the functions' settings name this stand-in, so they come after it starts.
+   */
   loadTask(task: ScrapeTaskName): Promise<TaskHandler>;
   /** Wait this long before every retry instead of the definition's backoff (tests). */
   retryIntervalMs?: number;
@@ -93,9 +96,12 @@ export async function startLocalStepFunctions(
     ),
   ) as StateMachineDefinition;
   const machine = new StateMachine(definition, { validationOptions: { checkArn: false } });
-  const handlers = Object.fromEntries(
-    await Promise.all(tasks.map(async (task) => [task, await options.loadTask(task)])),
-  );
+  const handlers = new Map<ScrapeTaskName, Promise<TaskHandler>>();
+  const handlerOf = (task: ScrapeTaskName) => {
+    const loaded = handlers.get(task) ?? options.loadTask(task);
+    handlers.set(task, loaded);
+    return loaded;
+  };
   // Task states are named after their tasks.
   const { retryIntervalMs } = options;
   const retryIntervalOverrides =
@@ -115,7 +121,9 @@ export async function startLocalStepFunctions(
         async (taskInput: unknown) => {
           if (aborted)
             throw Object.assign(new Error('The execution was stopped'), { name: 'ExecutionStopped' });
-          return (await handlers[task](taskInput)) as never;
+          return (await (
+            await handlerOf(task)
+          )(taskInput)) as never;
         },
       ]),
     );

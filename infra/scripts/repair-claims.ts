@@ -5,6 +5,7 @@
  * default .data; also while `npm start` runs) or in a deployed table when TABLE_NAME is set. Safe
  * while the app serves requests: a claim younger than a minute is left alone.
  */
+import { releaseStraySkuClaims } from '@cmp/functions/catalogue/sku-claims';
 import { connectTable } from './connect-table';
 
 /** Well past a route Lambda's 15 s timeout: no write that made an older claim is still going. */
@@ -13,7 +14,6 @@ const MIN_CLAIM_AGE_MS = 60_000;
 async function main(): Promise<void> {
   const target = await connectTable();
   try {
-    const { releaseStraySkuClaims } = await import('@cmp/functions/catalogue/sku-claims');
     const released = await releaseStraySkuClaims(MIN_CLAIM_AGE_MS);
     console.log(
       released.length === 0

@@ -7,6 +7,7 @@
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { addUser } from '@cmp/functions/auth/users';
 import { connectTable } from './connect-table';
 
 const USAGE =
@@ -36,7 +37,6 @@ async function main(): Promise<number> {
 
   const target = await connectTable();
   try {
-    const { addUser } = await import('@cmp/functions/auth/users');
     const user = await addUser({
       email: values.email,
       username: values.username,

@@ -1,9 +1,12 @@
 import type { AuthStatusResponse } from '@cmp/shared';
 import { authenticate } from '../auth/authenticate';
 import { login, logout } from '../auth/login';
+import { readEntrySettings } from '../config';
 import { UnauthenticatedError } from '../domain/errors';
 import { groupHandler, sessionOf } from '../http/http-handler';
 import { openApiDocument } from '../http/openapi';
+
+readEntrySettings(process.env);
 
 /** Built on the first request, then kept: the contract does not change while the Lambda lives. */
 let document: ReturnType<typeof openApiDocument> | undefined;

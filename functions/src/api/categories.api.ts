@@ -1,5 +1,8 @@
 import { addCategory, editCategory, getCategoriesWithCounts, removeCategory } from '../catalogue/categories';
+import { readEntrySettings } from '../config';
 import { groupHandler } from '../http/http-handler';
+
+readEntrySettings(process.env);
 
 /** The categories route group. */
 export const handler = groupHandler('categories', {

@@ -8,7 +8,10 @@ import {
 } from '../catalogue/competitor-urls';
 import { importCompetitorUrls } from '../catalogue/csv/competitor-import';
 import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
+import { readEntrySettings } from '../config';
 import { groupHandler } from '../http/http-handler';
+
+readEntrySettings(process.env);
 
 /** The competitor-URLs route group. */
 export const handler = groupHandler('competitor-urls', {

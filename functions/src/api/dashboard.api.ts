@@ -1,7 +1,10 @@
+import { readEntrySettings } from '../config';
 import { getLatestAiAnalysis } from '../dashboard/ai-analysis';
 import { getDashboardProducts } from '../dashboard/dashboard-products';
 import { getOverview } from '../dashboard/overview';
 import { groupHandler } from '../http/http-handler';
+
+readEntrySettings(process.env);
 
 /** The dashboard route group: overview figures, the comparison table, a product's latest analysis. */
 export const handler = groupHandler('dashboard', {

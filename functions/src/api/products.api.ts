@@ -7,7 +7,10 @@ import {
   removeProduct,
   toggleProductHidden,
 } from '../catalogue/products';
+import { readEntrySettings } from '../config';
 import { groupHandler } from '../http/http-handler';
+
+readEntrySettings(process.env);
 
 /** The products route group: the catalogue, one product, visibility, CSV import. */
 export const handler = groupHandler('products', {

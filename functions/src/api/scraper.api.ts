@@ -1,7 +1,10 @@
 import { requireProduct } from '../catalogue/products';
+import { readEntrySettings } from '../config';
 import { groupHandler } from '../http/http-handler';
 import { scraperStatus, startRun, stopRun } from '../scrape-run/run-control';
 import { scraperLogs, scraperStats } from '../scrape-run/run-stats';
+
+readEntrySettings(process.env);
 
 /** The scraper route group: status, history, statistics, start and stop. */
 export const handler = groupHandler('scraper', {

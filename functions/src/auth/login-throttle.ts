@@ -1,4 +1,4 @@
-import { authConfigSchema, readConfig } from '../config';
+import { authConfigSchema, settingsSection } from '../config';
 import {
   clearAttempts,
   type Reservation,
@@ -9,8 +9,7 @@ import {
 import type { UserRecord } from '../data/user.repository';
 import { TooManyAttemptsError } from '../domain/errors';
 
-const config = readConfig('auth', authConfigSchema);
-const windowMs = config.LOGIN_THROTTLE_WINDOW_SECONDS * 1000;
+const authSettings = settingsSection('auth', authConfigSchema);
 
 export interface SignInAttempt {
   /** The password was right: the account's count starts again, the address gets its attempt back. */
@@ -32,6 +31,8 @@ export async function reserveSignInAttempt(
     kind: 'account',
     value: user ? `id#${user.id}` : `name#${identifier}`,
   };
+  const config = authSettings();
+  const windowMs = config.LOGIN_THROTTLE_WINDOW_SECONDS * 1000;
   const limits: [ThrottleSubject, number][] = [[account, config.LOGIN_MAX_FAILURES_PER_ACCOUNT]];
   // 0 turns the per-address limit off (the local stack, where every user comes from 127.0.0.1).
   if (config.LOGIN_MAX_FAILURES_PER_ADDRESS > 0)

@@ -35,7 +35,7 @@ export async function login(request: LoginRequest, clientAddress: string): Promi
 
   await attempt.succeeded();
   const sessionId = randomUUID();
-  const expiresAt = Date.now() + tokenTtlSeconds * 1000;
+  const expiresAt = Date.now() + tokenTtlSeconds() * 1000;
   // The generation read before the password check: a disable meanwhile still ends this session.
   await createSession(sessionId, user, expiresAt);
   const token = await issueToken({ userId: user.id, sessionId }, expiresAt);

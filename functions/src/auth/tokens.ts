@@ -1,9 +1,9 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { authConfigSchema, readConfig } from '../config';
+import { authConfigSchema, perSettings, settingsSection } from '../config';
 import { UnauthenticatedError } from '../domain/errors';
 import { secretReader } from '../lib/secret';
 
-const config = readConfig('auth', authConfigSchema);
+const authSettings = settingsSection('auth', authConfigSchema);
 
 const ALGORITHM = 'HS256';
 /** The only token type issued; tokens of any other type (or none) are refused. */
@@ -13,16 +13,17 @@ const CLOCK_SKEW_SECONDS = 30;
 const ISSUER = 'check-my-price';
 const AUDIENCE = 'check-my-price-web';
 
-export const tokenTtlSeconds = config.TOKEN_TTL_SECONDS;
+/** How long a token (and its session) lives. */
+export const tokenTtlSeconds = (): number => authSettings().TOKEN_TTL_SECONDS;
 
-const signingSecret = secretReader('token signing', {
-  value: config.TOKEN_SECRET,
-  arn: config.TOKEN_SECRET_ARN,
-});
+/** One reader per settings: the key itself, or where Secrets Manager keeps it. */
+const signingSecretReader = perSettings(() =>
+  secretReader('token signing', { value: authSettings().TOKEN_SECRET, arn: authSettings().TOKEN_SECRET_ARN }),
+);
 
-/** The HS256 key: from the environment on the local stack, from Secrets Manager on AWS (read once). */
+/** The HS256 key: from the settings on the local stack, from Secrets Manager on AWS (read once). */
 async function key(): Promise<Uint8Array> {
-  const secret = await signingSecret();
+  const secret = await signingSecretReader()();
   if (!secret) throw new Error('The token signing secret is not configured');
   return new TextEncoder().encode(secret);
 }
@@ -55,7 +56,7 @@ export async function verifyToken(token: string): Promise<TokenClaims> {
       issuer: ISSUER,
       audience: AUDIENCE,
       requiredClaims: ['sub', 'exp', 'sid'],
-      maxTokenAge: tokenTtlSeconds,
+      maxTokenAge: tokenTtlSeconds(),
       clockTolerance: CLOCK_SKEW_SECONDS,
     });
     const userId = Number(payload.sub);

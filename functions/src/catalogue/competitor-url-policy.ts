@@ -1,9 +1,11 @@
 import { isIP } from 'node:net';
+import { perSettings } from '../config';
 import { InvalidInputError } from '../domain/errors';
 import { isBlockedAddress } from '../scrape/fetch/address-policy';
-import { readScrapeConfig } from '../scrape/scrape.config';
+import { scrapeSettings } from '../scrape/scrape.config';
 
-const allowHosts = new Set(readScrapeConfig().SCRAPER_ALLOW_HOSTS);
+/** Hosts in SCRAPER_ALLOW_HOSTS, as `host:port`. */
+const allowHosts = perSettings(() => new Set(scrapeSettings().SCRAPER_ALLOW_HOSTS));
 
 /** Names that only mean something inside a network, never a shop on the internet. */
 const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa'];
@@ -20,7 +22,7 @@ export function checkCompetitorUrl(webUrl: string): string {
   if (url.username || url.password)
     throw new InvalidInputError('URL must not contain a user name or password');
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  if (allowHosts.has(`${url.hostname}:${port}`)) return url.href;
+  if (allowHosts().has(`${url.hostname}:${port}`)) return url.href;
 
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {

@@ -16,7 +16,7 @@ import {
 import { deletePriceRecordsOfUrl, latestPriceRecords, toPriceData } from '../data/price-record.repository';
 import { getProduct, listProducts, type ProductRecord } from '../data/product.repository';
 import { InvalidInputError, NotFoundError } from '../domain/errors';
-import { PRICE_CONFIDENCE_FLOOR } from '../scrape-run/check-success';
+import { priceConfidenceFloor } from '../scrape-run/check-success';
 import { checkCompetitorUrl } from './competitor-url-policy';
 import { byId, requireProduct } from './products';
 
@@ -68,7 +68,7 @@ export async function getCompetitorUrlDetail(id: number): Promise<CompetitorUrlD
   ]);
   return {
     ...toCompetitorUrl(record, product),
-    price_data: history.map((item) => toPriceData(item, countsInComparison(item, PRICE_CONFIDENCE_FLOOR))),
+    price_data: history.map((item) => toPriceData(item, countsInComparison(item, priceConfidenceFloor()))),
   };
 }
 

@@ -1,12 +1,12 @@
 import { type CompetitorObservation, comparePrices, type PriceComparison, type Product } from '@cmp/shared';
 import { byId, toProduct } from '../catalogue/products';
-import { readConfig, shopConfigSchema } from '../config';
+import { settingsSection, shopConfigSchema } from '../config';
 import { listCategories } from '../data/category.repository';
 import { type CompetitorUrlRecord, listCompetitorUrls } from '../data/competitor-url.repository';
 import { listProducts } from '../data/product.repository';
-import { PRICE_CONFIDENCE_FLOOR } from '../scrape-run/check-success';
+import { priceConfidenceFloor } from '../scrape-run/check-success';
 
-const { SHOP_CURRENCY } = readConfig('shop', shopConfigSchema);
+const shopSettings = settingsSection('shop', shopConfigSchema);
 
 export interface DashboardProduct extends Product {
   price_comparison: PriceComparison;
@@ -50,8 +50,8 @@ export async function getDashboardProducts(): Promise<DashboardProduct[]> {
       const { comparison, best } = comparePrices(
         product.current_price,
         observations,
-        SHOP_CURRENCY,
-        PRICE_CONFIDENCE_FLOOR,
+        shopSettings().SHOP_CURRENCY,
+        priceConfidenceFloor(),
       );
       return {
         ...toProduct(product, categoryById),

@@ -9,10 +9,10 @@ export async function batchDelete(keys: Key[]): Promise<void> {
     let requests = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const { UnprocessedItems } = await db.send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      const { UnprocessedItems } = await db().send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }),
       );
-      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      requests = (UnprocessedItems?.[tableName()] ?? []) as typeof requests;
       if (attempt > 8 && requests.length > 0) throw new Error('DynamoDB kept items unprocessed');
     }
   }

@@ -18,9 +18,9 @@ const KEY = { PK: 'COUNTS', SK: 'CATALOGUE' };
 /** Adds `delta` to a count that is kept already; one not yet established is left to its first read. */
 export async function adjustCount(kind: CountedKind, delta: number): Promise<void> {
   try {
-    await db.send(
+    await db().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: KEY,
         UpdateExpression: 'ADD #kind :delta',
         ConditionExpression: 'attribute_exists(#kind)',
@@ -47,9 +47,9 @@ export async function recount(kind: CountedKind, countAll: () => Promise<number>
   const before = await keptCount(kind);
   const counted = await countAll();
   try {
-    await db.send(
+    await db().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: KEY,
         UpdateExpression: 'SET #kind = :counted',
         ConditionExpression: before === undefined ? 'attribute_not_exists(#kind)' : '#kind = :before',
@@ -67,7 +67,9 @@ export async function recount(kind: CountedKind, countAll: () => Promise<number>
 }
 
 async function keptCount(kind: CountedKind): Promise<number | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: KEY, ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: KEY, ConsistentRead: true }),
+  );
   const value = Item?.[kind];
   return typeof value === 'number' ? value : undefined;
 }

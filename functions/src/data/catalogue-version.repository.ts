@@ -20,9 +20,9 @@ const KEY = { PK: 'VERSION', SK: 'CATALOGUE' };
 
 /** `run`: a scrape run starts (the catalogue keeps changing until it ends) or ends. */
 export async function catalogueChanged(run?: 'started' | 'ended'): Promise<void> {
-  await db.send(
+  await db().send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: KEY,
       UpdateExpression: `ADD #value :one SET changed_at = :now${run ? ', run_active = :active' : ''}`,
       ExpressionAttributeNames: { '#value': 'value' },
@@ -36,7 +36,9 @@ export async function catalogueChanged(run?: 'started' | 'ended'): Promise<void>
 }
 
 export async function readCatalogueVersion(): Promise<CatalogueVersion> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: KEY, ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: KEY, ConsistentRead: true }),
+  );
   return {
     value: Number(Item?.value ?? 0),
     changedAt: Number(Item?.changed_at ?? 0),

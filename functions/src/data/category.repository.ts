@@ -28,7 +28,7 @@ const conflict = (name: string) => `A category named "${name}" already exists`;
 
 export async function listCategories(): Promise<CategoryRecord[]> {
   return queryAll<CategoryRecord>({
-    TableName: tableName,
+    TableName: tableName(),
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :list',
     ExpressionAttributeValues: { ':list': LIST },
@@ -38,7 +38,7 @@ export async function listCategories(): Promise<CategoryRecord[]> {
 }
 
 export async function getCategory(id: number): Promise<CategoryRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.category(id) }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.category(id) }));
   return Item ? strip(Item) : undefined;
 }
 
@@ -73,15 +73,15 @@ export async function updateCategory(
 
 export async function deleteCategory(category: CategoryRecord): Promise<void> {
   await catalogueWrite(() =>
-    db.send(new DeleteCommand({ TableName: tableName, Key: keys.category(category.id) })),
+    db().send(new DeleteCommand({ TableName: tableName(), Key: keys.category(category.id) })),
   );
   await releaseUnique(keys.name(category.name), category.id);
 }
 
 async function put(record: CategoryRecord): Promise<void> {
-  await db.send(
+  await db().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...keys.category(record.id),
         GSI1PK: LIST,

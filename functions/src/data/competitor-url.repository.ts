@@ -54,7 +54,7 @@ export const urlConflict = (url: string) => `This product already has the compet
 
 export async function listCompetitorUrls(): Promise<CompetitorUrlRecord[]> {
   return queryAllById<CompetitorUrlRecord>(LIST, await lastIssuedId('competitor-url'), {
-    TableName: tableName,
+    TableName: tableName(),
     ...projection,
   });
 }
@@ -67,7 +67,7 @@ export async function countCompetitorUrls(): Promise<number> {
 /** Counts the competitor URL items themselves (a COUNT query: no items travel); see `recount`. */
 export async function countCompetitorUrlItems(): Promise<number> {
   return countAll({
-    TableName: tableName,
+    TableName: tableName(),
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :list',
     ExpressionAttributeValues: { ':list': LIST },
@@ -76,7 +76,7 @@ export async function countCompetitorUrlItems(): Promise<number> {
 
 export async function listCompetitorUrlsOfProduct(productId: number): Promise<CompetitorUrlRecord[]> {
   return queryAll<CompetitorUrlRecord>({
-    TableName: tableName,
+    TableName: tableName(),
     IndexName: GSI2,
     KeyConditionExpression: 'GSI2PK = :product',
     ExpressionAttributeValues: { ':product': keys.byProduct(productId) },
@@ -85,7 +85,9 @@ export async function listCompetitorUrlsOfProduct(productId: number): Promise<Co
 }
 
 export async function getCompetitorUrl(id: number): Promise<CompetitorUrlRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.url(id), ...projection }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.url(id), ...projection }),
+  );
   return Item as CompetitorUrlRecord | undefined;
 }
 
@@ -122,9 +124,9 @@ export async function updateCompetitorUrl(
   const record: CompetitorUrlRecord = { ...existing, ...fields, updated_at: nowIso() };
   // An update, not a put: the latest observation the scraper keeps on the item must survive an edit.
   await catalogueWrite(() =>
-    db.send(
+    db().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.url(existing.id),
         UpdateExpression:
           'SET product_id = :product, competitor_name = :name, #url = :url, updated_at = :now, GSI2PK = :byProduct',
@@ -159,9 +161,9 @@ export async function recordLatestObservation(
   observation: LatestObservation,
 ): Promise<boolean> {
   try {
-    await db.send(
+    await db().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.url(urlId),
         UpdateExpression: 'SET latest = :observation',
         ConditionExpression:
@@ -173,9 +175,9 @@ export async function recordLatestObservation(
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
     // Deleted meanwhile, or a newer run got there first: only the first needs telling.
-    const { Item } = await db.send(
+    const { Item } = await db().send(
       new GetCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.url(urlId),
         ConsistentRead: true,
         ProjectionExpression: 'PK',
@@ -193,7 +195,9 @@ export async function recordLatestObservation(
 export async function deleteCompetitorUrlItem(record: CompetitorUrlRecord): Promise<void> {
   await catalogueWrite(
     () =>
-      db.send(new DeleteCommand({ TableName: tableName, Key: keys.url(record.id), ReturnValues: 'ALL_OLD' })),
+      db().send(
+        new DeleteCommand({ TableName: tableName(), Key: keys.url(record.id), ReturnValues: 'ALL_OLD' }),
+      ),
     // Counted only when this call removed it: two deletes racing must not count twice.
     ({ Attributes }) => (Attributes ? { competitor_urls: -1 } : null),
   );
@@ -202,9 +206,9 @@ export async function deleteCompetitorUrlItem(record: CompetitorUrlRecord): Prom
 }
 
 async function put(record: CompetitorUrlRecord): Promise<void> {
-  await db.send(
+  await db().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...keys.url(record.id),
         GSI1PK: LIST,

@@ -12,9 +12,9 @@ export async function nextId(entity: CountedEntity): Promise<number> {
 
 /** Reserves `count` consecutive ids in one request (bulk imports); returns the first. */
 export async function reserveIds(entity: CountedEntity, count: number): Promise<number> {
-  const { Attributes } = await db.send(
+  const { Attributes } = await db().send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: counterKey(entity),
       UpdateExpression: 'ADD #value :count',
       ExpressionAttributeNames: { '#value': 'value' },
@@ -27,6 +27,6 @@ export async function reserveIds(entity: CountedEntity, count: number): Promise<
 
 /** The highest id issued so far, 0 when none. */
 export async function lastIssuedId(entity: CountedEntity): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: counterKey(entity) }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: counterKey(entity) }));
   return Number(Item?.value ?? 0);
 }

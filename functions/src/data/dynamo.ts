@@ -1,20 +1,24 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoConfigSchema, readConfig } from '../config';
+import { dynamoConfigSchema, perSettings, settingsSection } from '../config';
+import { awsClientOptions } from '../lib/aws-client';
 
-const config = readConfig('DynamoDB', dynamoConfigSchema);
+const dynamoSettings = settingsSection('DynamoDB', dynamoConfigSchema);
 
 /** The application table's name. */
-export const tableName = config.TABLE_NAME;
+export const tableName = (): string => dynamoSettings().TABLE_NAME;
 
 /** The document client every repository uses; only the endpoint differs between AWS and the local stack. */
-export const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT } : {}),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
-// The SDK's logger middleware walks every response to redact it for a logger that, by default,
-// drops it: a tenth of a whole-catalogue query's CPU (profiled by `npm run bench:api`).
-db.middlewareStack.remove('loggerMiddleware');
+export const db = perSettings(() => {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient(awsClientOptions(dynamoSettings().DYNAMODB_ENDPOINT)),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  // The SDK's logger middleware walks every response to redact it for a logger that, by default,
+  // drops it: a tenth of a whole-catalogue query's CPU (profiled by `npm run bench:api`).
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
+});
 
 /** True when a conditional write lost (the item existed, or the condition no longer held). */
 export function isConditionFailed(error: unknown): boolean {

@@ -36,9 +36,9 @@ export async function reserveAttempt(
   let windowStartMs = nowMs;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     try {
-      const { Attributes } = await db.send(
+      const { Attributes } = await db().send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Key: key,
           UpdateExpression: 'ADD #count :one',
           ConditionExpression: 'window_start > :cutoff AND #count < :max',
@@ -52,9 +52,9 @@ export async function reserveAttempt(
       if (!isConditionFailed(error)) throw error;
     }
     try {
-      await db.send(
+      await db().send(
         new PutCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Item: { ...key, count: 1, window_start: nowMs, expires_at: epochSeconds(nowMs + windowMs) },
           ConditionExpression: 'attribute_not_exists(PK) OR window_start <= :cutoff',
           ExpressionAttributeValues: { ':cutoff': cutoff },
@@ -65,7 +65,9 @@ export async function reserveAttempt(
       if (!isConditionFailed(error)) throw error;
     }
     // Both lost: the open window is full, or another request opened it between the two writes.
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+    );
     if (Item && Item.window_start > cutoff) windowStartMs = Item.window_start;
     if (Item && Item.window_start > cutoff && Item.count >= max) break;
   }
@@ -75,9 +77,9 @@ export async function reserveAttempt(
 /** Gives a reserved attempt back (it turned out not to be a failure), in the window it was counted in. */
 export async function releaseAttempt(reservation: Reservation & { reserved: true }): Promise<void> {
   try {
-    await db.send(
+    await db().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: throttleKey(reservation.subject),
         UpdateExpression: 'ADD #count :minusOne',
         ConditionExpression: 'window_start = :windowStart AND #count > :zero',
@@ -93,5 +95,5 @@ export async function releaseAttempt(reservation: Reservation & { reserved: true
 
 /** Forgets every attempt counted for the subject (after a successful sign-in to the account). */
 export async function clearAttempts(subject: ThrottleSubject): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName, Key: throttleKey(subject) }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: throttleKey(subject) }));
 }

@@ -35,9 +35,9 @@ const keys = {
 /** Writes a run's record for a URL once; false when that run already recorded this URL. */
 export async function putPriceRecord(item: PriceRecordItem): Promise<boolean> {
   try {
-    await db.send(
+    await db().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...keys.record(item.competitor_url_id, item.run_id),
           GSI1PK: keys.byRun(item.run_id),
@@ -57,9 +57,9 @@ export async function putPriceRecord(item: PriceRecordItem): Promise<boolean> {
 
 /** The newest `limit` records of a URL, newest first. */
 export async function latestPriceRecords(urlId: number, limit: number): Promise<PriceRecordItem[]> {
-  const { Items } = await db.send(
+  const { Items } = await db().send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.partition(urlId) },
       ScanIndexForward: false,
@@ -89,7 +89,7 @@ export function toPriceData(item: PriceRecordItem, counted: boolean): PriceRecor
 /** Deletes every record of a URL; read consistently, so a record written just before is not missed. */
 export async function deletePriceRecordsOfUrl(urlId: number): Promise<void> {
   const items = await queryAll<{ PK: string; SK: string }>({
-    TableName: tableName,
+    TableName: tableName(),
     KeyConditionExpression: 'PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.partition(urlId) },
     ProjectionExpression: 'PK, SK',
@@ -100,7 +100,7 @@ export async function deletePriceRecordsOfUrl(urlId: number): Promise<void> {
 
 /** Deletes one run's record of a URL (a check that found its URL deleted after writing it). */
 export async function deletePriceRecord(urlId: number, runId: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.record(urlId, runId) }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.record(urlId, runId) }));
 }
 
 /** What a run's record says about its URL, enough to tell whether the check succeeded. */
@@ -116,7 +116,7 @@ const outcomeProjection = 'competitor_url_id, price, confidence, ungrounded, err
  */
 export async function runOutcomes(runId: string): Promise<RunOutcome[]> {
   return queryAll<RunOutcome>({
-    TableName: tableName,
+    TableName: tableName(),
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :run',
     ExpressionAttributeValues: { ':run': keys.byRun(runId) },
@@ -137,15 +137,15 @@ export async function runOutcomesOf(runId: string, urlIds: readonly number[]): P
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 8) throw new Error('DynamoDB kept keys unprocessed');
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const { Responses, UnprocessedKeys } = await db.send(
+      const { Responses, UnprocessedKeys } = await db().send(
         new BatchGetCommand({
           RequestItems: {
-            [tableName]: { Keys: pending, ConsistentRead: true, ProjectionExpression: outcomeProjection },
+            [tableName()]: { Keys: pending, ConsistentRead: true, ProjectionExpression: outcomeProjection },
           },
         }),
       );
-      outcomes.push(...((Responses?.[tableName] ?? []) as RunOutcome[]));
-      pending = (UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof pending;
+      outcomes.push(...((Responses?.[tableName()] ?? []) as RunOutcome[]));
+      pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as typeof pending;
     }
   }
   return outcomes;

@@ -67,7 +67,7 @@ const changedMeanwhile = 'The product was changed by someone else; reload and tr
 /** The whole catalogue, in id order. */
 export async function listProducts(): Promise<ProductRecord[]> {
   return queryAllById<ProductRecord>(LIST, await lastIssuedId('product'), {
-    TableName: tableName,
+    TableName: tableName(),
     ...projection,
   });
 }
@@ -80,7 +80,7 @@ export async function countProducts(): Promise<number> {
 /** Counts the product items themselves (a COUNT query: no items travel); see `recount`. */
 export async function countProductItems(): Promise<number> {
   return countAll({
-    TableName: tableName,
+    TableName: tableName(),
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :list',
     ExpressionAttributeValues: { ':list': LIST },
@@ -89,7 +89,7 @@ export async function countProductItems(): Promise<number> {
 
 export async function listProductsInCategory(categoryId: number): Promise<ProductRecord[]> {
   return queryAll<ProductRecord>({
-    TableName: tableName,
+    TableName: tableName(),
     IndexName: GSI2,
     KeyConditionExpression: 'GSI2PK = :category',
     ExpressionAttributeValues: { ':category': keys.byCategory(categoryId) },
@@ -99,8 +99,8 @@ export async function listProductsInCategory(categoryId: number): Promise<Produc
 
 /** Read consistently: an edit is conditioned on the version read here, a stale one would lose. */
 export async function getProduct(id: number): Promise<ProductRecord | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName, Key: keys.product(id), ConsistentRead: true, ...projection }),
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.product(id), ConsistentRead: true, ...projection }),
   );
   return Item as ProductRecord | undefined;
 }
@@ -179,9 +179,9 @@ export async function updateProduct(existing: ProductRecord, fields: ProductFiel
 export async function setProductHidden(product: ProductRecord, hidden: boolean): Promise<ProductRecord> {
   const updated_at = nowIso();
   await catalogueWrite(() =>
-    db.send(
+    db().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.product(product.id),
         UpdateExpression: 'SET #hidden = :hidden, updated_at = :now ADD version :one',
         ConditionExpression: 'attribute_exists(PK)',
@@ -197,9 +197,9 @@ export async function setProductHidden(product: ProductRecord, hidden: boolean):
 export async function clearProductCategory(product: ProductRecord): Promise<void> {
   const clear = async () => {
     try {
-      await db.send(
+      await db().send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Key: keys.product(product.id),
           UpdateExpression:
             'SET category_id = :none, updated_at = :now ADD version :one REMOVE GSI2PK, GSI2SK',
@@ -219,8 +219,8 @@ export async function clearProductCategory(product: ProductRecord): Promise<void
 export async function deleteProductItem(product: ProductRecord): Promise<void> {
   const { Attributes } = await catalogueWrite(
     () =>
-      db.send(
-        new DeleteCommand({ TableName: tableName, Key: keys.product(product.id), ReturnValues: 'ALL_OLD' }),
+      db().send(
+        new DeleteCommand({ TableName: tableName(), Key: keys.product(product.id), ReturnValues: 'ALL_OLD' }),
       ),
     // Counted only when this call removed it: two deletes racing must not count twice.
     ({ Attributes: removed }) => (removed ? { products: -1 } : null),
@@ -244,9 +244,9 @@ async function put(record: ProductRecord, condition: Condition): Promise<void> {
     record.category_id === null
       ? {}
       : { GSI2PK: keys.byCategory(record.category_id), GSI2SK: sortableId(record.id) };
-  await db.send(
+  await db().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...keys.product(record.id),
         GSI1PK: LIST,

@@ -10,7 +10,7 @@ export async function queryAll<T = Record<string, unknown>>(input: QueryCommandI
   const items: T[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
     items.push(...((page.Items ?? []) as T[]));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -58,7 +58,9 @@ export async function countAll(input: QueryCommandInput): Promise<number> {
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    const page = await db().send(
+      new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }),
+    );
     count += page.Count ?? 0;
     startKey = page.LastEvaluatedKey;
   } while (startKey);

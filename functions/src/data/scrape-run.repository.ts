@@ -71,9 +71,9 @@ export async function takeRunLock(
 ): Promise<{ replaced: RunLock | null } | false> {
   const previous = await getRunLock();
   try {
-    await db.send(
+    await db().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Item: { ...keys.lock, run_id: runId, taken_at: nowMs, execution_arn: executionArn },
         ConditionExpression: 'attribute_not_exists(PK) OR run_id = :me OR taken_at < :stale',
         ExpressionAttributeValues: { ':me': runId, ':stale': nowMs - staleAfterMs },
@@ -88,8 +88,8 @@ export async function takeRunLock(
 }
 
 export async function getRunLock(): Promise<RunLock | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName, Key: keys.lock, ConsistentRead: true }),
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.lock, ConsistentRead: true }),
   );
   return Item
     ? { run_id: Item.run_id, taken_at: Item.taken_at, execution_arn: Item.execution_arn ?? null }
@@ -99,9 +99,9 @@ export async function getRunLock(): Promise<RunLock | undefined> {
 /** Releases the lock, but only if `runId` still holds it. */
 export async function releaseRunLock(runId: string): Promise<void> {
   try {
-    await db.send(
+    await db().send(
       new DeleteCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.lock,
         ConditionExpression: 'run_id = :me',
         ExpressionAttributeValues: { ':me': runId },
@@ -117,9 +117,9 @@ export async function releaseRunLock(runId: string): Promise<void> {
 /** Writes a new run record; a retried Prepare finds it there and leaves it alone. */
 export async function createRun(run: RunRecord): Promise<void> {
   try {
-    await db.send(
+    await db().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Item: { ...keys.run(run.run_id), GSI1PK: LIST, GSI1SK: run.started_at, type: 'run', ...run },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
@@ -131,17 +131,17 @@ export async function createRun(run: RunRecord): Promise<void> {
 }
 
 export async function getRun(runId: string): Promise<RunRecord | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName, Key: keys.run(runId), ConsistentRead: true, ...runProjection }),
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.run(runId), ConsistentRead: true, ...runProjection }),
   );
   return Item as RunRecord | undefined;
 }
 
 /** The newest runs first. */
 export async function latestRuns(limit: number): Promise<RunRecord[]> {
-  const { Items } = await db.send(
+  const { Items } = await db().send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       IndexName: GSI1,
       KeyConditionExpression: 'GSI1PK = :list',
       ExpressionAttributeValues: { ':list': LIST },
@@ -156,7 +156,7 @@ export async function latestRuns(limit: number): Promise<RunRecord[]> {
 /** Runs started at or after `sinceIso`. */
 export async function runsSince(sinceIso: string): Promise<RunRecord[]> {
   return queryAll<RunRecord>({
-    TableName: tableName,
+    TableName: tableName(),
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :list AND GSI1SK >= :since',
     ExpressionAttributeValues: { ':list': LIST, ':since': sinceIso },
@@ -170,10 +170,10 @@ export async function runsSince(sinceIso: string): Promise<RunRecord[]> {
  * leaves the counts it ended with alone.
  */
 export async function countRunResult(runId: string, succeeded: boolean): Promise<void> {
-  await db
+  await db()
     .send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.run(runId),
         UpdateExpression: 'ADD #counter :one',
         ConditionExpression: '#status = :running',
@@ -206,9 +206,9 @@ export async function endRun(
   },
 ): Promise<boolean> {
   try {
-    await db.send(
+    await db().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.run(runId),
         UpdateExpression:
           'SET #status = :status, completed_at = :completed, total_urls = :total, successful_urls = :ok, failed_urls = :failed, error_message = :error',

@@ -31,20 +31,20 @@ export async function createSession(
     created_at: nowIso(),
     expires_at: epochSeconds(expiresAtMs),
   };
-  await db.send(
-    new PutCommand({ TableName: tableName, Item: { ...sessionKey(sessionId), type: 'session', ...item } }),
+  await db().send(
+    new PutCommand({ TableName: tableName(), Item: { ...sessionKey(sessionId), type: 'session', ...item } }),
   );
 }
 
 export async function getSession(sessionId: string): Promise<SessionRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: sessionKey(sessionId) }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: sessionKey(sessionId) }));
   return Item as SessionRecord | undefined;
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {
-  await db.send(
+  await db().send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: sessionKey(sessionId),
       UpdateExpression: 'SET revoked_at = :now',
       ConditionExpression: 'attribute_exists(PK)',

@@ -16,9 +16,9 @@ export interface Claim {
 
 export async function claimUnique(key: ClaimKey, ownerId: number, conflictMessage: string): Promise<void> {
   try {
-    await db.send(
+    await db().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         // When it was claimed: a repair leaves young claims alone, their entity may be on its way.
         Item: { ...key, owner_id: ownerId, claimed_at: nowIso() },
         ConditionExpression: 'attribute_not_exists(PK)',
@@ -32,7 +32,7 @@ export async function claimUnique(key: ClaimKey, ownerId: number, conflictMessag
 
 /** The id of the entity holding a claim, if any. */
 export async function claimOwner(key: ClaimKey): Promise<number | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
   return typeof Item?.owner_id === 'number' ? Item.owner_id : undefined;
 }
 
@@ -46,9 +46,9 @@ export async function releaseUnique(
   claimedBefore?: string,
 ): Promise<boolean> {
   try {
-    await db.send(
+    await db().send(
       new DeleteCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: key,
         ConditionExpression:
           claimedBefore === undefined
@@ -75,9 +75,9 @@ export async function scanClaims(prefix: string): Promise<Claim[]> {
   const claims: Claim[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(
+    const page = await db().send(
       new ScanCommand({
-        TableName: tableName,
+        TableName: tableName(),
         FilterExpression: 'SK = :unique AND begins_with(PK, :prefix)',
         ExpressionAttributeValues: { ':unique': 'UNIQUE', ':prefix': prefix },
         ExclusiveStartKey: startKey,

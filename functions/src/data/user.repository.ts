@@ -44,7 +44,9 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     throw error;
   }
   const user: UserRecord = { ...input, id, disabled: false, session_generation: 0, created_at: nowIso() };
-  await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.user(id), type: 'user', ...user } }));
+  await db().send(
+    new PutCommand({ TableName: tableName(), Item: { ...keys.user(id), type: 'user', ...user } }),
+  );
   return user;
 }
 
@@ -54,7 +56,7 @@ export async function hasAnyUser(): Promise<boolean> {
 }
 
 export async function getUser(id: number): Promise<UserRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.user(id) }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
   return Item ? toUser(Item) : undefined;
 }
 
@@ -68,9 +70,9 @@ export async function findUserByUsername(username: string): Promise<UserRecord |
 
 /** Disabling also ends every session of the user; enabling again does not bring them back. */
 export async function setUserDisabled(id: number, disabled: boolean): Promise<void> {
-  await db.send(
+  await db().send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: keys.user(id),
       UpdateExpression: disabled
         ? 'SET disabled = :disabled ADD session_generation :one'

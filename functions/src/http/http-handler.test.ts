@@ -1,15 +1,11 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { provideSettings } from '../config';
 import { ConflictError } from '../domain/errors';
+import * as httpHandler from './http-handler';
 
-// The stack reads its settings when imported; the public routes used here never reach the table.
-vi.stubEnv('TABLE_NAME', 'unused');
-vi.stubEnv('TOKEN_SECRET', 'a-signing-key-long-enough-for-hs256-0123456789');
-vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'WARN');
-let httpHandler: typeof import('./http-handler');
-beforeAll(async () => {
-  httpHandler = await import('./http-handler');
-});
+// The public routes used here never reach the table.
+beforeAll(() => provideSettings({ TABLE_NAME: 'unused', POWERTOOLS_LOG_LEVEL: 'WARN' }));
 afterEach(() => vi.restoreAllMocks());
 
 const event = (routeKey: string, requestId: string): APIGatewayProxyEventV2 => {

@@ -1,8 +1,10 @@
 import { type CheckOutcome, countsInComparison } from '@cmp/shared';
-import { comparisonConfigSchema, readConfig } from '../config';
+import { comparisonConfigSchema, settingsSection } from '../config';
+
+const comparisonSettings = settingsSection('price comparison', comparisonConfigSchema);
 
 /** The confidence a competitor price needs to be compared or counted (PRICE_CONFIDENCE_FLOOR). */
-export const { PRICE_CONFIDENCE_FLOOR } = readConfig('price comparison', comparisonConfigSchema);
+export const priceConfidenceFloor = (): number => comparisonSettings().PRICE_CONFIDENCE_FLOOR;
 
 /**
  * A check succeeded when it found a price the comparison may use and nothing failed: a guess is
@@ -10,4 +12,4 @@ export const { PRICE_CONFIDENCE_FLOOR } = readConfig('price comparison', compari
  */
 export const isSuccess = (
   check: Pick<CheckOutcome, 'price' | 'confidence' | 'ungrounded' | 'error_message'>,
-): boolean => !check.error_message && countsInComparison(check, PRICE_CONFIDENCE_FLOOR);
+): boolean => !check.error_message && countsInComparison(check, priceConfidenceFloor());

@@ -1,34 +1,35 @@
 import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import type { ScraperStatus } from '@cmp/shared';
+import { perSettings } from '../config';
 import { countCompetitorUrls } from '../data/competitor-url.repository';
 import { getRun, getRunLock, latestRuns, releaseRunLock } from '../data/scrape-run.repository';
 import { ConflictError } from '../domain/errors';
+import { awsClientOptions } from '../lib/aws-client';
 import { closeRun } from './close-run';
 import { newRunId } from './run-id';
 import { acquireRunLock } from './run-lock';
 import { toLog } from './run-stats';
-import { readScrapeRunConfig } from './scrape-run.config';
+import { scrapeRunSettings } from './scrape-run.config';
 
-const config = readScrapeRunConfig();
-const sfn = new SFNClient(config.SFN_ENDPOINT ? { endpoint: config.SFN_ENDPOINT } : {});
-const timeoutMs = config.SCRAPE_RUN_TIMEOUT_SECONDS * 1000;
+const sfn = perSettings(() => new SFNClient(awsClientOptions(scrapeRunSettings().SFN_ENDPOINT)));
 
 /** Where Step Functions puts an execution named `name` of our state machine. */
 export const executionArnFor = (name: string) =>
-  `${config.STATE_MACHINE_ARN.replace(':stateMachine:', ':execution:')}:${name}`;
+  `${scrapeRunSettings().STATE_MACHINE_ARN.replace(':stateMachine:', ':execution:')}:${name}`;
 
 /**
  * Starts a run (all URLs, or one product's): takes the lock first, so of many simultaneous starts
  * exactly one runs and the others get 409; the execution is named after the run.
  */
 export async function startRun(request: { triggeredBy: 'manual'; productId?: number }): Promise<string> {
+  const config = scrapeRunSettings();
   const runId = newRunId();
   const executionArn = executionArnFor(runId);
   if (!(await acquireRunLock(runId, executionArn, config.SCRAPE_RUN_TIMEOUT_SECONDS))) {
     throw new ConflictError('A price check is already running');
   }
   try {
-    await sfn.send(
+    await sfn().send(
       new StartExecutionCommand({
         stateMachineArn: config.STATE_MACHINE_ARN,
         name: runId,
@@ -51,7 +52,7 @@ export async function stopRun(): Promise<void> {
   const lock = await getRunLock();
   if (!lock) throw new ConflictError('No price check is running');
   try {
-    await sfn.send(
+    await sfn().send(
       new StopExecutionCommand({
         executionArn: lock.execution_arn ?? executionArnFor(lock.run_id),
         cause: 'Stopped by a user',
@@ -71,6 +72,7 @@ export async function stopRun(): Promise<void> {
  */
 export async function scraperStatus(): Promise<ScraperStatus> {
   const [lock, latest, totalUrls] = await Promise.all([getRunLock(), latestRuns(1), countCompetitorUrls()]);
+  const timeoutMs = scrapeRunSettings().SCRAPE_RUN_TIMEOUT_SECONDS * 1000;
   const live = lock && lock.taken_at > Date.now() - timeoutMs ? lock : undefined;
   const active = live ? await getRun(live.run_id) : undefined;
   const shown = active ?? latest[0];

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { readConfig } from '../config';
+import { readConfig, type SettingsSource, settingsSection } from '../config';
 
 /** Settings of scrape runs: the state machine, its limits and the schedule. */
 export const scrapeRunConfigSchema = z.object({
@@ -26,6 +26,10 @@ export const scrapeRunConfigSchema = z.object({
 
 export type ScrapeRunConfig = z.infer<typeof scrapeRunConfigSchema>;
 
-export function readScrapeRunConfig(env: NodeJS.ProcessEnv = process.env): ScrapeRunConfig {
+/** The scrape-run settings of this runtime. */
+export const scrapeRunSettings = settingsSection('scrape run', scrapeRunConfigSchema);
+
+/** Reads and validates scrape-run settings from `env` (the local server's, before it loads any entry). */
+export function readScrapeRunConfig(env: SettingsSource): ScrapeRunConfig {
   return readConfig('scrape run', scrapeRunConfigSchema, env);
 }

@@ -46,7 +46,7 @@ async function main(): Promise<number> {
     const base = resolve(values.manifest, '..');
     targets.push(...manifest.map((m) => ({ file: resolve(base, m.file), url: m.url })));
   }
-  const config = readScrapeConfig();
+  const config = readScrapeConfig(process.env);
   const fetcher = createGuardedFetcher({
     allowHosts: config.SCRAPER_ALLOW_HOSTS,
     userAgent: userAgent(config),

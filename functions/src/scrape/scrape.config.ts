@@ -1,9 +1,6 @@
-/**
- * The scraper's settings section: read once per runtime from the environment and validated (see
- * readConfig in ../config.ts).
- */
+/** The scraper's settings section (see ../config.ts). */
 import * as z from 'zod';
-import { readConfig } from '../config';
+import { readConfig, type SettingsSource, settingsSection } from '../config';
 
 const hostPort = z
   .string()
@@ -41,8 +38,11 @@ export const scrapeConfigSchema = z.object({
 
 export type ScrapeConfig = z.infer<typeof scrapeConfigSchema>;
 
-/** Reads and validates the scraper settings; throws listing every problem. */
-export function readScrapeConfig(env: NodeJS.ProcessEnv = process.env): ScrapeConfig {
+/** The scraper settings of this runtime. */
+export const scrapeSettings = settingsSection('scraper', scrapeConfigSchema);
+
+/** Reads and validates scraper settings from `env`; throws listing every problem. */
+export function readScrapeConfig(env: SettingsSource): ScrapeConfig {
   return readConfig('scraper', scrapeConfigSchema, env);
 }
 

@@ -1,3 +1,5 @@
+import { addUser } from '@cmp/functions/auth/users';
+import { setUserDisabled } from '@cmp/functions/data/user.repository';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
@@ -99,8 +101,6 @@ describe('GET /api/auth/status and POST /api/auth/logout', () => {
 
 describe('disabling a user', () => {
   it('ends every session of that user for good: enabling the user again does not bring them back', async () => {
-    const { addUser } = await import('@cmp/functions/auth/users');
-    const { setUserDisabled } = await import('@cmp/functions/data/user.repository');
     const sam = await addUser({
       email: 'sam@example.com',
       username: 'sam',
@@ -137,7 +137,7 @@ describe('bearer tokens', () => {
       .setAudience('check-my-price-web')
       .setIssuedAt(now + issuedAtOffsetSeconds)
       .setExpirationTime(now + 3600)
-      .sign(new TextEncoder().encode(process.env.TOKEN_SECRET));
+      .sign(new TextEncoder().encode(stack.settings.TOKEN_SECRET));
   }
 
   it('accepts the token type it issues, issued a few seconds ahead of this clock', async () => {

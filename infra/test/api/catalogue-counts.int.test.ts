@@ -69,7 +69,7 @@ describe('catalogue totals', () => {
     // A table from before counts were kept.
     const { db, tableName } = await import('@cmp/functions/data/dynamo');
     const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
-    await db.send(new DeleteCommand({ TableName: tableName, Key: { PK: 'COUNTS', SK: 'CATALOGUE' } }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: 'COUNTS', SK: 'CATALOGUE' } }));
     await addProduct('COUNT-4', 1);
     expect(await totals()).toEqual({ products: before.products + 1, urls: before.urls + 1 });
     expect(await recount('competitor_urls', countCompetitorUrlItems)).toBe(before.urls + 1);

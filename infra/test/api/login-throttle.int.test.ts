@@ -54,9 +54,9 @@ async function endThrottleWindows() {
   const { db, tableName } = await import('@cmp/functions/data/dynamo');
   const windows = (await stack.scanTable()).filter((item) => String(item.PK).startsWith('THROTTLE#'));
   for (const { PK, SK } of windows)
-    await db.send(
+    await db().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: { PK, SK },
         UpdateExpression: 'SET window_start = :past',
         ExpressionAttributeValues: { ':past': Date.now() - WINDOW_SECONDS * 1000 - 1 },

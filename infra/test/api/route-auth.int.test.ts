@@ -1,3 +1,4 @@
+import { addUser, disableUser } from '@cmp/functions/auth/users';
 import { routes } from '@cmp/functions/http/routes';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ const concretePath = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const secret = new TextEncoder().encode(process.env.TOKEN_SECRET);
+  const secret = new TextEncoder().encode(stack.settings.TOKEN_SECRET);
   const validToken = await stack.login();
   const { sid, sub } = decodePayload(validToken);
   const sign = (claims: { iss?: string; aud?: string; exp?: number }, key = secret) =>
@@ -30,7 +31,6 @@ beforeAll(async () => {
       .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 3600)
       .sign(key);
 
-  const { addUser, disableUser } = await import('@cmp/functions/auth/users');
   const staff = await addUser({
     email: 'sam@example.com',
     username: 'sam',

@@ -24,7 +24,7 @@ let throttleOnce: {
   matches: (command: string, input: Record<string, unknown>) => boolean;
   error: Error;
 } | null = null;
-db.middlewareStack.add(
+db().middlewareStack.add(
   (next, context) => async (args) => {
     const armed = throttleOnce;
     if (armed?.matches(String(context.commandName), args.input as Record<string, unknown>)) {

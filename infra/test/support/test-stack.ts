@@ -39,8 +39,9 @@ export interface TestStack extends LocalStack {
 }
 
 /**
- * A local stack for one test file: in-memory dynalite, a free loopback port, a known admin.
- * Functions' modules read their settings once, so use one stack per test file.
+ * A local stack for one test file: in-memory dynalite, a free loopback port, a known admin. The
+ * functions in this process run with the settings of the stack started last, and some of their
+ * modules keep answers in memory (the catalogue lists), so use one stack per test file.
  */
 export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = {}): Promise<TestStack> {
   const stack = await startLocalStack({

@@ -1,5 +1,6 @@
 import type { Request } from '@middy/core';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { provideSettings } from '../../config';
 import {
   ConflictError,
   InvalidInputError,
@@ -12,7 +13,7 @@ import {
 import { HttpError } from '../errors';
 import { errorResponse } from './error-response.middleware';
 
-vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
+beforeAll(() => provideSettings({ POWERTOOLS_LOG_LEVEL: 'SILENT' }));
 
 /** What middy's `createError` (thrown by its router, for one) makes: an Error with a status and `expose`. */
 const middyError = (statusCode: number, message: string, expose = statusCode < 500) =>

@@ -49,7 +49,7 @@ export function errorResponse(): MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
         request.response = toHttpResponse({ ...answer, body: { success: false, error: error.message } });
         return;
       }
-      logger.error('Unhandled error', {
+      logger().error('Unhandled error', {
         requestId: request.event.requestContext?.requestId,
         route: request.event.routeKey,
         error: error as Error,

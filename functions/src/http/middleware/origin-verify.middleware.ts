@@ -1,17 +1,20 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { originVerifyConfigSchema, readConfig } from '../../config';
+import { originVerifyConfigSchema, perSettings, settingsSection } from '../../config';
 import { secretReader } from '../../lib/secret';
 import type { ApiContext } from '../api-context';
 import { clientAddress } from '../client-address';
 import { HttpError } from '../errors';
 
-const config = readConfig('origin verify', originVerifyConfigSchema);
+const originVerifySettings = settingsSection('origin verify', originVerifyConfigSchema);
 
 /** The origin-verify secret; none where nothing sits in front of the API (local stack, tests). */
-const originVerify = secretReader('origin-verify', {
-  value: config.ORIGIN_VERIFY_SECRET,
-  arn: config.ORIGIN_VERIFY_SECRET_ARN,
+const originVerifyReader = perSettings(() => {
+  const config = originVerifySettings();
+  return secretReader('origin-verify', {
+    value: config.ORIGIN_VERIFY_SECRET,
+    arn: config.ORIGIN_VERIFY_SECRET_ARN,
+  });
 });
 
 /**
@@ -24,7 +27,7 @@ export function requireOrigin(): MiddlewareObj<APIGatewayProxyEventV2, unknown, 
       const found = clientAddress({
         headers: event.headers,
         sourceIp: event.requestContext.http.sourceIp,
-        originVerify: await originVerify(),
+        originVerify: await originVerifyReader()(),
       });
       if (found.refused) throw new HttpError(403, 'Use the application address');
       context.clientAddress = found.address;

@@ -11,10 +11,13 @@ export function requestLog(): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayPr
     event: APIGatewayProxyEventV2;
     response: APIGatewayProxyStructuredResultV2 | null;
   }) =>
-    logger.debug('Request handled', { route: request.event.routeKey, status: request.response?.statusCode });
+    logger().debug('Request handled', {
+      route: request.event.routeKey,
+      status: request.response?.statusCode,
+    });
   return {
     before: ({ event }) => {
-      logger.appendKeys({ requestId: event.requestContext?.requestId });
+      logger().appendKeys({ requestId: event.requestContext?.requestId });
     },
     after: done,
     // Registered before errorResponse, so this runs after it turned the error into a response.

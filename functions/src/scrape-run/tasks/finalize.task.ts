@@ -1,6 +1,9 @@
 import * as z from 'zod';
+import { readEntrySettings } from '../../config';
 import { finalizeRun } from '../finalize';
 import { taskInput } from './task-input';
+
+readEntrySettings(process.env);
 
 const schema = z.object({
   runId: z.string().min(1),

@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import { readEntrySettings } from '../../config';
 import { prepareRun } from '../prepare';
-import { readScrapeRunConfig } from '../scrape-run.config';
+import { scrapeRunSettings } from '../scrape-run.config';
 import { taskInput } from './task-input';
 
-const config = readScrapeRunConfig();
+readEntrySettings(process.env);
 
 const schema = z.object({
   request: z.object({
@@ -21,4 +22,4 @@ const schema = z.object({
 
 /** Prepare: the lock, the run record, the URL ids for the Map. */
 export const handler = async (event: unknown) =>
-  prepareRun(taskInput(schema, event, 'Prepare'), config.SCRAPE_RUN_TIMEOUT_SECONDS);
+  prepareRun(taskInput(schema, event, 'Prepare'), scrapeRunSettings().SCRAPE_RUN_TIMEOUT_SECONDS);

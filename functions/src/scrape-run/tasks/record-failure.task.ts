@@ -1,7 +1,10 @@
 import * as z from 'zod';
+import { readEntrySettings } from '../../config';
 import { getCompetitorUrl } from '../../data/competitor-url.repository';
 import { failedOutcome, recordResult } from '../record-result';
 import { taskInput } from './task-input';
+
+readEntrySettings(process.env);
 
 const schema = z.object({
   runId: z.string().min(1),

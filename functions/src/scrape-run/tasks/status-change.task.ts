@@ -1,6 +1,9 @@
 import * as z from 'zod';
+import { readEntrySettings } from '../../config';
 import { endAbandonedRun } from '../status-change';
 import { taskInput } from './task-input';
+
+readEntrySettings(process.env);
 
 /** EventBridge's "Step Functions Execution Status Change" event (only the fields we read). */
 const schema = z.object({

@@ -10,6 +10,7 @@ import {
   ConverseCommand,
   type ConverseCommandOutput,
 } from '@aws-sdk/client-bedrock-runtime';
+import { awsClientOptions } from '../../lib/aws-client';
 import type { LlmAnswer, LlmPort, TokenUsage } from '../extract/extract-page';
 import type { ScrapeConfig } from '../scrape.config';
 import { llmAnswerSchema, toolInputSchema } from './llm-answer.schema';
@@ -56,8 +57,7 @@ export function createBedrockClient(
   overrides: Partial<BedrockRuntimeClientConfig> = {},
 ): BedrockRuntimeClient {
   return new BedrockRuntimeClient({
-    region: config.AWS_REGION,
-    ...(config.BEDROCK_ENDPOINT ? { endpoint: config.BEDROCK_ENDPOINT } : {}),
+    ...awsClientOptions(config.BEDROCK_ENDPOINT, config.AWS_REGION),
     maxAttempts: 1,
     ...overrides,
   });
