@@ -1,4 +1,4 @@
-import { DEFAULT_PRICE_CONFIDENCE_FLOOR } from '@cmp/shared';
+import { DEFAULT_PRICE_CONFIDENCE_FLOOR, DEFAULT_PRICE_JUMP_RATIO } from '@cmp/shared';
 import * as z from 'zod';
 
 /**
@@ -154,5 +154,13 @@ export const comparisonConfigSchema = z.object({
   PRICE_CONFIDENCE_FLOOR: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().min(0).max(1).default(DEFAULT_PRICE_CONFIDENCE_FLOOR),
+  ),
+  /**
+   * The plausibility gate: a new price under 1/ratio or over ratio× the URL's last accepted price,
+   * shown by one source only, is held for review (default 2: under half or over double).
+   */
+  PRICE_JUMP_RATIO: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().gt(1).max(100).default(DEFAULT_PRICE_JUMP_RATIO),
   ),
 });

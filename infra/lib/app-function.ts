@@ -43,6 +43,7 @@ export function appFunction(scope: Construct, id: string, props: AppFunctionProp
       LOG_LEVEL: props.settings.logLevel,
       // Read by the dashboard and by every task that counts a run's checks.
       PRICE_CONFIDENCE_FLOOR: String(props.settings.priceConfidenceFloor),
+      PRICE_JUMP_RATIO: String(props.settings.priceJumpRatio),
       NODE_OPTIONS: '--enable-source-maps',
       ...props.environment,
     },

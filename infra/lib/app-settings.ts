@@ -9,6 +9,8 @@ export interface AppSettings {
   readonly logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** 0–1: competitor prices below this confidence are shown, never compared (PRICE_CONFIDENCE_FLOOR). */
   readonly priceConfidenceFloor: number;
+  /** > 1: the plausibility gate's ratio (PRICE_JUMP_RATIO). */
+  readonly priceJumpRatio: number;
   /** Scrape runs: concurrency, timeout, schedule, Bedrock model, contact URL (scrape-run-settings.ts). */
   readonly scrapeRun: ScrapeRunSettings;
 }
@@ -17,7 +19,8 @@ const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 
 /**
  * `-c shopCurrency=EUR` wins over `SHOP_CURRENCY=EUR`; the default is GBP. Likewise
- * `-c priceConfidenceFloor=0.6` over `PRICE_CONFIDENCE_FLOOR` (default 0.5). `-c logLevel=DEBUG` for noisy logs.
+ * `-c priceConfidenceFloor=0.6` over `PRICE_CONFIDENCE_FLOOR` (default 0.5), `-c priceJumpRatio=3` over
+ * `PRICE_JUMP_RATIO` (default 2). `-c logLevel=DEBUG` for noisy logs.
  */
 export function readAppSettings(app: App, env = process.env): AppSettings {
   const fromContext = (key: string): string | undefined => {
@@ -27,8 +30,9 @@ export function readAppSettings(app: App, env = process.env): AppSettings {
   const { SHOP_CURRENCY } = readConfig('deploy', shopConfigSchema, {
     SHOP_CURRENCY: fromContext('shopCurrency') ?? env.SHOP_CURRENCY,
   });
-  const { PRICE_CONFIDENCE_FLOOR } = readConfig('deploy', comparisonConfigSchema, {
+  const { PRICE_CONFIDENCE_FLOOR, PRICE_JUMP_RATIO } = readConfig('deploy', comparisonConfigSchema, {
     PRICE_CONFIDENCE_FLOOR: fromContext('priceConfidenceFloor') ?? env.PRICE_CONFIDENCE_FLOOR,
+    PRICE_JUMP_RATIO: fromContext('priceJumpRatio') ?? env.PRICE_JUMP_RATIO,
   });
   // Context only: a LOG_LEVEL exported for the local server should not leak into a deploy.
   const logLevel = (fromContext('logLevel') ?? 'INFO').toUpperCase();
@@ -39,6 +43,7 @@ export function readAppSettings(app: App, env = process.env): AppSettings {
     shopCurrency: SHOP_CURRENCY,
     logLevel: logLevel as AppSettings['logLevel'],
     priceConfidenceFloor: PRICE_CONFIDENCE_FLOOR,
+    priceJumpRatio: PRICE_JUMP_RATIO,
     scrapeRun: readScrapeRunSettings(app, env),
   };
 }

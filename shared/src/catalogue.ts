@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { checkOutcomeKindSchema, lastCheckSchema } from './check-outcome';
 import {
   COMPETITOR_CSV_COLUMNS,
   competitorCsvColumn,
@@ -178,6 +179,7 @@ export const competitorUrlSchema = z.strictObject({
   created_at: z.string(),
   updated_at: z.string(),
   product: z.strictObject({ name: z.string(), sku: z.string(), current_price: z.number() }),
+  last_check: lastCheckSchema.nullable(),
 });
 export type CompetitorUrl = z.infer<typeof competitorUrlSchema>;
 
@@ -195,6 +197,9 @@ export const priceRecordSchema = z.strictObject({
   ungrounded: z.boolean().optional(),
   /** The price is sure enough to compare with ours (see PRICE_CONFIDENCE_FLOOR). */
   counted: z.boolean(),
+  outcome: checkOutcomeKindSchema,
+  /** The check's outcome in words. */
+  message: z.string(),
 });
 export type PriceRecord = z.infer<typeof priceRecordSchema>;
 

@@ -29,6 +29,51 @@ export const FAILING_OUTCOMES: readonly CheckOutcomeKind[] = ['blocked', 'failed
 /** Outcomes that count towards a URL's consecutive failures (the shop could not be read). */
 export const UNREACHABLE_OUTCOMES: readonly CheckOutcomeKind[] = ['blocked', 'failed'];
 
+/**
+ * A URL's latest check as the API reports it (GET /api/competitor-urls, /api/competitor-urls/{id}):
+ * null before the first check. The price is what that check found, compared or not.
+ */
+export const lastCheckSchema = z.strictObject({
+  outcome: checkOutcomeKindSchema,
+  message: z.string(),
+  checked_at: z.string(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  in_stock: z.boolean().nullable(),
+  /** Checks in a row that could not read the page (blocked or failed); 0 after one that could. */
+  consecutive_failures: z.number().int().nonnegative(),
+});
+export type LastCheck = z.infer<typeof lastCheckSchema>;
+
+/**
+ * The outcome of a check stored before outcomes were kept: a price is 'ok', an error 'failed',
+ * anything else 'no_price'.
+ */
+export function outcomeOfLegacyCheck(check: { price: number | null; error_message: string | null }): {
+  outcome: CheckOutcomeKind;
+  message: string;
+} {
+  if (check.price !== null) return { outcome: 'ok', message: 'Price found' };
+  if (check.error_message) return { outcome: 'failed', message: check.error_message };
+  return { outcome: 'no_price', message: 'No price found on the page' };
+}
+
+/** How many checks ended in each outcome (a run's, or the last 30 days'). */
+export const outcomeCountsSchema = z.strictObject(
+  Object.fromEntries(CHECK_OUTCOMES.map((outcome) => [outcome, z.number().int().nonnegative()])) as Record<
+    CheckOutcomeKind,
+    z.ZodNumber
+  >,
+);
+export type OutcomeCounts = z.infer<typeof outcomeCountsSchema>;
+
+/** Counts of every outcome, from a list of outcomes. */
+export function countByOutcome(outcomes: Iterable<CheckOutcomeKind>): OutcomeCounts {
+  const counts = Object.fromEntries(CHECK_OUTCOMES.map((outcome) => [outcome, 0])) as OutcomeCounts;
+  for (const outcome of outcomes) counts[outcome]++;
+  return counts;
+}
+
 /** The badge text for each outcome. */
 export const OUTCOME_LABELS: Readonly<Record<CheckOutcomeKind, string>> = {
   ok: 'OK',

@@ -18,6 +18,17 @@ const seen = (
     confidence: price === null ? null : 0.9,
     scraped_at,
     error_message: price === null ? 'No price found on the page' : null,
+    accepted: price !== null,
+    last_check: {
+      outcome: price === null ? 'no_price' : 'ok',
+      message: price === null ? 'No price found on the page' : 'Price found',
+      checked_at: scraped_at,
+      price,
+      currency,
+      in_stock: price === null ? null : true,
+      confidence: price === null ? null : 0.9,
+      consecutive_failures: 0,
+    },
   }) satisfies CompetitorObservation;
 
 describe('comparePrices', () => {
@@ -111,6 +122,28 @@ describe('comparePrices', () => {
       [25.99, true],
       [0.01, false],
     ]);
+  });
+
+  it('compares the accepted price while a newer check is held for review, and shows that check', () => {
+    const held = {
+      ...seen(1, 100, 'GBP', '2026-11-19T10:00:00Z'),
+      last_check: {
+        ...seen(1, 1, 'GBP', '2026-11-20T10:00:00Z').last_check,
+        outcome: 'review' as const,
+        message: 'Held for review: 1.00 GBP is under 1/2 of the last accepted 100.00 GBP',
+      },
+    };
+    const neverAccepted = { ...seen(2, 5), accepted: false };
+
+    const { comparison } = comparePrices(50, [held, neverAccepted], 'GBP');
+
+    expect(comparison).toEqual(
+      expect.objectContaining({ status: 'LOWER', lowest_competitor_price: 100, competitors_with_data: 1 }),
+    );
+    expect(comparison.competitor_prices.map((c) => c.counted)).toEqual([true, false]);
+    expect(comparison.latest_ai_analysis).toEqual(
+      expect.objectContaining({ competitor_url_id: 1, price: 1, outcome: 'review' }),
+    );
   });
 
   it('leaves a price below the confidence floor out, and the floor is the caller’s', () => {

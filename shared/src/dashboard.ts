@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { productSchema } from './catalogue';
+import { checkOutcomeKindSchema, lastCheckSchema } from './check-outcome';
 import { pricesEqual } from './price-comparison';
 
 /**
@@ -10,6 +11,9 @@ import { pricesEqual } from './price-comparison';
  */
 export const comparisonStatusSchema = z.enum(['LOWER', 'HIGHER', 'SAME', 'NO_DATA']);
 export type ComparisonStatus = z.infer<typeof comparisonStatusSchema>;
+
+/** A URL's latest check (see lastCheckSchema), with the confidence of its price. */
+export const dashboardLastCheckSchema = lastCheckSchema.extend({ confidence: z.number().nullable() });
 
 /** What the scraper last saw on one competitor URL (null fields: never checked, or nothing found). */
 export const competitorObservationSchema = z.strictObject({
@@ -24,8 +28,19 @@ export const competitorObservationSchema = z.strictObject({
   error_message: z.string().nullable(),
   /** The price is the model's alone: nothing on the page shows it. */
   ungrounded: z.boolean().optional(),
+  /**
+   * The price above is the URL's accepted price: its check passed the plausibility gate, or a person
+   * accepted it. Otherwise it is the latest check's price, shown but never compared.
+   */
+  accepted: z.boolean(),
+  /**
+   * The URL's latest check, which may be newer than the price above: a check held for review, or
+   * one that failed or was blocked, leaves the comparison on the last accepted price.
+   */
+  last_check: dashboardLastCheckSchema.nullable(),
 });
 export type CompetitorObservation = z.infer<typeof competitorObservationSchema>;
+export type DashboardLastCheck = z.infer<typeof dashboardLastCheckSchema>;
 
 export const competitorPriceSchema = competitorObservationSchema.extend({
   /** The price is in another currency than the shop's, so it takes no part in the comparison. */
@@ -46,11 +61,20 @@ export const checkOutcomeSchema = z.strictObject({
   error_message: z.string().nullable(),
   /** The price is the model's alone: neither the structured data nor the visible page shows it. */
   ungrounded: z.boolean().optional(),
+  outcome: checkOutcomeKindSchema,
+  /** The outcome in words. */
+  message: z.string(),
 });
 export type CheckOutcome = z.infer<typeof checkOutcomeSchema>;
 
 /** The confidence (0–1) a price needs to be compared, unless PRICE_CONFIDENCE_FLOOR says otherwise. */
 export const DEFAULT_PRICE_CONFIDENCE_FLOOR = 0.5;
+
+/**
+ * The plausibility gate's default (PRICE_JUMP_RATIO): a new price under half or over double the
+ * URL's last accepted price, from one source only, is held for review.
+ */
+export const DEFAULT_PRICE_JUMP_RATIO = 2;
 
 /**
  * Whether a check's price may decide anything: the comparison, the 'with data' count, a check's
@@ -78,9 +102,12 @@ export function uncountedReason(check: {
   counted: boolean;
   confidence: number | null;
   ungrounded?: boolean | undefined;
+  /** Why the check held the price back, when it did ('Held for review: …'). */
+  review?: string | null | undefined;
 }): string | null {
   if (check.counted) return null;
   if (check.ungrounded) return 'Not compared: only the AI found this price, the page does not show it';
+  if (check.review) return `Not compared: ${check.review.replace(/^Held/, 'held')}`;
   const confidence = check.confidence === null ? '' : ` (${Math.round(check.confidence * 100)} %)`;
   return `Not compared: low confidence${confidence}`;
 }
@@ -155,7 +182,7 @@ export function comparePrices(
   const prices: CompetitorPrice[] = competitors.map((c) => ({
     ...c,
     currency_mismatch: c.price !== null && c.currency !== null && c.currency !== shopCurrency,
-    counted: countsInComparison(c, confidenceFloor),
+    counted: c.accepted && countsInComparison(c, confidenceFloor),
   }));
   const comparable = prices.filter((c) => c.counted && !c.currency_mismatch);
   const best = comparable.reduce<CompetitorPrice | null>(
@@ -165,8 +192,8 @@ export function comparePrices(
   const lowest = best?.price ?? null;
   const difference = lowest === null ? null : round(ourPrice - lowest, 2);
   const latest = prices
-    .filter((c): c is CompetitorPrice & { scraped_at: string } => c.scraped_at !== null)
-    .sort((a, b) => b.scraped_at.localeCompare(a.scraped_at))[0];
+    .filter((c): c is CompetitorPrice & { last_check: DashboardLastCheck } => c.last_check !== null)
+    .sort((a, b) => b.last_check.checked_at.localeCompare(a.last_check.checked_at))[0];
   return {
     best,
     comparison: {
@@ -183,12 +210,14 @@ export function comparePrices(
             competitor_url_id: latest.competitor_url_id,
             competitor_name: latest.competitor_name,
             competitor_url: latest.url,
-            price: latest.price,
-            currency: latest.currency,
-            in_stock: latest.in_stock,
-            confidence: latest.confidence,
-            scraped_at: latest.scraped_at,
+            price: latest.last_check.price,
+            currency: latest.last_check.currency,
+            in_stock: latest.last_check.in_stock,
+            confidence: latest.last_check.confidence,
+            scraped_at: latest.last_check.checked_at,
             error_message: latest.error_message,
+            outcome: latest.last_check.outcome,
+            message: latest.last_check.message,
           }
         : null,
     },

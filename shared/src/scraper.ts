@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { outcomeCountsSchema } from './check-outcome';
 
 /** The scraper API's shapes (docs/api.md#shapes: ScraperStatus, ScraperLog, ScraperStats). */
 export const scraperRunStatusSchema = z.enum(['running', 'completed', 'failed', 'stopped']);
@@ -17,6 +18,8 @@ export const scraperLogSchema = z.strictObject({
   /** Set when the run checked one product's URLs only (the dashboard's AI analysis). */
   product_id: z.number().int().nullable(),
   error_message: z.string().nullable(),
+  /** The run's checks by outcome (docs/rules.md#check-outcomes); null until the run has ended. */
+  outcome_counts: outcomeCountsSchema.nullable(),
 });
 export type ScraperLog = z.infer<typeof scraperLogSchema>;
 
@@ -38,5 +41,7 @@ export const scraperStatsSchema = z.strictObject({
   successful_scrapes_last_30_days: z.number().int(),
   failed_scrapes_last_30_days: z.number().int(),
   success_rate_percentage: z.number(),
+  /** The checks of the runs that ended in the last 30 days, by outcome. */
+  outcome_counts_last_30_days: outcomeCountsSchema,
 });
 export type ScraperStats = z.infer<typeof scraperStatsSchema>;

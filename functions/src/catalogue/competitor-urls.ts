@@ -19,6 +19,7 @@ import { InvalidInputError, NotFoundError } from '../domain/errors';
 import { priceConfidenceFloor } from '../scrape-run/check-success';
 import { checkCompetitorUrl } from './competitor-url-policy';
 import { byId, requireProduct } from './products';
+import { apiLastCheck } from './url-check-view';
 
 /** How much history the detail view carries (the dialog shows 5, the dashboard's chart more). */
 export const PRICE_HISTORY_LIMIT = 100;
@@ -36,6 +37,7 @@ function toCompetitorUrl(record: CompetitorUrlRecord, product: ProductRecord | u
       sku: product?.sku ?? '',
       current_price: product?.current_price ?? 0,
     },
+    last_check: apiLastCheck(record),
   };
 }
 
@@ -68,7 +70,9 @@ export async function getCompetitorUrlDetail(id: number): Promise<CompetitorUrlD
   ]);
   return {
     ...toCompetitorUrl(record, product),
-    price_data: history.map((item) => toPriceData(item, countsInComparison(item, priceConfidenceFloor()))),
+    price_data: history.map((item) =>
+      toPriceData(item, item.outcome === 'ok' && countsInComparison(item, priceConfidenceFloor())),
+    ),
   };
 }
 

@@ -24,6 +24,8 @@ function toAnalysis(record: PriceRecordItem): AiAnalysis {
     scraped_at: record.scraped_at,
     error_message: record.error_message,
     ungrounded: record.ungrounded ?? false,
+    outcome: record.outcome,
+    message: record.message,
     llm_response: record.llm_response,
     evidence: record.evidence ?? [],
     tier: record.tier ?? null,

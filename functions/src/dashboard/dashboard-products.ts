@@ -1,5 +1,6 @@
 import { type CompetitorObservation, comparePrices, type PriceComparison, type Product } from '@cmp/shared';
 import { byId, toProduct } from '../catalogue/products';
+import { acceptedPrice, lastCheckOf } from '../catalogue/url-check-view';
 import { settingsSection, shopConfigSchema } from '../config';
 import { listCategories } from '../data/category.repository';
 import { type CompetitorUrlRecord, listCompetitorUrls } from '../data/competitor-url.repository';
@@ -13,19 +14,27 @@ export interface DashboardProduct extends Product {
   bestCompetitor: { url: string; competitor_name: string } | null;
 }
 
+/**
+ * A URL as the comparison sees it: its accepted price when it has one (a newer check held for
+ * review, failed or blocked leaves it standing), else its latest check's price, shown only.
+ */
 function observationOf(url: CompetitorUrlRecord): CompetitorObservation {
   const latest = url.latest;
+  const accepted = acceptedPrice(url);
+  const shown = accepted ?? latest;
   return {
     competitor_url_id: url.id,
     competitor_name: url.competitor_name,
     url: url.url,
-    price: latest?.price ?? null,
-    currency: latest?.currency ?? null,
-    in_stock: latest?.in_stock ?? null,
-    confidence: latest?.confidence ?? null,
-    scraped_at: latest?.scraped_at ?? null,
+    price: shown?.price ?? null,
+    currency: shown?.currency ?? null,
+    in_stock: shown?.in_stock ?? null,
+    confidence: shown?.confidence ?? null,
+    scraped_at: shown?.scraped_at ?? null,
     error_message: latest?.error_message ?? null,
-    ungrounded: latest?.ungrounded ?? false,
+    ungrounded: !accepted && (latest?.ungrounded ?? false),
+    accepted: accepted !== null,
+    last_check: lastCheckOf(url),
   };
 }
 

@@ -23,6 +23,14 @@ export interface CompetitorUrlRecord {
   created_at: string;
   updated_at: string;
   latest?: LatestObservation;
+  /** The price the comparison uses: the last one that passed the plausibility gate or a person accepted. */
+  accepted?: AcceptedObservation;
+  /** The price the latest check held for review, while it waits. */
+  held?: HeldPrice;
+  /** A price a person rejected: finding it again does not confirm it. */
+  rejected?: { price: number; currency: string | null };
+  /** Checks in a row that could not read the page (blocked or failed). */
+  consecutive_failures?: number;
 }
 
 export type CompetitorUrlFields = Pick<CompetitorUrlRecord, 'product_id' | 'competitor_name' | 'url'>;
@@ -37,7 +45,19 @@ const keys = {
   }),
 };
 
-const FIELDS = ['id', 'product_id', 'competitor_name', 'url', 'created_at', 'updated_at', 'latest'];
+const FIELDS = [
+  'id',
+  'product_id',
+  'competitor_name',
+  'url',
+  'created_at',
+  'updated_at',
+  'latest',
+  'accepted',
+  'held',
+  'rejected',
+  'consecutive_failures',
+];
 const projection = {
   ProjectionExpression: FIELDS.map((f) => `#${f}`).join(', '),
   ExpressionAttributeNames: Object.fromEntries(FIELDS.map((f) => [`#${f}`, f])),
@@ -151,24 +171,79 @@ export interface LatestObservation extends CheckOutcome {
   run_id: string;
 }
 
+/** An accepted price with what its check saw. */
+export type AcceptedObservation = Pick<
+  LatestObservation,
+  'run_id' | 'price' | 'currency' | 'in_stock' | 'confidence' | 'scraped_at'
+> & { price: number };
+
+export interface HeldPrice {
+  run_id: string;
+  price: number;
+  currency: string | null;
+  scraped_at: string;
+}
+
+/** What a check does to the URL's kept prices (scrape-run/judge-check.ts decides it). */
+export interface UrlCheckEffect {
+  effect: 'accept' | 'hold' | 'clear' | 'keep';
+  /** The check could not read the page: one more in the URL's run of failures; else the run ends. */
+  unreachable: boolean;
+}
+
 /**
- * Stores a run's observation unless a later run already stored one (runs sort by start time). The
- * run as a whole moves the catalogue version (see catalogue-version.repository), not each URL.
- * Returns false when the URL no longer exists (deleted meanwhile).
+ * Stores a run's observation unless a later run already stored one (runs sort by start time),
+ * with what it does to the accepted and held prices and the failure count, in one conditional
+ * write. The run as a whole moves the catalogue version (see catalogue-version.repository), not
+ * each URL. Returns false when the URL no longer exists (deleted meanwhile).
  */
 export async function recordLatestObservation(
   urlId: number,
   observation: LatestObservation,
+  { effect, unreachable }: UrlCheckEffect,
 ): Promise<boolean> {
+  const values: Record<string, unknown> = {
+    ':observation': observation,
+    ':run': observation.run_id,
+    ':zero': 0,
+    ...(unreachable ? { ':one': 1 } : {}),
+  };
+  const set = [
+    'latest = :observation',
+    unreachable
+      ? 'consecutive_failures = if_not_exists(consecutive_failures, :zero) + :one'
+      : 'consecutive_failures = :zero',
+  ];
+  const remove: string[] = [];
+  if (effect === 'accept' && observation.price !== null) {
+    set.push('accepted = :accepted');
+    remove.push('held');
+    values[':accepted'] = {
+      run_id: observation.run_id,
+      price: observation.price,
+      currency: observation.currency,
+      in_stock: observation.in_stock,
+      confidence: observation.confidence,
+      scraped_at: observation.scraped_at,
+    } satisfies AcceptedObservation;
+  } else if (effect === 'hold' && observation.price !== null) {
+    set.push('held = :held');
+    values[':held'] = {
+      run_id: observation.run_id,
+      price: observation.price,
+      currency: observation.currency,
+      scraped_at: observation.scraped_at,
+    } satisfies HeldPrice;
+  } else if (effect === 'clear') remove.push('accepted', 'held');
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.url(urlId),
-        UpdateExpression: 'SET latest = :observation',
+        UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
         ConditionExpression:
           'attribute_exists(PK) AND (attribute_not_exists(latest) OR latest.run_id <= :run)',
-        ExpressionAttributeValues: { ':observation': observation, ':run': observation.run_id },
+        ExpressionAttributeValues: values,
       }),
     );
     return true;

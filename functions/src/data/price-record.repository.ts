@@ -1,5 +1,5 @@
 import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheckOutcome, PriceRecord } from '@cmp/shared';
+import { type CheckOutcome, outcomeOfLegacyCheck, type PriceRecord } from '@cmp/shared';
 import { batchDelete } from './batch-delete';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
@@ -24,6 +24,19 @@ export interface PriceRecordItem extends CheckOutcome {
   output_tokens?: number;
   model_id?: string | null;
   llm_error?: string | null;
+  /** Independent kinds of source that agreed on the price (the plausibility gate's input). */
+  sources?: number;
+  /** The price was a 'from' price, the low end of a range. */
+  from_price?: boolean;
+}
+
+/** A record written before outcomes were kept gets its outcome from what it holds. */
+export function withOutcome<T extends Pick<CheckOutcome, 'price' | 'error_message'> & Partial<CheckOutcome>>(
+  item: T,
+): T & Pick<CheckOutcome, 'outcome' | 'message'> {
+  return item.outcome && item.message !== undefined
+    ? (item as T & Pick<CheckOutcome, 'outcome' | 'message'>)
+    : { ...item, ...outcomeOfLegacyCheck(item) };
 }
 
 const keys = {
@@ -66,7 +79,7 @@ export async function latestPriceRecords(urlId: number, limit: number): Promise<
       Limit: limit,
     }),
   );
-  return (Items ?? []) as PriceRecordItem[];
+  return ((Items ?? []) as PriceRecordItem[]).map(withOutcome);
 }
 
 /**
@@ -83,6 +96,8 @@ export function toPriceData(item: PriceRecordItem, counted: boolean): PriceRecor
     confidence: item.confidence,
     ...(item.ungrounded ? { ungrounded: true } : {}),
     counted,
+    outcome: item.outcome,
+    message: item.message,
   };
 }
 
@@ -107,8 +122,9 @@ export async function deletePriceRecord(urlId: number, runId: string): Promise<v
 export type RunOutcome = Pick<
   PriceRecordItem,
   'competitor_url_id' | 'price' | 'confidence' | 'ungrounded' | 'error_message'
->;
-const outcomeProjection = 'competitor_url_id, price, confidence, ungrounded, error_message';
+> &
+  Partial<Pick<PriceRecordItem, 'outcome'>>;
+const outcomeProjection = 'competitor_url_id, price, confidence, ungrounded, error_message, outcome';
 
 /**
  * The outcomes a run has recorded so far, through GSI1: eventually consistent, so good for a run

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ScraperRunStatus } from '@cmp/shared';
+import type { OutcomeCounts, ScraperRunStatus } from '@cmp/shared';
 import { catalogueChanged } from './catalogue-version.repository';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll } from './query-all';
@@ -23,6 +23,8 @@ export interface RunRecord {
   product_id: number | null;
   execution_arn: string | null;
   error_message: string | null;
+  /** The checks by outcome, set when the run ends. */
+  outcome_counts?: OutcomeCounts;
 }
 
 export interface RunLock {
@@ -50,6 +52,7 @@ const RUN_FIELDS = [
   'product_id',
   'execution_arn',
   'error_message',
+  'outcome_counts',
 ];
 const runProjection = {
   ProjectionExpression: RUN_FIELDS.map((f) => `#${f}`).join(', '),
@@ -202,6 +205,7 @@ export async function endRun(
     total_urls: number;
     successful_urls: number;
     failed_urls: number;
+    outcome_counts: OutcomeCounts;
     error_message?: string | null;
   },
 ): Promise<boolean> {
@@ -211,7 +215,7 @@ export async function endRun(
         TableName: tableName(),
         Key: keys.run(runId),
         UpdateExpression:
-          'SET #status = :status, completed_at = :completed, total_urls = :total, successful_urls = :ok, failed_urls = :failed, error_message = :error',
+          'SET #status = :status, completed_at = :completed, total_urls = :total, successful_urls = :ok, failed_urls = :failed, outcome_counts = :outcomes, error_message = :error',
         ConditionExpression: '#status = :running',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -220,6 +224,7 @@ export async function endRun(
           ':total': end.total_urls,
           ':ok': end.successful_urls,
           ':failed': end.failed_urls,
+          ':outcomes': end.outcome_counts,
           ':error': end.error_message ?? null,
           ':running': 'running',
         },

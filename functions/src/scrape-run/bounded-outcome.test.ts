@@ -9,6 +9,8 @@ const failedOutcome = (error_message: string): Outcome => ({
   confidence: null,
   error_message,
   llm_response: null,
+  outcome: 'failed',
+  message: error_message,
 });
 
 describe('boundedForStorage', () => {

@@ -5,7 +5,7 @@
  * finds the same price again, or a person accepts it. A 'from' price (the low end of a range) is
  * never accepted without a person.
  */
-import { pricesEqual } from '@cmp/shared';
+import { DEFAULT_PRICE_JUMP_RATIO, pricesEqual } from '@cmp/shared';
 
 export interface GatePrice {
   readonly price: number;
@@ -29,9 +29,6 @@ export interface GateVerdict {
   readonly outcome: 'ok' | 'review';
   readonly message: string;
 }
-
-/** The default: a price under half or over double the last accepted one is a jump. */
-export const DEFAULT_PRICE_JUMP_RATIO = 2;
 
 /** Whether `check` may become the URL's accepted price now, or waits for review. */
 export function gatePrice(

@@ -1,24 +1,31 @@
+import { acceptedPrice } from '../catalogue/url-check-view';
 import { type CompetitorUrlRecord, recordLatestObservation } from '../data/competitor-url.repository';
 import { deletePriceRecord, type PriceRecordItem, putPriceRecord } from '../data/price-record.repository';
 import { countRunResult } from '../data/scrape-run.repository';
 import { boundedForStorage } from './bounded-outcome';
-import { isSuccess } from './check-success';
+import { priceConfidenceFloor, priceJumpRatio } from './check-success';
+import { judgeCheck, type UrlGateState } from './judge-check';
 import type { Outcome } from './outcome';
 
 /**
  * Writes the run's one record for a URL (a retried task finds it there and writes nothing), keeps
- * it as the URL's latest observation, then counts it into the run's live progress. A URL deleted
- * while it was being checked gets no record: without transactions (decision 10) the record is
- * written first and removed again when the URL turns out to be gone; a delete that came before
- * the record was written removes it from its side (deleteCompetitorUrlItem).
+ * it as the URL's latest observation with what it does to the URL's accepted price (judgeCheck),
+ * then counts it into the run's live progress. A URL deleted while it was being checked gets no
+ * record: without transactions (decision 10) the record is written first and removed again when
+ * the URL turns out to be gone; a delete that came before the record was written removes it from
+ * its side (deleteCompetitorUrlItem).
  */
 export async function recordResult(
   runId: string,
   url: CompetitorUrlRecord,
-  outcome: Outcome,
+  found: Outcome,
 ): Promise<boolean> {
+  const judged = judgeCheck(found, gateState(url), {
+    confidenceFloor: priceConfidenceFloor(),
+    maxJumpRatio: priceJumpRatio(),
+  });
   const record: PriceRecordItem = {
-    ...boundedForStorage(outcome),
+    ...boundedForStorage({ ...found, outcome: judged.outcome, message: judged.message }),
     run_id: runId,
     competitor_url_id: url.id,
     product_id: url.product_id,
@@ -28,26 +35,37 @@ export async function recordResult(
   };
   const written = await putPriceRecord(record);
   if (!written) return false;
-  const urlExists = await recordLatestObservation(url.id, {
-    run_id: runId,
-    price: record.price,
-    currency: record.currency,
-    in_stock: record.in_stock,
-    confidence: record.confidence,
-    scraped_at: record.scraped_at,
-    error_message: record.error_message,
-    ...(record.ungrounded ? { ungrounded: true } : {}),
-  });
+  const urlExists = await recordLatestObservation(
+    url.id,
+    {
+      run_id: runId,
+      price: record.price,
+      currency: record.currency,
+      in_stock: record.in_stock,
+      confidence: record.confidence,
+      scraped_at: record.scraped_at,
+      error_message: record.error_message,
+      outcome: record.outcome,
+      message: record.message,
+      ...(record.ungrounded ? { ungrounded: true } : {}),
+    },
+    judged,
+  );
   if (!urlExists) {
     await deletePriceRecord(url.id, runId);
     return false;
   }
-  await countRunResult(runId, isSuccess(record));
+  await countRunResult(runId, judged.outcome === 'ok');
   return true;
 }
 
+/** What the gate compares with: the URL's accepted price (a URL checked before outcomes were kept: its latest). */
+function gateState(url: CompetitorUrlRecord): UrlGateState {
+  return { accepted: acceptedPrice(url), held: url.held ?? null, rejected: url.rejected ?? null };
+}
+
 /** A URL that could not be checked: no price, the reason in words. */
-export function failedOutcome(message: string): Outcome {
+export function failedOutcome(message: string, outcome: 'failed' | 'blocked' = 'failed'): Outcome {
   return {
     price: null,
     currency: null,
@@ -55,5 +73,7 @@ export function failedOutcome(message: string): Outcome {
     confidence: null,
     error_message: message,
     llm_response: null,
+    outcome,
+    message,
   };
 }

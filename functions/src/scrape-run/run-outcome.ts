@@ -1,4 +1,5 @@
-import { type RunOutcome, runOutcomes, runOutcomesOf } from '../data/price-record.repository';
+import { countByOutcome } from '@cmp/shared';
+import { type RunOutcome, runOutcomes, runOutcomesOf, withOutcome } from '../data/price-record.repository';
 import { isSuccess } from './check-success';
 
 /**
@@ -13,5 +14,6 @@ export async function countOutcomes(runId: string, urlIds?: readonly number[]) {
     total_urls: outcomes.length,
     successful_urls: successful,
     failed_urls: outcomes.length - successful,
+    outcome_counts: countByOutcome(outcomes.map((outcome) => withOutcome(outcome).outcome)),
   };
 }

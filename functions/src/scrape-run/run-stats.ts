@@ -1,4 +1,4 @@
-import type { ScraperLog, ScraperStats } from '@cmp/shared';
+import { CHECK_OUTCOMES, countByOutcome, type ScraperLog, type ScraperStats } from '@cmp/shared';
 import { latestRuns, type RunRecord, runsSince } from '../data/scrape-run.repository';
 
 export const STATS_WINDOW_DAYS = 30;
@@ -16,6 +16,7 @@ export function toLog(run: RunRecord): ScraperLog {
     failed_urls: run.failed_urls ?? 0,
     product_id: run.product_id ?? null,
     error_message: run.error_message ?? null,
+    outcome_counts: run.outcome_counts ?? null,
   };
 }
 
@@ -35,5 +36,12 @@ export async function scraperStats(now = Date.now()): Promise<ScraperStats> {
     successful_scrapes_last_30_days: successful,
     failed_scrapes_last_30_days: failed,
     success_rate_percentage: total === 0 ? 0 : Math.round((successful / total) * 1000) / 10,
+    outcome_counts_last_30_days: sumCounts(runs.map((run) => run.outcome_counts)),
   };
+}
+
+function sumCounts(counts: readonly (ScraperLog['outcome_counts'] | undefined)[]) {
+  const sum = countByOutcome([]);
+  for (const run of counts) for (const outcome of CHECK_OUTCOMES) sum[outcome] += run?.[outcome] ?? 0;
+  return sum;
 }

@@ -3,6 +3,7 @@ import { type ExtractionResult, extractPage, type LlmPort } from '../scrape/extr
 import { FetchError } from '../scrape/fetch/fetch-errors';
 import type { FetchedPage } from '../scrape/fetch/guarded-fetch';
 import { LlmThrottledError } from '../scrape/llm/bedrock-extractor';
+import { fetchFailureOutcome } from './fetch-outcome';
 import type { Outcome } from './outcome';
 import { failedOutcome, recordResult } from './record-result';
 import { BedrockThrottledError } from './run-errors';
@@ -29,8 +30,10 @@ export async function scrapeUrl(
   try {
     page = await deps.fetchPage(url.url);
   } catch (error) {
-    if (error instanceof FetchError)
-      return { recorded: await recordResult(runId, url, failedOutcome(error.message)) };
+    if (error instanceof FetchError) {
+      const { outcome, message } = fetchFailureOutcome(error);
+      return { recorded: await recordResult(runId, url, failedOutcome(message, outcome)) };
+    }
     throw error;
   }
 
@@ -59,7 +62,12 @@ function toOutcome(result: ExtractionResult, modelId: string | null): Outcome {
     currency: result.currency,
     in_stock: result.in_stock,
     confidence: result.confidence,
-    error_message: result.price === null ? 'No price found on the page' : null,
+    outcome: result.outcome,
+    message: result.message,
+    sources: result.sources,
+    from_price: result.from_price,
+    // The spec's error field: set for a page that gave no price, with the outcome's words.
+    error_message: result.price === null ? result.message : null,
     // The model's price with no structured or visible price to back it (extract-page's ungrounded case).
     ...(result.tier === 'llm' && result.evidence.every((e) => e.source === 'llm')
       ? { ungrounded: true }

@@ -36,6 +36,17 @@ function observe(url: string, timeMs: number, id: number): CompetitorObservation
     confidence: offer ? 0.9 : null,
     scraped_at: offer ? new Date(timeMs).toISOString() : null,
     error_message: page.failure ? 'failed' : null,
+    accepted: offer !== null,
+    last_check: {
+      outcome: offer ? 'ok' : 'failed',
+      message: offer ? 'Price found' : 'failed',
+      checked_at: new Date(timeMs).toISOString(),
+      price: offer ? offer.pricePence / 100 : null,
+      currency: offer?.currency ?? null,
+      in_stock: offer?.inStock ?? null,
+      confidence: offer ? 0.9 : null,
+      consecutive_failures: offer ? 0 : 1,
+    },
   };
 }
 

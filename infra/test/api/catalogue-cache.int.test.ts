@@ -1,4 +1,4 @@
-import type { Category, Product } from '@cmp/shared';
+import { type Category, countByOutcome, type Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { runningRun } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
@@ -173,6 +173,7 @@ describe('the whole-catalogue lists', () => {
       total_urls: 0,
       successful_urls: 0,
       failed_urls: 0,
+      outcome_counts: countByOutcome([]),
     });
     const after = await readCatalogueVersion();
     seen.push(await answerAt(RUN_REFRESH_MS + 1), await answerAt(10 * RUN_REFRESH_MS));

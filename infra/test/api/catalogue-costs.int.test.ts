@@ -91,6 +91,8 @@ describe('deleting a product', () => {
           scraped_at: '2026-11-01T00:00:00.000Z',
           error_message: null,
           llm_response: null,
+          outcome: 'ok',
+          message: 'Price found',
         });
       }
     }

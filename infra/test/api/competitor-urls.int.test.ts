@@ -38,6 +38,8 @@ describe('competitor URLs', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       product: { name: 'Kettle', sku: 'KET-1', current_price: 40 },
+      // Never checked yet.
+      last_check: null,
     });
     expect(ofProduct.body.competitorUrls.map((u) => u.id)).toContain(added.body.competitorUrl.id);
   });
@@ -179,6 +181,10 @@ describe('competitor URLs', () => {
         scraped_at: `${runId.slice(0, 4)}-${runId.slice(4, 6)}-${runId.slice(6, 8)}T09:00:00.000Z`,
         error_message: null,
         llm_response: null,
+        // As the gate judged them: the last one was held for review, its confidence below the floor.
+        ...(confidence < 0.5
+          ? { outcome: 'review' as const, message: 'Held for review: low confidence (30 %)' }
+          : { outcome: 'ok' as const, message: 'Price found' }),
       });
     }
 
@@ -200,6 +206,8 @@ describe('competitor URLs', () => {
         // Below the confidence floor: shown, not compared.
         confidence: 0.3,
         counted: false,
+        outcome: 'review',
+        message: 'Held for review: low confidence (30 %)',
       },
       {
         id: '20261121T090000Z-b',
@@ -209,6 +217,8 @@ describe('competitor URLs', () => {
         scraped_at: '2026-11-21T09:00:00.000Z',
         confidence: 0.9,
         counted: true,
+        outcome: 'ok',
+        message: 'Price found',
       },
       {
         id: '20261120T090000Z-a',
@@ -218,6 +228,8 @@ describe('competitor URLs', () => {
         scraped_at: '2026-11-20T09:00:00.000Z',
         confidence: 0.9,
         counted: true,
+        outcome: 'ok',
+        message: 'Price found',
       },
     ]);
     expect(deleted.body).toEqual({ success: true });

@@ -1,5 +1,6 @@
-import type { Product } from '@cmp/shared';
+import { countByOutcome, type OutcomeCounts, outcomeOfLegacyCheck, type Product } from '@cmp/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seededEffect } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
 
 type DashboardProduct = Product & {
@@ -48,8 +49,12 @@ beforeAll(async () => {
         confidence: competitorPrice === null ? null : 0.95,
         scraped_at: '2026-11-21T09:00:00.000Z',
         error_message: competitorPrice === null ? 'HTTP 404' : null,
+        ...outcomeOfLegacyCheck({
+          price: competitorPrice,
+          error_message: competitorPrice === null ? 'HTTP 404' : null,
+        }),
       };
-      await recordLatestObservation(added.body.competitorUrl.id, observation);
+      await recordLatestObservation(added.body.competitorUrl.id, observation, seededEffect(observation));
       await putPriceRecord({
         ...observation,
         competitor_url_id: added.body.competitorUrl.id,
@@ -166,7 +171,13 @@ describe('GET /api/dashboard/overview', () => {
     const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
     const daysAgo = (days: number, minutes = 0) =>
       new Date(Date.now() - days * 86_400_000 + minutes * 60_000).toISOString();
-    const run = async (startedAt: string, completedAt: string | null, successful: number, failed: number) =>
+    const run = async (
+      startedAt: string,
+      completedAt: string | null,
+      successful: number,
+      failed: number,
+      outcomes?: Partial<OutcomeCounts>,
+    ) =>
       createRun({
         run_id: newRunId(startedAt),
         status: completedAt ? 'completed' : 'running',
@@ -179,12 +190,13 @@ describe('GET /api/dashboard/overview', () => {
         product_id: null,
         execution_arn: null,
         error_message: null,
+        ...(outcomes ? { outcome_counts: { ...countByOutcome([]), ...outcomes } } : {}),
       });
     // Outside the window: its 100 failures must not count.
     await run(daysAgo(31), daysAgo(31, 5), 0, 100);
-    await run(daysAgo(2), daysAgo(2, 3), 8, 2);
+    await run(daysAgo(2), daysAgo(2, 3), 8, 2, { ok: 8, blocked: 1, failed: 1 });
     const latestEnd = daysAgo(1, 4);
-    await run(daysAgo(1), latestEnd, 4, 6);
+    await run(daysAgo(1), latestEnd, 4, 6, { ok: 4, review: 2, failed: 4 });
 
     const overview = await stack.api<{ stats: Record<string, unknown> }>('GET', '/api/dashboard/overview', {
       token,
@@ -207,6 +219,8 @@ describe('GET /api/dashboard/overview', () => {
       successful_scrapes_last_30_days: 12,
       failed_scrapes_last_30_days: 8,
       success_rate_percentage: 60,
+      // Blocked and held-for-review checks apart from other failures.
+      outcome_counts_last_30_days: { ...countByOutcome([]), ok: 12, blocked: 1, review: 2, failed: 5 },
     });
 
     // A run still going counts by its start time.
@@ -269,7 +283,7 @@ describe('what GET /api/dashboard/products costs', () => {
           url: `https://shop.example.com/p/${i}`,
         },
       });
-      await recordLatestObservation(added.body.competitorUrl.id, {
+      const observation = {
         run_id: RUN,
         price: 9 + (i % 3),
         currency: 'GBP',
@@ -277,7 +291,10 @@ describe('what GET /api/dashboard/products costs', () => {
         confidence: 0.9,
         scraped_at: '2026-11-21T09:00:00.000Z',
         error_message: null,
-      });
+        outcome: 'ok' as const,
+        message: 'Price found',
+      };
+      await recordLatestObservation(added.body.competitorUrl.id, observation, seededEffect(observation));
     }
 
     const { products } = await dashboard();

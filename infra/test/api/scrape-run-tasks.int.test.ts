@@ -4,7 +4,7 @@ import { createServer as createHttp2Server, type Http2Server } from 'node:http2'
 import type { AddressInfo } from 'node:net';
 import type { RunRecord } from '@cmp/functions/data/scrape-run.repository';
 import { scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
-import type { Product } from '@cmp/shared';
+import { countByOutcome, type Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureShop } from '../support/fixture-shop';
 import { runningRun } from '../support/run-records';
@@ -282,6 +282,7 @@ describe('the scraper status right after a start', () => {
       total_urls: 6,
       successful_urls: 5,
       failed_urls: 1,
+      outcome_counts: countByOutcome([]),
     });
     const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
     const starting = newRunId();

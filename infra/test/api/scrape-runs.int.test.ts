@@ -1,4 +1,4 @@
-import type { CompetitorUrlDetail, Product, ScraperStats } from '@cmp/shared';
+import { type CompetitorUrlDetail, countByOutcome, type Product, type ScraperStats } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureShop } from '../support/fixture-shop';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -77,6 +77,7 @@ describe('a price check over every competitor URL', () => {
         total_urls: 50,
         successful_urls: 40,
         failed_urls: 10,
+        outcome_counts: { ...countByOutcome([]), ok: 40, failed: 10 },
       }),
     );
     expect(log?.completed_at).not.toBeNull();
@@ -90,7 +91,23 @@ describe('a price check over every competitor URL', () => {
     const failedLatest = items.find(
       (item) => item.type === 'competitor-url' && item.id === urlIds[9],
     )?.latest;
-    expect(failedLatest).toEqual(expect.objectContaining({ price: null, error_message: 'HTTP 500' }));
+    expect(failedLatest).toEqual(
+      expect.objectContaining({
+        price: null,
+        error_message: 'HTTP 500',
+        outcome: 'failed',
+        message: 'HTTP 500',
+      }),
+    );
+    expect(broken.body.competitorUrl.last_check).toEqual({
+      outcome: 'failed',
+      message: 'HTTP 500',
+      checked_at: failedLatest?.scraped_at,
+      price: null,
+      currency: null,
+      in_stock: null,
+      consecutive_failures: 1,
+    });
   });
 
   it('counts the run in the 30-day statistics', async () => {
@@ -102,6 +119,7 @@ describe('a price check over every competitor URL', () => {
       successful_scrapes_last_30_days: 40,
       failed_scrapes_last_30_days: 10,
       success_rate_percentage: 80,
+      outcome_counts_last_30_days: { ...countByOutcome([]), ok: 40, failed: 10 },
     });
   });
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { COMPETITOR_CSV_TEMPLATE } from '@cmp/shared';
+import { COMPETITOR_CSV_TEMPLATE, outcomeOfLegacyCheck } from '@cmp/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, signInAsAdmin } from '../support/browser';
@@ -92,6 +92,7 @@ async function writePriceRecords(
       scraped_at,
       error_message: null,
       llm_response: null,
+      ...outcomeOfLegacyCheck({ price, error_message: null }),
     });
   }
 }

@@ -60,8 +60,13 @@ beforeAll(async () => {
     confidence: 0.8,
     scraped_at: '2026-11-21T09:00:00.000Z',
     error_message: null,
+    outcome: 'ok' as const,
+    message: 'Price found',
   };
-  await recordLatestObservation(added.body.competitorUrl.id, observation);
+  await recordLatestObservation(added.body.competitorUrl.id, observation, {
+    effect: 'accept',
+    unreachable: false,
+  });
   await putPriceRecord({
     ...observation,
     competitor_url_id: added.body.competitorUrl.id,

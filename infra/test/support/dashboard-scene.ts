@@ -1,8 +1,9 @@
-import type { Category, Product } from '@cmp/shared';
+import { type Category, outcomeOfLegacyCheck, type Product } from '@cmp/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 import { launchBrowser } from './browser';
 import { startFixtureShop } from './fixture-shop';
+import { seededEffect } from './run-records';
 import { startTestStack, type TestStack } from './test-stack';
 
 /**
@@ -57,8 +58,12 @@ async function seedProduct(
       confidence: entry.price === null ? null : 0.95,
       scraped_at: SEEN_AT,
       error_message: entry.price === null ? 'HTTP 404' : null,
+      ...outcomeOfLegacyCheck({
+        price: entry.price,
+        error_message: entry.price === null ? 'HTTP 404' : null,
+      }),
     };
-    await recordLatestObservation(added.body.competitorUrl.id, observation);
+    await recordLatestObservation(added.body.competitorUrl.id, observation, seededEffect(observation));
     await putPriceRecord({
       ...observation,
       competitor_url_id: added.body.competitorUrl.id,

@@ -1,3 +1,4 @@
+import type { UrlCheckEffect } from '@cmp/functions/data/competitor-url.repository';
 import type { RunRecord } from '@cmp/functions/data/scrape-run.repository';
 
 /** A manual run that has just started, as Prepare writes it, with `overrides` on top. */
@@ -15,3 +16,12 @@ export const runningRun = (runId: string, overrides: Partial<RunRecord> = {}): R
   error_message: null,
   ...overrides,
 });
+
+/**
+ * What recording a seeded observation does to its URL, as the run's judgement would for a first
+ * check: a price becomes the accepted one; a failed check leaves things as they are.
+ */
+export const seededEffect = (observation: { price: number | null }): UrlCheckEffect =>
+  observation.price === null
+    ? { effect: 'keep', unreachable: true }
+    : { effect: 'accept', unreachable: false };

@@ -16,6 +16,8 @@ const record = (
   scraped_at: `2026-01-${String(day).padStart(2, '0')}T09:30:00Z`,
   confidence: price === null ? null : 0.9,
   counted: price !== null,
+  outcome: price === null ? 'no_price' : 'ok',
+  message: price === null ? 'No price found on the page' : 'Price found',
   ...extra,
 });
 
@@ -27,6 +29,7 @@ const detail = (price_data: PriceRecord[], current_price = 50): CompetitorUrlDet
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   product: { name: 'Kettle', sku: 'KT-1', current_price },
+  last_check: null,
   price_data,
 });
 

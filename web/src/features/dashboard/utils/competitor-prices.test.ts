@@ -14,6 +14,8 @@ const entry = (id: number, price: number | null, extra: Partial<CompetitorPrice>
   error_message: null,
   currency_mismatch: false,
   counted: true,
+  accepted: true,
+  last_check: null,
   ...extra,
 });
 

@@ -22,6 +22,7 @@ const log = (extra: Partial<ScraperLog> = {}): ScraperLog => ({
   failed_urls: 1,
   product_id: null,
   error_message: null,
+  outcome_counts: null,
   ...extra,
 });
 
