@@ -80,6 +80,11 @@ const refusals: [string, string, string][] = [
     'javascript',
   ],
   [
+    'a bare captcha page without <html> or <body>',
+    '<!doctype html><title>Robot Check</title><h4>Type the characters you see in this image</h4><img src="/c.jpg">',
+    'captcha',
+  ],
+  [
     'an unusual-traffic page',
     html(
       'Sorry...',

@@ -34,7 +34,7 @@ const SHELL_CHARS = 150;
 
 const TITLE_SIGNS: readonly (readonly [RegExp, RefusalKind])[] = [
   [
-    /captcha|robot or human|are you (a )?(human|robot)|human verification|verify(ing)? (that )?you are (a )?human/i,
+    /captcha|robot (check|or human)|are you (a )?(human|robot)|human verification|verify(ing)? (that )?you are (a )?human/i,
     'captcha',
   ],
   [
@@ -88,12 +88,13 @@ export interface PageSigns {
 /** The refusal this page is, or null for a page that is (or may be) the product page. */
 export function detectRefusal($: CheerioAPI, html: string, page: PageSigns): Refusal | null {
   const { hasStructuredProduct } = page;
-  const root = $('body').get(0) ?? $.root().get(0);
-  const text = root
-    ? visibleText(root as AnyNode, SHORT_PAGE_CHARS * 2)
-        .replace(/\s+/g, ' ')
-        .trim()
-    : '';
+  // A page without <body> (challenge pages are often bare) has its text at the top level.
+  const top = $('body').length > 0 ? $('body').toArray() : $.root().children().toArray();
+  const text = top
+    .map((node) => visibleText(node as AnyNode, SHORT_PAGE_CHARS * 2))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const short = text.length < SHORT_PAGE_CHARS;
   const title = $('title').first().text().replace(/\s+/g, ' ').trim().slice(0, 200);
 

@@ -1,0 +1,175 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CompetitorUrl, DashboardProduct, LastCheck, Product } from '@cmp/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signedInStack } from '../support/signed-in-stack';
+
+/**
+ * Real runs over a shop whose pages change between runs: every check ends in one outcome that the
+ * API reports as the URL's `last_check`, and only an accepted price decides the comparison.
+ */
+const pages = new Map<string, { status: number; html: string }>();
+const shop = createServer((req, res) => {
+  const page = pages.get(req.url ?? '');
+  if (!page) return res.writeHead(404).end();
+  res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8' }).end(page.html);
+}).listen(0, '127.0.0.1');
+await once(shop, 'listening');
+const origin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+const { stack, token } = await signedInStack({ env: { SCRAPER_ALLOW_HOSTS: new URL(origin).host } });
+afterAll(async () => {
+  shop.closeAllConnections();
+  await new Promise((resolve) => shop.close(resolve));
+});
+
+const ld = (price: string) =>
+  `<script type="application/ld+json">${JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: 'Steel kettle',
+    offers: { '@type': 'Offer', price, priceCurrency: 'GBP', availability: 'https://schema.org/InStock' },
+  })}</script>`;
+/** A product page; `shown` puts the price in the buy box too (a second, independent source). */
+const productPage = (price: string, shown: boolean) =>
+  `<!doctype html><html><head><title>Steel kettle</title>${ld(price)}</head><body><main>
+  <h1>Steel kettle</h1>${shown ? `<p class="price">£${price}</p>` : ''}<button>Add to basket</button>
+  ${'<p>A steel kettle that boils 1.7 litres in under three minutes, with a filter and a light.</p>'.repeat(40)}
+  </main></body></html>`;
+const captchaPage =
+  '<!doctype html><title>Robot Check</title><h4>Enter the characters you see below</h4>' +
+  "<p>Sorry, we just need to make sure you're not a robot.</p><img src='/captcha.jpg'>";
+
+async function addProduct(
+  sku: string,
+  price: number,
+  path: string,
+): Promise<{ product: Product; urlId: number }> {
+  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    token,
+    body: { sku, name: `Kettle ${sku}`, current_price: price },
+  });
+  const added = await stack.api<{ competitorUrl: CompetitorUrl }>('POST', '/api/competitor-urls', {
+    token,
+    body: { product_id: body.product.id, competitor_name: 'Shop', url: `${origin}${path}` },
+  });
+  return { product: body.product, urlId: added.body.competitorUrl.id };
+}
+
+async function runAll(): Promise<void> {
+  const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+  expect(started.status).toBe(202);
+  await stack.stepFunctions.idle();
+}
+
+async function lastCheck(urlId: number): Promise<LastCheck | null> {
+  const { body } = await stack.api<{ competitorUrl: CompetitorUrl }>('GET', `/api/competitor-urls/${urlId}`, {
+    token,
+  });
+  return body.competitorUrl.last_check;
+}
+
+async function dashboardRow(productId: number): Promise<DashboardProduct> {
+  const { body } = await stack.api<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', {
+    token,
+  });
+  const row = body.products.find((p) => p.id === productId);
+  if (!row) throw new Error(`product ${productId} not on the dashboard`);
+  return row;
+}
+
+const jumping = await addProduct('JUMP', 40, '/kettle');
+const refused = await addProduct('REFUSED', 10, '/refused');
+const captcha = await addProduct('CAPTCHA', 10, '/captcha');
+pages.set('/kettle', { status: 200, html: productPage('45.00', true) });
+pages.set('/refused', { status: 403, html: '<h1>Forbidden</h1>' });
+pages.set('/captcha', { status: 200, html: captchaPage });
+
+describe('check outcomes over three runs', () => {
+  it('accepts a first price, holds a jump one source shows, and takes it once a second check confirms it', async () => {
+    await runAll();
+    const first = await dashboardRow(jumping.product.id);
+
+    // The competitor now says £4.50, in its structured data only: '$45' read as '$4.50'?
+    pages.set('/kettle', { status: 200, html: productPage('4.50', false) });
+    await runAll();
+    const held = await dashboardRow(jumping.product.id);
+    const heldCheck = await lastCheck(jumping.urlId);
+
+    await runAll();
+    const confirmed = await dashboardRow(jumping.product.id);
+
+    expect(first.price_comparison).toEqual(
+      expect.objectContaining({ status: 'LOWER', lowest_competitor_price: 45, competitors_with_data: 1 }),
+    );
+    expect(heldCheck).toEqual({
+      outcome: 'review',
+      message:
+        'Held for review: 4.50 GBP is under 1/2 of the last accepted 45.00 GBP, and only one source shows it',
+      checked_at: expect.any(String),
+      price: 4.5,
+      currency: 'GBP',
+      in_stock: true,
+      consecutive_failures: 0,
+    });
+    // The held price changes nothing: same status, same price compared, still 'with data'.
+    expect(held.price_comparison).toEqual(
+      expect.objectContaining({ status: 'LOWER', lowest_competitor_price: 45, competitors_with_data: 1 }),
+    );
+    expect(held.price_comparison.competitor_prices[0]).toEqual(
+      expect.objectContaining({
+        price: 45,
+        accepted: true,
+        counted: true,
+        last_check: expect.objectContaining({ outcome: 'review', price: 4.5 }),
+      }),
+    );
+    expect(confirmed.price_comparison).toEqual(
+      expect.objectContaining({ status: 'HIGHER', lowest_competitor_price: 4.5 }),
+    );
+    expect(await lastCheck(jumping.urlId)).toEqual(
+      expect.objectContaining({ outcome: 'ok', message: 'Price confirmed by a second check' }),
+    );
+  });
+
+  it('records a refusal and a captcha page as blocked, counting the failures in a row', async () => {
+    expect(await lastCheck(refused.urlId)).toEqual({
+      outcome: 'blocked',
+      message: 'Blocked: the shop refused the request (HTTP 403)',
+      checked_at: expect.any(String),
+      price: null,
+      currency: null,
+      in_stock: null,
+      consecutive_failures: 3,
+    });
+    expect(await lastCheck(captcha.urlId)).toEqual(
+      expect.objectContaining({
+        outcome: 'blocked',
+        message: 'Blocked: the shop showed a captcha instead of the product page',
+        consecutive_failures: 3,
+      }),
+    );
+    expect((await dashboardRow(refused.product.id)).price_comparison.status).toBe('NO_DATA');
+  });
+
+  it('starts the count again once the page can be read', async () => {
+    pages.set('/refused', { status: 200, html: productPage('9.00', true) });
+    await runAll();
+
+    expect(await lastCheck(refused.urlId)).toEqual(
+      expect.objectContaining({ outcome: 'ok', price: 9, consecutive_failures: 0 }),
+    );
+  });
+
+  it('lists last_check on every URL, null before the first check', async () => {
+    const unchecked = await addProduct('NEW', 10, '/new');
+    const { body } = await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', {
+      token,
+    });
+    const byId = new Map(body.competitorUrls.map((url) => [url.id, url.last_check]));
+
+    expect(byId.get(unchecked.urlId)).toBeNull();
+    expect(byId.get(captcha.urlId)?.outcome).toBe('blocked');
+    expect(byId.get(jumping.urlId)?.outcome).toBe('ok');
+  });
+});
