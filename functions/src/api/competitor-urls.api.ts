@@ -8,8 +8,9 @@ import {
 } from '../catalogue/competitor-urls';
 import { importCompetitorUrls } from '../catalogue/csv/competitor-import';
 import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
+import { decidePrice } from '../catalogue/price-review';
 import { readEntrySettings } from '../config';
-import { groupHandler } from '../http/http-handler';
+import { groupHandler, sessionOf } from '../http/http-handler';
 
 readEntrySettings(process.env);
 
@@ -40,6 +41,30 @@ export const handler = groupHandler('competitor-urls', {
 
   'PUT /api/competitor-urls/{id}': async ({ params, body }) => ({
     body: { success: true, competitorUrl: await editCompetitorUrl(params.id, body) },
+  }),
+
+  'POST /api/competitor-urls/{id}/accept-price': async (request) => ({
+    body: {
+      success: true,
+      competitorUrl: await decidePrice(
+        request.params.id,
+        'accept',
+        request.body.checked_at,
+        sessionOf(request).user,
+      ),
+    },
+  }),
+
+  'POST /api/competitor-urls/{id}/reject-price': async (request) => ({
+    body: {
+      success: true,
+      competitorUrl: await decidePrice(
+        request.params.id,
+        'reject',
+        request.body.checked_at,
+        sessionOf(request).user,
+      ),
+    },
   }),
 
   'DELETE /api/competitor-urls/{id}': async ({ params }) => {

@@ -1,3 +1,4 @@
+import { requireCompetitorUrl } from '../catalogue/competitor-urls';
 import { requireProduct } from '../catalogue/products';
 import { readEntrySettings } from '../config';
 import { groupHandler } from '../http/http-handler';
@@ -33,6 +34,12 @@ export const handler = groupHandler('scraper', {
     await requireProduct(params.productId);
     const runId = await startRun({ triggeredBy: 'manual', productId: params.productId });
     return { status: 202, body: { success: true, message: 'AI analysis started', run_id: runId } };
+  },
+
+  'POST /api/competitor-urls/{id}/check': async ({ params }) => {
+    const url = await requireCompetitorUrl(params.id);
+    const runId = await startRun({ triggeredBy: 'manual', productId: url.product_id, urlId: url.id });
+    return { status: 202, body: { success: true, message: 'Check started', run_id: runId } };
   },
 
   'POST /api/scraper/stop': async () => {

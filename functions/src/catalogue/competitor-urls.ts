@@ -56,10 +56,16 @@ export async function getCompetitorUrlsOfProduct(productId: number): Promise<Com
   return urls.map((url) => toCompetitorUrl(url, product));
 }
 
-async function requireCompetitorUrl(id: number): Promise<CompetitorUrlRecord> {
+export async function requireCompetitorUrl(id: number): Promise<CompetitorUrlRecord> {
   const record = await getCompetitorUrl(id);
   if (!record) throw new NotFoundError(`Competitor URL ${id} not found`);
   return record;
+}
+
+/** One URL as the lists show it, with its product. */
+export async function getCompetitorUrlView(id: number): Promise<CompetitorUrl> {
+  const record = await requireCompetitorUrl(id);
+  return toCompetitorUrl(record, await getProduct(record.product_id));
 }
 
 export async function getCompetitorUrlDetail(id: number): Promise<CompetitorUrlDetail> {

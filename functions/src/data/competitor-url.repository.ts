@@ -263,6 +263,57 @@ export async function recordLatestObservation(
 }
 
 /**
+ * A person's decision on the held price of the check `held.run_id`: accepting makes it the
+ * accepted price; rejecting keeps the accepted one and remembers the rejected amount. Either way
+ * the latest observation says so. Conditional on that check still being the one held (and the
+ * latest), so two people deciding at once, or a run landing meanwhile, cannot cross. False when it
+ * no longer is. Moves the catalogue version: the dashboard's lists must show it at once.
+ */
+export async function decideHeldPrice(
+  url: CompetitorUrlRecord & { held: HeldPrice; latest: LatestObservation },
+  decision: 'accept' | 'reject',
+  message: string,
+): Promise<boolean> {
+  const { held, latest } = url;
+  const accept = decision === 'accept';
+  try {
+    await catalogueWrite(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.url(url.id),
+          UpdateExpression: accept
+            ? 'SET accepted = :accepted, latest.outcome = :ok, latest.message = :message REMOVE held, rejected'
+            : 'SET rejected = :rejected, latest.message = :message REMOVE held',
+          ConditionExpression: 'held.run_id = :run AND latest.run_id = :run',
+          ExpressionAttributeValues: {
+            ':run': held.run_id,
+            ':message': message,
+            ...(accept
+              ? {
+                  ':ok': 'ok',
+                  ':accepted': {
+                    run_id: held.run_id,
+                    price: held.price,
+                    currency: held.currency,
+                    in_stock: latest.in_stock,
+                    confidence: latest.confidence,
+                    scraped_at: held.scraped_at,
+                  } satisfies AcceptedObservation,
+                }
+              : { ':rejected': { price: held.price, currency: held.currency } }),
+          },
+        }),
+      ),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * Deletes the URL item, then its price records once more: a check in flight may have written one
  * after the caller deleted them. A check writing later still finds the URL gone when it records
  * its observation and removes its record itself (recordResult), so none is left behind.

@@ -1,4 +1,10 @@
-import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { type CheckOutcome, outcomeOfLegacyCheck, type PriceRecord } from '@cmp/shared';
 import { batchDelete } from './batch-delete';
 import { db, isConditionFailed, tableName } from './dynamo';
@@ -99,6 +105,28 @@ export function toPriceData(item: PriceRecordItem, counted: boolean): PriceRecor
     outcome: item.outcome,
     message: item.message,
   };
+}
+
+/** Sets a record's outcome and message (a person accepted or rejected its held price); none if it is gone. */
+export async function setPriceRecordOutcome(
+  urlId: number,
+  runId: string,
+  outcome: CheckOutcome['outcome'],
+  message: string,
+): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.record(urlId, runId),
+        UpdateExpression: 'SET outcome = :outcome, message = :message',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':outcome': outcome, ':message': message },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailed(error)) throw error;
+    });
 }
 
 /** Deletes every record of a URL; read consistently, so a record written just before is not missed. */

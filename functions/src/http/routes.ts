@@ -76,6 +76,10 @@ const groupOf = {
   'DELETE /api/categories/{id}': 'categories',
 
   'GET /api/competitor-urls': 'competitor-urls',
+  'POST /api/competitor-urls/{id}/accept-price': 'competitor-urls',
+  'POST /api/competitor-urls/{id}/reject-price': 'competitor-urls',
+  // Starts an execution: the scraper group is the one allowed to.
+  'POST /api/competitor-urls/{id}/check': 'scraper',
   'POST /api/competitor-urls': 'competitor-urls',
   'POST /api/competitor-urls/import': 'competitor-urls',
   'GET /api/competitor-urls/product/{productId}': 'competitor-urls',

@@ -1,14 +1,20 @@
 import { recountCatalogue } from '../catalogue/catalogue-counts';
-import { listCompetitorUrls, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
+import {
+  type CompetitorUrlRecord,
+  getCompetitorUrl,
+  listCompetitorUrls,
+  listCompetitorUrlsOfProduct,
+} from '../data/competitor-url.repository';
 import { nowIso } from '../data/dynamo';
 import { createRun, releaseRunLock } from '../data/scrape-run.repository';
+import { interleaveByHost } from './host-order';
 import { RunAlreadyActiveError } from './run-errors';
 import { newRunId } from './run-id';
 import { acquireRunLock } from './run-lock';
 import { MAX_URLS_PER_RUN } from './state-machine';
 
 export interface PrepareInput {
-  request: { runId?: string; triggeredBy?: string; productId?: number | null };
+  request: { runId?: string; triggeredBy?: string; productId?: number | null; urlId?: number };
   executionArn: string;
   executionName: string;
   startedAt: string;
@@ -21,9 +27,21 @@ export const tooManyUrlsMessage = (count: number, max: number) =>
 
 /**
  * Takes the single-run lock (taking over one left by a run that died, which is then marked
- * failed), writes the run record and hands the Map the URL ids to check. A catalogue with more
+ * failed), writes the run record and hands the Map the URL ids to check, the shops in turn. A catalogue with more
  * URLs than one run can carry gets a failed run that says so, and nothing is checked.
  */
+/** Every URL, one product's, or one URL ('Check now'; none if it was deleted meanwhile). */
+async function urlsToCheck(
+  productId: number | null,
+  urlId: number | undefined,
+): Promise<CompetitorUrlRecord[]> {
+  if (urlId !== undefined) {
+    const url = await getCompetitorUrl(urlId);
+    return url ? [url] : [];
+  }
+  return productId === null ? listCompetitorUrls() : listCompetitorUrlsOfProduct(productId);
+}
+
 export async function prepareRun(
   input: PrepareInput,
   timeoutSeconds: number,
@@ -34,7 +52,7 @@ export async function prepareRun(
   if (!(await acquireRunLock(runId, input.executionArn, timeoutSeconds))) throw new RunAlreadyActiveError();
 
   const productId = request.productId ?? null;
-  const urls = productId === null ? await listCompetitorUrls() : await listCompetitorUrlsOfProduct(productId);
+  const urls = await urlsToCheck(productId, request.urlId);
   const tooMany = urls.length > maxUrls;
   await createRun({
     run_id: runId,
@@ -55,5 +73,5 @@ export async function prepareRun(
   }
   // A whole-catalogue run reads every URL anyway: the moment to settle any drift in the kept counts.
   if (productId === null) await recountCatalogue();
-  return { runId, urlIds: urls.map((url) => url.id) };
+  return { runId, urlIds: interleaveByHost(urls).map((url) => url.id) };
 }

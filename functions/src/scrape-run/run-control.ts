@@ -18,10 +18,15 @@ export const executionArnFor = (name: string) =>
   `${scrapeRunSettings().STATE_MACHINE_ARN.replace(':stateMachine:', ':execution:')}:${name}`;
 
 /**
- * Starts a run (all URLs, or one product's): takes the lock first, so of many simultaneous starts
+ * Starts a run (all URLs, one product's, or one URL's): takes the lock first, so of many simultaneous starts
  * exactly one runs and the others get 409; the execution is named after the run.
  */
-export async function startRun(request: { triggeredBy: 'manual'; productId?: number }): Promise<string> {
+export async function startRun(request: {
+  triggeredBy: 'manual';
+  productId?: number;
+  /** 'Check now': this URL only (of the product above). */
+  urlId?: number;
+}): Promise<string> {
   const config = scrapeRunSettings();
   const runId = newRunId();
   const executionArn = executionArnFor(runId);
@@ -37,6 +42,7 @@ export async function startRun(request: { triggeredBy: 'manual'; productId?: num
           runId,
           triggeredBy: request.triggeredBy,
           productId: request.productId ?? null,
+          ...(request.urlId === undefined ? {} : { urlId: request.urlId }),
         }),
       }),
     );

@@ -173,3 +173,99 @@ describe('check outcomes over three runs', () => {
     expect(byId.get(jumping.urlId)?.outcome).toBe('ok');
   });
 });
+
+describe("'Check now' and a person's word on a held price", () => {
+  async function checkNow(urlId: number) {
+    const answer = await stack.api<{ run_id: string }>('POST', `/api/competitor-urls/${urlId}/check`, {
+      token,
+      body: {},
+    });
+    await stack.stepFunctions.idle();
+    return answer;
+  }
+
+  /** A URL whose accepted £45 was followed by a £4.50 the gate held. */
+  async function heldJump(sku: string, path: string) {
+    const added = await addProduct(sku, 40, path);
+    pages.set(path, { status: 200, html: productPage('45.00', true) });
+    await checkNow(added.urlId);
+    pages.set(path, { status: 200, html: productPage('4.50', false) });
+    await checkNow(added.urlId);
+    const held = await lastCheck(added.urlId);
+    if (held?.outcome !== 'review') throw new Error(`expected a held price, got ${JSON.stringify(held)}`);
+    return { ...added, held };
+  }
+
+  const decide = (urlId: number, decision: 'accept' | 'reject', checked_at: string) =>
+    stack.api<{ competitorUrl: CompetitorUrl }>('POST', `/api/competitor-urls/${urlId}/${decision}-price`, {
+      token,
+      body: { checked_at },
+    });
+
+  it('checks one URL through the state machine and leaves every other URL alone', async () => {
+    const others = new Map(
+      (
+        await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', { token })
+      ).body.competitorUrls.map((url) => [url.id, url.last_check?.checked_at]),
+    );
+    const fresh = await addProduct('CHECK-NOW', 10, '/check-now');
+    pages.set('/check-now', { status: 200, html: productPage('12.00', true) });
+
+    const answer = await checkNow(fresh.urlId);
+    const after = (
+      await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', { token })
+    ).body.competitorUrls;
+
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ success: true, message: 'Check started', run_id: expect.any(String) });
+    expect(after.find((url) => url.id === fresh.urlId)?.last_check).toEqual(
+      expect.objectContaining({ outcome: 'ok', price: 12 }),
+    );
+    for (const url of after.filter((u) => u.id !== fresh.urlId))
+      expect(url.last_check?.checked_at).toBe(others.get(url.id));
+    expect((await stack.api('POST', '/api/competitor-urls/999999/check', { token, body: {} })).status).toBe(
+      404,
+    );
+  });
+
+  it('accepts a held price: the comparison uses it at once', async () => {
+    const { product, urlId, held } = await heldJump('ACCEPT', '/accept');
+
+    const accepted = await decide(urlId, 'accept', held.checked_at);
+    const row = await dashboardRow(product.id);
+
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.competitorUrl.last_check).toEqual(
+      expect.objectContaining({ outcome: 'ok', price: 4.5, message: 'Price accepted by Admin' }),
+    );
+    expect(row.price_comparison).toEqual(
+      expect.objectContaining({ status: 'HIGHER', lowest_competitor_price: 4.5 }),
+    );
+    // Decided once: the same decision again finds nothing waiting.
+    expect((await decide(urlId, 'accept', held.checked_at)).status).toBe(409);
+  });
+
+  it('rejects a held price: the comparison keeps the accepted one, and finding it again does not confirm it', async () => {
+    const { product, urlId, held } = await heldJump('REJECT', '/reject');
+
+    const stale = await decide(urlId, 'reject', '2020-01-01T00:00:00.000Z');
+    const rejected = await decide(urlId, 'reject', held.checked_at);
+    await checkNow(urlId);
+    const again = await lastCheck(urlId);
+    const row = await dashboardRow(product.id);
+
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ success: false, error: 'This price is no longer waiting for review' });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.competitorUrl.last_check?.message).toMatch(/^Held for review: price rejected by /);
+    expect(again).toEqual(
+      expect.objectContaining({
+        outcome: 'review',
+        message: 'Held for review: a person rejected this price before',
+      }),
+    );
+    expect(row.price_comparison).toEqual(
+      expect.objectContaining({ status: 'LOWER', lowest_competitor_price: 45 }),
+    );
+  });
+});

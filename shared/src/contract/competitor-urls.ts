@@ -10,6 +10,11 @@ import { csvUploadSchema, defineRoutes, errors, idParams, productIdParams, succe
 const listAnswer = z.strictObject({ success: z.literal(true), competitorUrls: z.array(competitorUrlSchema) });
 const oneAnswer = z.strictObject({ success: z.literal(true), competitorUrl: competitorUrlSchema });
 
+/** Which held check a person decides on: its `last_check.checked_at`, so a stale dialog decides nothing. */
+const reviewDecision = z.strictObject({
+  checked_at: z.string().min(1, 'checked_at is required').max(40),
+});
+
 export const competitorUrlRoutes = defineRoutes(
   {
     method: 'GET',
@@ -54,6 +59,22 @@ export const competitorUrlRoutes = defineRoutes(
     path: '/api/competitor-urls/{id}',
     summary: 'Change a competitor URL',
     request: { params: idParams, body: competitorUrlInputSchema },
+    responses: { 200: oneAnswer, ...errors(400, 401, 404, 409, 415, 500) },
+  },
+  {
+    method: 'POST',
+    path: '/api/competitor-urls/{id}/accept-price',
+    summary:
+      'Accept the price the latest check held for review (docs/rules.md#plausibility-gate): the comparison uses it from now on',
+    request: { params: idParams, body: reviewDecision },
+    responses: { 200: oneAnswer, ...errors(400, 401, 404, 409, 415, 500) },
+  },
+  {
+    method: 'POST',
+    path: '/api/competitor-urls/{id}/reject-price',
+    summary:
+      'Reject the price the latest check held for review: the comparison keeps the last accepted price, and finding it again does not confirm it',
+    request: { params: idParams, body: reviewDecision },
     responses: { 200: oneAnswer, ...errors(400, 401, 404, 409, 415, 500) },
   },
   {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { scraperLogSchema, scraperStatsSchema, scraperStatusSchema } from '../scraper';
-import { defineRoutes, errors, productIdParams } from './route';
+import { defineRoutes, errors, idParams, productIdParams } from './route';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 
@@ -61,6 +61,13 @@ export const scraperRoutes = defineRoutes(
     path: '/api/scraper/run/{productId}',
     summary: "Start a price check of one product's competitor URLs (the dashboard's AI analysis)",
     request: { params: productIdParams, body: emptyBody },
+    responses: { 202: started, ...errors(400, 401, 404, 409, 415, 500) },
+  },
+  {
+    method: 'POST',
+    path: '/api/competitor-urls/{id}/check',
+    summary: "'Check now': a price check of one competitor URL, through the same state machine as every run",
+    request: { params: idParams, body: emptyBody },
     responses: { 202: started, ...errors(400, 401, 404, 409, 415, 500) },
   },
   {

@@ -14,6 +14,7 @@ const schema = z.object({
       .optional(),
     triggeredBy: z.string().max(40).optional(),
     productId: z.number().int().positive().nullish(),
+    urlId: z.number().int().positive().optional(),
   }),
   executionArn: z.string().min(1),
   executionName: z.string().min(1),
