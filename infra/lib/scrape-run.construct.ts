@@ -4,6 +4,7 @@ import {
   ComparisonOperator,
   type IAlarm,
   MathExpression,
+  Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
@@ -13,6 +14,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { LLM_FAILURE_RATE, METRICS_NAMESPACE } from '../../functions/src/scrape-run/llm-metrics';
 import { ABANDONED_EXECUTION_STATUSES } from '../../functions/src/scrape-run/run-endings';
 import { buildScrapeDefinition } from '../../functions/src/scrape-run/state-machine';
 import {
@@ -52,6 +54,8 @@ export class ScrapeRun extends Construct {
   /** Absent when the schedule is turned off (scheduleEnabled false). */
   readonly scheduleRule: Rule | undefined;
   readonly failedRunsAlarm: IAlarm;
+  /** With a Bedrock model only: more than 10 % of a run's model calls failed. */
+  readonly llmFailuresAlarm: IAlarm | undefined;
 
   constructor(scope: Construct, id: string, props: ScrapeRunProps) {
     super(scope, id);
@@ -178,5 +182,25 @@ export class ScrapeRun extends Construct {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+
+    // One data point per run that called the model, logged by the run's ending (llm-metrics.ts).
+    this.llmFailuresAlarm = run.bedrockModelId
+      ? new Alarm(this, 'LlmFailuresAlarm', {
+          alarmDescription:
+            "Check My Price: more than 10 % of a scrape run's calls to the Bedrock model failed (access " +
+            'denied, throttled to the end, invalid answers). The run log in the scraper panel says how many ' +
+            'checks lost the AI step and why; see "Enable the Bedrock model" in the README.',
+          metric: new Metric({
+            namespace: METRICS_NAMESPACE,
+            metricName: LLM_FAILURE_RATE,
+            statistic: 'Maximum',
+            period: Duration.hours(1),
+          }),
+          threshold: 10,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        })
+      : undefined;
   }
 }

@@ -310,11 +310,30 @@ describe('Bedrock access of ScrapeUrl', () => {
     );
   });
 
+  it('with a model: an alarm when more than 10 % of a run’s model calls fail', () => {
+    const alarms = Object.values(main.template.findResources('AWS::CloudWatch::Alarm')).filter(
+      (a) => a.Properties.MetricName === 'LlmFailureRate',
+    );
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]?.Properties).toMatchObject({
+      Namespace: 'CheckMyPrice',
+      Statistic: 'Maximum',
+      Threshold: 10,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
   it('without a model: no Bedrock statement and no model setting anywhere', () => {
     const built = build({ ...configured, bedrockModelId: '' });
     expect(bedrockStatements(built)).toEqual([]);
     for (const fn of Object.values(built.template.findResources('AWS::Lambda::Function'))) {
       expect(fn.Properties.Environment?.Variables?.BEDROCK_MODEL_ID).toBeUndefined();
     }
+    const llmAlarms = Object.values(built.template.findResources('AWS::CloudWatch::Alarm')).filter(
+      (a) => a.Properties.MetricName === 'LlmFailureRate',
+    );
+    expect(llmAlarms).toEqual([]);
   });
 });

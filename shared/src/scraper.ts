@@ -5,6 +5,13 @@ import { outcomeCountsSchema } from './check-outcome';
 export const scraperRunStatusSchema = z.enum(['running', 'completed', 'failed', 'stopped']);
 export type ScraperRunStatus = z.infer<typeof scraperRunStatusSchema>;
 
+export const llmSummarySchema = z.strictObject({
+  calls: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  reasons: z.array(z.strictObject({ reason: z.string(), count: z.number().int().positive() })),
+});
+export type LlmSummary = z.infer<typeof llmSummarySchema>;
+
 export const scraperLogSchema = z.strictObject({
   id: z.string(),
   started_at: z.string(),
@@ -20,6 +27,11 @@ export const scraperLogSchema = z.strictObject({
   error_message: z.string().nullable(),
   /** The run's checks by outcome (docs/rules.md#check-outcomes); null until the run has ended. */
   outcome_counts: outcomeCountsSchema.nullable(),
+  /**
+   * The AI step of the run's checks, once it has ended: how many checks called the model, how many
+   * lost it and why ('access denied', 'throttled', 'invalid answer', ...); null when none called it.
+   */
+  llm: llmSummarySchema.nullable(),
 });
 export type ScraperLog = z.infer<typeof scraperLogSchema>;
 

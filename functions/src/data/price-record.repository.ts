@@ -151,8 +151,9 @@ export type RunOutcome = Pick<
   PriceRecordItem,
   'competitor_url_id' | 'price' | 'confidence' | 'ungrounded' | 'error_message'
 > &
-  Partial<Pick<PriceRecordItem, 'outcome'>>;
-const outcomeProjection = 'competitor_url_id, price, confidence, ungrounded, error_message, outcome';
+  Partial<Pick<PriceRecordItem, 'outcome' | 'input_tokens' | 'llm_error'>>;
+const outcomeProjection =
+  'competitor_url_id, price, confidence, ungrounded, error_message, outcome, input_tokens, llm_error';
 
 /**
  * The outcomes a run has recorded so far, through GSI1: eventually consistent, so good for a run

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OutcomeCounts, ScraperRunStatus } from '@cmp/shared';
+import type { LlmSummary, OutcomeCounts, ScraperRunStatus } from '@cmp/shared';
 import { catalogueChanged } from './catalogue-version.repository';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll } from './query-all';
@@ -25,6 +25,8 @@ export interface RunRecord {
   error_message: string | null;
   /** The checks by outcome, set when the run ends. */
   outcome_counts?: OutcomeCounts;
+  /** How the checks fared with the model, set when the run ends; null when none called it. */
+  llm?: LlmSummary | null;
 }
 
 export interface RunLock {
@@ -53,6 +55,7 @@ const RUN_FIELDS = [
   'execution_arn',
   'error_message',
   'outcome_counts',
+  'llm',
 ];
 const runProjection = {
   ProjectionExpression: RUN_FIELDS.map((f) => `#${f}`).join(', '),
@@ -206,6 +209,7 @@ export async function endRun(
     successful_urls: number;
     failed_urls: number;
     outcome_counts: OutcomeCounts;
+    llm: LlmSummary | null;
     error_message?: string | null;
   },
 ): Promise<boolean> {
@@ -215,7 +219,7 @@ export async function endRun(
         TableName: tableName(),
         Key: keys.run(runId),
         UpdateExpression:
-          'SET #status = :status, completed_at = :completed, total_urls = :total, successful_urls = :ok, failed_urls = :failed, outcome_counts = :outcomes, error_message = :error',
+          'SET #status = :status, completed_at = :completed, total_urls = :total, successful_urls = :ok, failed_urls = :failed, outcome_counts = :outcomes, llm = :llm, error_message = :error',
         ConditionExpression: '#status = :running',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -225,6 +229,7 @@ export async function endRun(
           ':ok': end.successful_urls,
           ':failed': end.failed_urls,
           ':outcomes': end.outcome_counts,
+          ':llm': end.llm,
           ':error': end.error_message ?? null,
           ':running': 'running',
         },

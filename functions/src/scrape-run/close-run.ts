@@ -1,5 +1,6 @@
 import { nowIso } from '../data/dynamo';
 import { endRun, releaseRunLock } from '../data/scrape-run.repository';
+import { publishLlmMetrics } from './llm-metrics';
 import type { EndedRunStatus } from './run-endings';
 import { countOutcomes } from './run-outcome';
 
@@ -26,5 +27,6 @@ export async function closeRun(runId: string, ending: RunEnding): Promise<boolea
     error_message: ending.reason ?? null,
   });
   await releaseRunLock(runId);
+  if (ended && counts.llm) publishLlmMetrics(runId, counts.llm);
   return ended;
 }

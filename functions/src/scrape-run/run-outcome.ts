@@ -1,6 +1,7 @@
 import { countByOutcome } from '@cmp/shared';
 import { type RunOutcome, runOutcomes, runOutcomesOf, withOutcome } from '../data/price-record.repository';
 import { isSuccess } from './check-success';
+import { summariseLlm } from './llm-summary';
 
 /**
  * A run's counts, derived from its result records (never from counters a retry could double).
@@ -15,5 +16,6 @@ export async function countOutcomes(runId: string, urlIds?: readonly number[]) {
     successful_urls: successful,
     failed_urls: outcomes.length - successful,
     outcome_counts: countByOutcome(outcomes.map((outcome) => withOutcome(outcome).outcome)),
+    llm: summariseLlm(outcomes),
   };
 }

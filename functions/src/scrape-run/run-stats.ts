@@ -17,6 +17,7 @@ export function toLog(run: RunRecord): ScraperLog {
     product_id: run.product_id ?? null,
     error_message: run.error_message ?? null,
     outcome_counts: run.outcome_counts ?? null,
+    llm: run.llm ?? null,
   };
 }
 

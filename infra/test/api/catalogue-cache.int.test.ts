@@ -174,6 +174,7 @@ describe('the whole-catalogue lists', () => {
       successful_urls: 0,
       failed_urls: 0,
       outcome_counts: countByOutcome([]),
+      llm: null,
     });
     const after = await readCatalogueVersion();
     seen.push(await answerAt(RUN_REFRESH_MS + 1), await answerAt(10 * RUN_REFRESH_MS));

@@ -283,6 +283,7 @@ describe('the scraper status right after a start', () => {
       successful_urls: 5,
       failed_urls: 1,
       outcome_counts: countByOutcome([]),
+      llm: null,
     });
     const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
     const starting = newRunId();

@@ -1,6 +1,6 @@
 import { type CompetitorUrlDetail, countByOutcome, type Product, type ScraperStats } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureShop } from '../support/fixture-shop';
+import { loopbackHosts, startFixtureShop } from '../support/fixture-shop';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 let stack: TestStack;
@@ -9,10 +9,12 @@ let token: string;
 const urlIds: number[] = [];
 let firstProduct: Product;
 
-/** 50 URLs over 10 products: 40 priced pages, 5 missing, 5 broken. */
+/** 50 URLs over 10 products on 10 shop hosts (each host's requests are paced): 40 priced pages, 5 missing, 5 broken. */
 beforeAll(async () => {
-  shop = await startFixtureShop();
-  stack = await startTestStack({ env: { SCRAPER_ALLOW_HOSTS: shop.hostPort, SCRAPE_MAX_CONCURRENCY: '10' } });
+  shop = await startFixtureShop({ hosts: loopbackHosts(10) });
+  stack = await startTestStack({
+    env: { SCRAPER_ALLOW_HOSTS: shop.allowHosts, SCRAPE_MAX_CONCURRENCY: '10' },
+  });
   token = await stack.login();
   for (let p = 0; p < 10; p++) {
     const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
@@ -25,7 +27,7 @@ beforeAll(async () => {
       const path = n % 10 === 8 ? `missing/${n}` : n % 10 === 9 ? `broken/${n}` : `p/${n}`;
       const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
         token,
-        body: { product_id: body.product.id, competitor_name: 'Fixture', url: `${shop.origin}/${path}` },
+        body: { product_id: body.product.id, competitor_name: 'Fixture', url: `${shop.originOf(n)}/${path}` },
       });
       urlIds.push(added.body.competitorUrl.id);
     }
@@ -102,7 +104,7 @@ describe('a price check over every competitor URL', () => {
     expect(broken.body.competitorUrl.last_check).toEqual({
       outcome: 'failed',
       message: 'HTTP 500',
-      checked_at: failedLatest?.scraped_at,
+      checked_at: (failedLatest as { scraped_at?: string } | undefined)?.scraped_at,
       price: null,
       currency: null,
       in_stock: null,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { readEntrySettings } from '../../config';
 import { getCompetitorUrl } from '../../data/competitor-url.repository';
 import { failedOutcome, recordResult } from '../record-result';
+import { BEDROCK_THROTTLED } from '../state-machine';
 import { taskInput } from './task-input';
 
 readEntrySettings(process.env);
@@ -17,7 +18,11 @@ export const handler = async (event: unknown) => {
   const { runId, urlId, error } = taskInput(schema, event, 'RecordFailure');
   const url = await getCompetitorUrl(urlId);
   if (!url) return { recorded: false };
-  return { recorded: await recordResult(runId, url, failedOutcome(readableError(error))) };
+  const outcome = failedOutcome(readableError(error));
+  // Bedrock throttled to the end of the retries: the check lost its AI step, and the run log says so.
+  const lostLlm =
+    error?.Error === BEDROCK_THROTTLED ? { llm_error: 'Bedrock throttled to the end of its retries' } : {};
+  return { recorded: await recordResult(runId, url, { ...outcome, ...lostLlm }) };
 };
 
 /** Step Functions hands over `{ Error, Cause }`, where Cause is often Lambda's JSON error report. */

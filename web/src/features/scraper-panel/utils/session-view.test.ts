@@ -1,6 +1,8 @@
-import type { ScraperLog } from '@cmp/shared';
+import { countByOutcome, type ScraperLog } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  failureBreakdown,
+  failureBreakdownText,
   lastRunText,
   rateText,
   runProgress,
@@ -23,6 +25,7 @@ const log = (extra: Partial<ScraperLog> = {}): ScraperLog => ({
   product_id: null,
   error_message: null,
   outcome_counts: null,
+  llm: null,
   ...extra,
 });
 
@@ -83,5 +86,35 @@ describe('header card', () => {
       total: 0,
       percent: 0,
     });
+  });
+});
+
+describe('failures by cause', () => {
+  const counts = countByOutcome([
+    'ok',
+    'ok',
+    'blocked',
+    'blocked',
+    'review',
+    'failed',
+    'no_price',
+    'wrong_product',
+    'out_of_stock_no_price',
+  ]);
+
+  it('counts blocked and held-for-review checks apart from the other failures', () => {
+    expect(failureBreakdown(counts)).toEqual({ blocked: 2, review: 1, other: 4 });
+    expect(failureBreakdownText(counts)).toBe('2 blocked, 1 held for review, 4 other');
+  });
+
+  it('names only the causes that occurred, and nothing without failures or counts', () => {
+    expect(failureBreakdownText(countByOutcome(['ok', 'review', 'failed']))).toBe(
+      '1 held for review, 1 other',
+    );
+    expect(failureBreakdownText(countByOutcome(['blocked']))).toBe('1 blocked');
+    expect(failureBreakdownText(countByOutcome(['ok']))).toBeNull();
+    // A run still going, or one recorded before outcomes were counted.
+    expect(failureBreakdownText(null)).toBeNull();
+    expect(failureBreakdown(null)).toBeNull();
   });
 });
