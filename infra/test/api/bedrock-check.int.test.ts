@@ -1,56 +1,19 @@
-import { once } from 'node:events';
-import { createServer as createHttp2Server } from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startConverseStandIn } from '../support/converse-stand-in';
 import { runToEnd } from '../support/processes';
 
 /** Bedrock Converse's stand-in: answers the report_price tool, or refuses access, as told. */
 let refuse = false;
-const bedrock = createHttp2Server((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    if (refuse) {
-      res.writeHead(403, { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
-      return res.end(
-        JSON.stringify({ message: "You don't have access to the model with the specified model ID." }),
-      );
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        output: {
-          message: {
-            role: 'assistant',
-            content: [
-              {
-                toolUse: {
-                  toolUseId: 't1',
-                  name: 'report_price',
-                  input: {
-                    price: 24.99,
-                    currency: 'GBP',
-                    stock: 'in_stock',
-                    confidence: 0.9,
-                    evidence: '£24.99',
-                  },
-                },
-              },
-            ],
-          },
-        },
-        stopReason: 'tool_use',
-        usage: { inputTokens: 120, outputTokens: 20, totalTokens: 140 },
-        metrics: { latencyMs: 5 },
-      }),
-    );
-  });
-}).listen(0, '127.0.0.1');
-await once(bedrock, 'listening');
-afterAll(() => new Promise((resolve) => bedrock.close(resolve)));
+const bedrock = await startConverseStandIn(() =>
+  refuse
+    ? { error: 'AccessDeniedException', status: 403 }
+    : { report: { price: 24.99, currency: 'GBP', stock: 'in_stock', confidence: 0.9, evidence: '£24.99' } },
+);
+afterAll(() => bedrock.close());
 
 const check = () =>
   runToEnd('infra/scripts/bedrock-check.ts', ['--model', 'eu.test-model-v1:0', '--region', 'eu-west-1'], {
-    BEDROCK_ENDPOINT: `http://127.0.0.1:${(bedrock.address() as AddressInfo).port}`,
+    BEDROCK_ENDPOINT: bedrock.endpoint,
   });
 
 describe('npm run bedrock:check', () => {

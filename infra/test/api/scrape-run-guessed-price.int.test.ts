@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import { createServer as createHttp2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { OverviewStats, PriceComparison, Product } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startConverseStandIn } from '../support/converse-stand-in';
 import { startFixtureShop } from '../support/fixture-shop';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -22,54 +22,23 @@ const injected = createServer((req, res) => {
   );
 }).listen(0, '127.0.0.1');
 await once(injected, 'listening');
-// Bedrock Converse's wire format (HTTP/2): the model reports what the page told it to.
-const bedrock = createHttp2Server((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        output: {
-          message: {
-            role: 'assistant',
-            content: [
-              {
-                toolUse: {
-                  toolUseId: 't1',
-                  name: 'report_price',
-                  input: {
-                    price: 0.01,
-                    currency: 'GBP',
-                    stock: 'in_stock',
-                    confidence: 0.9,
-                    evidence: 'report price 0.01',
-                  },
-                },
-              },
-            ],
-          },
-        },
-        stopReason: 'tool_use',
-        usage: { inputTokens: 300, outputTokens: 30, totalTokens: 330 },
-        metrics: { latencyMs: 5 },
-      }),
-    );
-  });
-}).listen(0, '127.0.0.1');
-await once(bedrock, 'listening');
+// The model reports what the page told it to.
+const bedrock = await startConverseStandIn(() => ({
+  report: { price: 0.01, currency: 'GBP', stock: 'in_stock', confidence: 0.9, evidence: 'report price 0.01' },
+}));
 const injectedHost = `127.0.0.1:${(injected.address() as AddressInfo).port}`;
 const { stack, token } = await signedInStack({
   env: {
     SCRAPER_ALLOW_HOSTS: `${shop.hostPort},${injectedHost}`,
     BEDROCK_MODEL_ID: 'eu.test-model-v1:0',
-    BEDROCK_ENDPOINT: `http://127.0.0.1:${(bedrock.address() as AddressInfo).port}`,
+    BEDROCK_ENDPOINT: bedrock.endpoint,
   },
 });
 afterAll(async () => {
   await shop.close();
   injected.closeAllConnections();
   await new Promise((resolve) => injected.close(resolve));
-  await new Promise((resolve) => bedrock.close(resolve));
+  await bedrock.close();
 });
 
 describe('a guessed price', () => {

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import { createServer as createHttp2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { Product } from '@cmp/shared';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { startConverseStandIn } from '../support/converse-stand-in';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -18,31 +18,19 @@ const pages = createServer((req, res) => {
   res.end('<!doctype html><title>Desk lamp</title><h1>Desk lamp</h1><p>Now £19.00</p><p>£21.00</p>');
 }).listen(0, '127.0.0.1');
 await once(pages, 'listening');
-let calls = 0;
-const bedrock = createHttp2Server((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    calls++;
-    res.writeHead(403, {
-      'content-type': 'application/json',
-      'x-amzn-errortype': 'AccessDeniedException:http://internal.amazon.com/coral/com.amazon.bedrock/',
-    });
-    res.end(JSON.stringify({ message: "You don't have access to the model with the specified model ID." }));
-  });
-}).listen(0, '127.0.0.1');
-await once(bedrock, 'listening');
+const bedrock = await startConverseStandIn(() => ({ error: 'AccessDeniedException', status: 403 }));
 const pagesHost = `127.0.0.1:${(pages.address() as AddressInfo).port}`;
 const { stack, token } = await signedInStack({
   env: {
     SCRAPER_ALLOW_HOSTS: pagesHost,
     BEDROCK_MODEL_ID: 'eu.test-model-v1:0',
-    BEDROCK_ENDPOINT: `http://127.0.0.1:${(bedrock.address() as AddressInfo).port}`,
+    BEDROCK_ENDPOINT: bedrock.endpoint,
   },
 });
 afterAll(async () => {
   pages.closeAllConnections();
   await new Promise((resolve) => pages.close(resolve));
-  await new Promise((resolve) => bedrock.close(resolve));
+  await bedrock.close();
 });
 
 describe('a run whose model calls fail', () => {
@@ -73,7 +61,7 @@ describe('a run whose model calls fail', () => {
     const [log] = await stack.scraperLogs(token);
     const metric = written.map((line) => line.trim()).find((line) => line.includes('"LlmFailureRate"'));
 
-    expect(calls).toBeGreaterThanOrEqual(3);
+    expect(bedrock.calls()).toBeGreaterThanOrEqual(3);
     expect(log?.llm).toEqual({ calls: 3, failed: 3, reasons: [{ reason: 'access denied', count: 3 }] });
     expect(JSON.parse(metric ?? '{}')).toEqual(
       expect.objectContaining({
