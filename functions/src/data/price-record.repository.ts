@@ -151,9 +151,10 @@ export type RunOutcome = Pick<
   PriceRecordItem,
   'competitor_url_id' | 'price' | 'confidence' | 'ungrounded' | 'error_message'
 > &
-  Partial<Pick<PriceRecordItem, 'outcome' | 'input_tokens' | 'llm_error'>>;
+  Partial<Pick<PriceRecordItem, 'outcome' | 'message' | 'input_tokens' | 'llm_error'>>;
+// With the message: withOutcome() takes a record's outcome only when both are there.
 const outcomeProjection =
-  'competitor_url_id, price, confidence, ungrounded, error_message, outcome, input_tokens, llm_error';
+  'competitor_url_id, price, confidence, ungrounded, error_message, outcome, message, input_tokens, llm_error';
 
 /**
  * The outcomes a run has recorded so far, through GSI1: eventually consistent, so good for a run
