@@ -11,7 +11,8 @@ export type FetchFailure =
   | 'robots'
   | 'http'
   | 'redirects'
-  | 'network';
+  | 'network'
+  | 'paced';
 
 /** Base of all fetch errors; `kind` lets callers branch without parsing messages. */
 export class FetchError extends Error {
@@ -62,7 +63,11 @@ export class RobotsDisallowedError extends FetchError {
 
 export class HttpStatusError extends FetchError {
   override readonly name = 'HttpStatusError';
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    /** How long a 429 or 503 asked us to wait before the next request (retry-after.ts), else null. */
+    readonly retryAfterMs: number | null = null,
+  ) {
     super('http', `HTTP ${status}`);
   }
 }
@@ -78,6 +83,17 @@ export class NetworkError extends FetchError {
   override readonly name = 'NetworkError';
   constructor(detail: string) {
     super('network', `Could not connect (${detail.slice(0, 80)})`);
+  }
+}
+
+/**
+ * The request was not made: the host's pace (one request at a time, spaced, or paused at its
+ * request) has no turn for it in the time the check has left.
+ */
+export class OutOfTimeError extends FetchError {
+  override readonly name = 'OutOfTimeError';
+  constructor(message: string) {
+    super('paced', message);
   }
 }
 

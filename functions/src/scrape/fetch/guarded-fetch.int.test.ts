@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type KeyAndCert, selfSignedCert } from '../test-support/self-signed-cert';
-import { createGuardedFetcher, type GuardedFetchOptions } from './guarded-fetch';
+import { createGuardedFetcher, type GuardedFetchOptions, type RequestPacer } from './guarded-fetch';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -413,5 +413,76 @@ describe('guarded fetcher: the whole-fetch limit covers robots.txt', () => {
     const { message, elapsedMs } = await timedFailure(fetcher.fetchPage(`${shop.url}/p`));
     expect(message).toBe('Timed out after 0.6 s');
     expect(elapsedMs).toBeLessThan(1000);
+  });
+});
+
+describe('guarded fetcher: pacing', () => {
+  /** A pacer that keeps a log of what the fetcher told it, waiting `waitMs` before each turn. */
+  function recordingPacer(waitMs = 0) {
+    const log: string[] = [];
+    const pacer: RequestPacer = {
+      begin: async (url) => {
+        log.push(`begin ${url.pathname}`);
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+        return {
+          reached: () => log.push(`reached ${url.pathname}`),
+          end: async (holdMs) => {
+            log.push(`end ${url.pathname}${holdMs === null ? '' : ` hold ${holdMs}`}`);
+          },
+        };
+      },
+      crawlDelayRead: async (_url, seconds) => {
+        log.push(`crawl-delay ${seconds}`);
+      },
+    };
+    return { pacer, log };
+  }
+
+  it('takes a turn for every request, robots.txt and redirects included, and tells it the Crawl-delay first', async () => {
+    const shop = await fixture((req, res) => {
+      if (req.url === '/robots.txt') res.writeHead(200).end('User-agent: *\nCrawl-delay: 3\n');
+      else if (req.url === '/old') res.writeHead(301, { location: '/new' }).end();
+      else page('<p>moved</p>')(req, res);
+    });
+    shop.requests.push('CUSTOM-ROBOTS');
+    const { pacer, log } = recordingPacer();
+
+    await expect(fetcherFor([shop]).fetchPage(`${shop.url}/old`, pacer)).resolves.toMatchObject({
+      url: `${shop.url}/new`,
+    });
+    expect(log).toEqual([
+      'begin /robots.txt',
+      'reached /robots.txt',
+      'end /robots.txt',
+      'crawl-delay 3',
+      'begin /old',
+      'reached /old',
+      'end /old',
+      'begin /new',
+      'reached /new',
+      'end /new',
+    ]);
+  });
+
+  it('does not count the wait for a turn against the page’s time limit', async () => {
+    const shop = await fixture(page('<p>hi</p>'));
+    const { pacer } = recordingPacer(800);
+
+    const fetched = fetcherFor([shop], { totalTimeoutMs: 600 }).fetchPage(`${shop.url}/p`, pacer);
+
+    await expect(fetched).resolves.toMatchObject({ status: 200 });
+  });
+
+  it('tells the turn how long a 429 asked us to wait', async () => {
+    const shop = await fixture((_req, res) => {
+      res.writeHead(429, { 'retry-after': '7' }).end();
+    });
+    const { pacer, log } = recordingPacer();
+
+    await expect(fetcherFor([shop]).fetchPage(`${shop.url}/p`, pacer)).rejects.toMatchObject({
+      status: 429,
+      retryAfterMs: 7000,
+    });
+    expect(log).toContain('end /p hold 7000');
   });
 });

@@ -3,7 +3,8 @@
  * non-http(s) schemes and non-public addresses (checked on literal IPs before connecting and inside
  * the connection's own DNS lookup, so DNS rebinding cannot slip a private address in), follows at
  * most 5 redirects re-checking each and never from https down to http, honours robots.txt, enforces
- * timeouts and a cap on the decoded body, and only hands HTML onwards.
+ * timeouts and a cap on the decoded body, and only hands HTML onwards. Given a pacer, every request
+ * (robots.txt and redirects included) waits for its host's turn first.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
@@ -21,7 +22,8 @@ import {
   TooManyRedirectsError,
 } from './fetch-errors';
 import { type HttpResponse, httpGet } from './http-get';
-import { RobotsCache } from './robots';
+import { retryAfterMs } from './retry-after';
+import { RobotsCache, type RobotsSource } from './robots';
 
 export interface GuardedFetchOptions {
   /** host:port pairs allowed although they resolve to blocked addresses (SCRAPER_ALLOW_HOSTS). */
@@ -46,19 +48,43 @@ export interface FetchedPage {
   readonly html: string;
 }
 
+/**
+ * Politeness towards each host, shared by every fetcher of a run (decision 37): the fetcher asks
+ * for a turn before each request and ends it when the request is over.
+ */
+export interface RequestPacer {
+  /**
+   * Resolves when a request to the URL's host may start, holding one of the host's places for it.
+   * Throws when it may not start in the caller's time (OutOfTimeError) or the caller should come back later.
+   */
+  begin(url: URL): Promise<RequestTurn>;
+  /** robots.txt of the URL's origin has been read: its Crawl-delay for our agent (seconds), or none. */
+  crawlDelayRead(url: URL, seconds: number | null): Promise<void>;
+}
+
+export interface RequestTurn {
+  /** The request's connection is open: the host sees it begin now. */
+  reached(): void;
+  /** The request is over; `holdMs` when the answer (429/503) asked us to wait that long before the next. */
+  end(holdMs: number | null): Promise<void>;
+}
+
 export interface GuardedFetcher {
-  /** Fetches one HTML page; throws a FetchError subclass on every refusal and failure. */
-  fetchPage(url: string): Promise<FetchedPage>;
+  /** Fetches one HTML page, each request paced by `pacer` when given; throws a FetchError subclass on every refusal and failure. */
+  fetchPage(url: string, pacer?: RequestPacer): Promise<FetchedPage>;
   /**
    * The Crawl-delay (seconds, at most 30) robots.txt of the address's origin sets for our agent, or
    * null; reads the run's cached robots.txt, fetching it first when this origin has not been seen.
    */
-  crawlDelaySeconds(url: string): Promise<number | null>;
+  crawlDelaySeconds(url: string, pacer?: RequestPacer): Promise<number | null>;
 }
+
+/** The default time limit of one fetch, from its first request (redirects included) to the body. */
+export const FETCH_TIME_LIMIT_MS = 20_000;
 
 const DEFAULTS = {
   headersTimeoutMs: 10_000,
-  totalTimeoutMs: 20_000,
+  totalTimeoutMs: FETCH_TIME_LIMIT_MS,
   maxBytes: 2 * 1024 * 1024,
   maxRedirects: 5,
 };
@@ -74,23 +100,40 @@ const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
 export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetcher {
   const settings = { ...DEFAULTS, ...definedOnly(options) };
   const allowHosts = new Set(options.allowHosts.map((h) => h.toLowerCase()));
-  // The robots.txt fetch has its own timer, not the page's signal: its answer is shared by every page
-  // of the origin, so one page running out of time must not cache a disallow for the others.
-  const robots = new RobotsCache(async (robotsUrl) => {
-    const signal = AbortSignal.timeout(settings.totalTimeoutMs);
-    const result = await follow(new URL(robotsUrl), 'robots', signal, null);
-    return result.body;
-  }, ROBOTS_AGENT);
+  const robots = new RobotsCache(ROBOTS_AGENT);
+  // The robots.txt fetch has its own timer, not the page's: its answer is shared by every page of
+  // the origin, so one page running out of time must not cache a disallow for the others.
+  const robotsSource = (pageUrl: URL, pacer: RequestPacer | undefined): RobotsSource => ({
+    fetchText: async (robotsUrl) => (await follow(new URL(robotsUrl), 'robots', pacer, null)).body,
+    ...(pacer && { rulesRead: (seconds) => pacer.crawlDelayRead(pageUrl, seconds) }),
+  });
 
   async function follow(
     start: URL,
     mode: 'html' | 'robots',
-    signal: AbortSignal,
+    pacer: RequestPacer | undefined,
     robotsCheck: RobotsCache | null,
   ) {
+    const limit = new TimeLimit(settings.totalTimeoutMs);
+    try {
+      return await followWithin(limit, start, mode, pacer, robotsCheck);
+    } finally {
+      limit.stop();
+    }
+  }
+
+  async function followWithin(
+    limit: TimeLimit,
+    start: URL,
+    mode: 'html' | 'robots',
+    pacer: RequestPacer | undefined,
+    robotsCheck: RobotsCache | null,
+  ) {
+    // Waiting for the host's turn (this fetch's, or its robots.txt's) is the host's pace, not its slowness.
+    const paced = pacer && limit.pausedDuring(pacer);
     let url = start;
     for (let hop = 0; ; hop++) {
-      const result = await visit(url, mode, signal, robotsCheck).catch((error: unknown) => {
+      const result = await visit(url, mode, limit.signal, paced, robotsCheck).catch((error: unknown) => {
         // A robots.txt that redirects somewhere we may not go is one we cannot read (RFC 9309:
         // unreachable, so disallow); the page's own address is not the one that is blocked.
         if (mode === 'robots' && hop > 0 && error instanceof BlockedError)
@@ -113,16 +156,33 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     url: URL,
     mode: 'html' | 'robots',
     signal: AbortSignal,
+    pacer: RequestPacer | undefined,
     robotsCheck: RobotsCache | null,
   ) {
     // Scheme and address literal first: robots.txt of a refused target is never fetched.
     checkTarget(url, allowHosts);
-    if (robotsCheck && !(await withinDeadline(robotsCheck.isAllowed(url), signal, settings.totalTimeoutMs)))
+    if (
+      robotsCheck &&
+      !(await withinDeadline(
+        robotsCheck.isAllowed(url, robotsSource(url, pacer)),
+        signal,
+        settings.totalTimeoutMs,
+      ))
+    )
       throw new RobotsDisallowedError();
-    return fetchOnce(url, mode, signal);
+    const turn = await pacer?.begin(url);
+    let holdMs: number | null = null;
+    try {
+      return await fetchOnce(url, mode, signal, turn);
+    } catch (error) {
+      if (error instanceof HttpStatusError) holdMs = error.retryAfterMs;
+      throw error;
+    } finally {
+      await turn?.end(holdMs);
+    }
   }
 
-  async function fetchOnce(url: URL, mode: 'html' | 'robots', signal: AbortSignal) {
+  async function fetchOnce(url: URL, mode: 'html' | 'robots', signal: AbortSignal, turn?: RequestTurn) {
     const allowed = checkTarget(url, allowHosts);
     let response: HttpResponse | undefined;
     try {
@@ -131,6 +191,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         signal,
         headersTimeoutMs: settings.headersTimeoutMs,
         ca: options.trustedCa,
+        onConnected: turn && (() => turn.reached()),
         headers: {
           'user-agent': options.userAgent,
           accept: mode === 'html' ? 'text/html,application/xhtml+xml;q=0.9' : 'text/plain,*/*;q=0.5',
@@ -146,7 +207,8 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         }
         return { kind: 'redirect' as const, location: next };
       }
-      if (status < 200 || status > 299) throw new HttpStatusError(status);
+      if (status < 200 || status > 299)
+        throw new HttpStatusError(status, retryAfterMs(status, headers['retry-after'], Date.now()));
       const contentType = headers['content-type'] ?? '';
       if (mode === 'html' && !HTML_TYPES.test(contentType.trim())) throw new NotHtmlError(contentType);
       const cap = mode === 'html' ? settings.maxBytes : ROBOTS_MAX_BYTES;
@@ -163,15 +225,14 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
   }
 
   return {
-    async fetchPage(address: string): Promise<FetchedPage> {
+    async fetchPage(address: string, pacer?: RequestPacer): Promise<FetchedPage> {
       let url: URL;
       try {
         url = new URL(address);
       } catch {
         throw new BlockedError('Blocked: not a valid address');
       }
-      const signal = AbortSignal.timeout(settings.totalTimeoutMs);
-      const result = await follow(url, 'html', signal, robots);
+      const result = await follow(url, 'html', pacer, robots);
       return {
         url: result.url.href,
         status: result.status,
@@ -179,8 +240,62 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         html: result.body,
       };
     },
-    crawlDelaySeconds: (address) => robots.crawlDelaySeconds(new URL(address)),
+    crawlDelaySeconds: (address, pacer) => {
+      const url = new URL(address);
+      return robots.crawlDelaySeconds(url, robotsSource(url, pacer));
+    },
   };
+}
+
+/**
+ * One fetch's time limit (redirects and robots.txt included), stopped while the fetch waits for
+ * its host's turn.
+ */
+class TimeLimit {
+  private readonly controller = new AbortController();
+  private leftMs: number;
+  private since = performance.now();
+  private timer: NodeJS.Timeout | undefined;
+  private waits = 0;
+
+  constructor(limitMs: number) {
+    this.leftMs = limitMs;
+    this.arm();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** The pacer, with this limit stopped while it waits to begin a turn. */
+  pausedDuring(pacer: RequestPacer): RequestPacer {
+    return {
+      begin: async (url) => {
+        if (this.waits++ === 0) this.pause();
+        try {
+          return await pacer.begin(url);
+        } finally {
+          if (--this.waits === 0) this.arm();
+        }
+      },
+      crawlDelayRead: (url, seconds) => pacer.crawlDelayRead(url, seconds),
+    };
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  private pause(): void {
+    this.stop();
+    this.leftMs -= performance.now() - this.since;
+  }
+
+  private arm(): void {
+    if (this.signal.aborted) return;
+    this.since = performance.now();
+    this.timer = setTimeout(() => this.controller.abort(), Math.max(0, this.leftMs));
+  }
 }
 
 /**

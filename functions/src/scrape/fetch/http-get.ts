@@ -19,6 +19,8 @@ export interface HttpGetOptions {
   readonly headersTimeoutMs: number;
   /** https only: the CA certificates to trust instead of Node's public roots (tests). */
   readonly ca?: string | undefined;
+  /** Called once the connection to the host is open: when the host sees the request begin. */
+  readonly onConnected?: (() => void) | undefined;
 }
 
 export interface HttpResponse {
@@ -50,6 +52,12 @@ export function httpGet(url: URL, options: HttpGetOptions): Promise<HttpResponse
       () => req.destroy(new FetchTimeoutError(options.headersTimeoutMs)),
       options.headersTimeoutMs,
     );
+    const { onConnected } = options;
+    if (onConnected)
+      req.once('socket', (socket) => {
+        if (socket.connecting) socket.once('connect', onConnected);
+        else onConnected();
+      });
     // 'on', not 'once': the request can also fail after the response has started.
     req.on('error', (error) => {
       clearTimeout(timer);

@@ -6,8 +6,13 @@
 import robotsParser from 'robots-parser';
 import { FetchError, HttpStatusError } from './fetch-errors';
 
-/** Fetches robots.txt text; throws FetchError (HttpStatusError for non-2xx answers). */
-export type RobotsFetch = (robotsUrl: string) => Promise<string>;
+/** How one check reads robots.txt: its own fetch (paced as its requests are), and who hears the Crawl-delay. */
+export interface RobotsSource {
+  /** Fetches robots.txt text; throws FetchError (HttpStatusError for non-2xx answers). */
+  fetchText(robotsUrl: string): Promise<string>;
+  /** Told the Crawl-delay (seconds, or null for none) once robots.txt has been read, before any page waits on it. */
+  rulesRead?(crawlDelaySeconds: number | null): Promise<void>;
+}
 
 /** The longest Crawl-delay we honour: a larger one would stall a run on one shop. */
 export const MAX_CRAWL_DELAY_SECONDS = 30;
@@ -19,52 +24,70 @@ type Verdict =
   | { readonly kind: 'allow-all' }
   | { readonly kind: 'disallow-all' };
 
+/**
+ * What robots.txt's fetch can end in that says nothing about robots.txt itself: the check had no
+ * turn at the host in its time, or must come back later (the pacer's errors), or an error of ours.
+ * Such an answer is not kept: the next check asks again.
+ */
+const isNotAnAnswer = (error: unknown) => !(error instanceof FetchError) || error.kind === 'paced';
+
 /** Answers "may this agent fetch this URL", fetching each origin's robots.txt at most once. */
 export class RobotsCache {
   private readonly verdicts = new Map<string, Promise<Verdict>>();
 
-  constructor(
-    private readonly fetchText: RobotsFetch,
-    private readonly agent: string,
-  ) {}
+  constructor(private readonly agent: string) {}
 
   /** True when robots.txt of the URL's origin allows the agent to fetch it. */
-  async isAllowed(url: URL): Promise<boolean> {
-    const v = await this.verdict(url);
+  async isAllowed(url: URL, source: RobotsSource): Promise<boolean> {
+    const v = await this.verdict(url, source);
     if (v.kind === 'allow-all') return true;
     if (v.kind === 'disallow-all') return false;
     return v.robot.isAllowed(url.href, this.agent) !== false;
   }
 
   /** The Crawl-delay in seconds that robots.txt of the URL's origin sets for the agent, or null. */
-  async crawlDelaySeconds(url: URL): Promise<number | null> {
-    const v = await this.verdict(url);
+  async crawlDelaySeconds(url: URL, source: RobotsSource): Promise<number | null> {
+    const v = await this.verdict(url, source);
     return v.kind === 'rules' ? v.crawlDelaySeconds : null;
   }
 
-  private verdict(url: URL): Promise<Verdict> {
-    let verdict = this.verdicts.get(url.origin);
-    if (!verdict) {
-      verdict = this.load(url.origin);
-      this.verdicts.set(url.origin, verdict);
+  private async verdict(url: URL, source: RobotsSource): Promise<Verdict> {
+    const shared = this.verdicts.get(url.origin);
+    if (shared) {
+      try {
+        return await shared;
+      } catch (error) {
+        // Another check's fetch had no turn at the host; this check tries with its own time.
+        if (!isNotAnAnswer(error)) throw error;
+        if (this.verdicts.has(url.origin)) return this.verdict(url, source);
+      }
     }
-    return verdict;
+    const own = this.load(url.origin, source);
+    this.verdicts.set(url.origin, own);
+    own.catch((error: unknown) => {
+      if (isNotAnAnswer(error) && this.verdicts.get(url.origin) === own) this.verdicts.delete(url.origin);
+    });
+    return own;
   }
 
-  private async load(origin: string): Promise<Verdict> {
+  private async load(origin: string, source: RobotsSource): Promise<Verdict> {
     const robotsUrl = `${origin}/robots.txt`;
+    let verdict: Verdict;
     try {
-      const text = await this.fetchText(robotsUrl);
+      const text = await source.fetchText(robotsUrl);
       const robot = robotsParser(robotsUrl, text);
-      return { kind: 'rules', robot, crawlDelaySeconds: crawlDelayOf(robot, this.agent) };
+      verdict = { kind: 'rules', robot, crawlDelaySeconds: crawlDelayOf(robot, this.agent) };
     } catch (error) {
-      if (error instanceof HttpStatusError && error.status >= 400 && error.status < 500)
-        return { kind: 'allow-all' };
+      if (isNotAnAnswer(error)) throw error;
       // robots.txt at a blocked address means the page's own address is blocked too; the page fetch
       // says so. (A robots.txt redirect to a blocked address arrives as a network error: disallow.)
       if (error instanceof FetchError && error.kind === 'blocked') throw error;
-      return { kind: 'disallow-all' };
+      const absent = error instanceof HttpStatusError && error.status >= 400 && error.status < 500;
+      verdict = { kind: absent ? 'allow-all' : 'disallow-all' };
     }
+    if (verdict.kind !== 'disallow-all')
+      await source.rulesRead?.(verdict.kind === 'rules' ? verdict.crawlDelaySeconds : null);
+    return verdict;
   }
 }
 
