@@ -6,6 +6,7 @@ import {
   csvText,
   PRODUCT_CSV_COLUMNS,
 } from './validation/csv-columns';
+import { optionalGtin } from './validation/gtin';
 
 /**
  * The catalogue's API contract (docs/api.md): field names are the API's snake_case; request schemas
@@ -20,6 +21,8 @@ export const CATEGORY_NAME_MAX_LENGTH = 100;
 export const DESCRIPTION_MAX_LENGTH = 1000;
 export const COMPETITOR_NAME_MAX_LENGTH = 100;
 export const URL_MAX_LENGTH = 2048;
+/** Google Merchant Center's limit for a manufacturer part number. */
+export const MPN_MAX_LENGTH = 70;
 
 /** Whole pennies: at most two decimals, so 12.345 is refused rather than silently rounded. */
 export function hasAtMostTwoDecimals(value: number): boolean {
@@ -109,6 +112,8 @@ export const productFields = (labels: {
   name: string;
   current_price: string;
   cost: string;
+  gtin: string;
+  mpn: string;
 }) => ({
   sku: requiredText(labels.sku, SKU_MAX_LENGTH),
   name: requiredText(labels.name, NAME_MAX_LENGTH),
@@ -117,10 +122,20 @@ export const productFields = (labels: {
   cost: moneySchema(labels.cost)
     .nullish()
     .transform((value) => value ?? null),
+  // The scraper picks a competitor page's offer by these and refuses a page for another GTIN.
+  gtin: optionalGtin(labels.gtin),
+  mpn: optionalText(labels.mpn, MPN_MAX_LENGTH),
 });
 
 export const productInputSchema = z.object({
-  ...productFields({ sku: 'SKU', name: 'Name', current_price: 'Current price', cost: 'Cost' }),
+  ...productFields({
+    sku: 'SKU',
+    name: 'Name',
+    current_price: 'Current price',
+    cost: 'Cost',
+    gtin: 'GTIN',
+    mpn: 'MPN',
+  }),
   category_id: z
     .union([idSchema('Category'), z.null()])
     .optional()
@@ -155,6 +170,10 @@ export const productSchema = z.strictObject({
   name: z.string(),
   current_price: z.number(),
   cost: z.number().nullable(),
+  /** GTIN / EAN / UPC digits, null when none. */
+  gtin: z.string().nullable(),
+  /** Manufacturer part number, null when none. */
+  mpn: z.string().nullable(),
   category_id: z.number().int().nullable(),
   category: categoryRefSchema.nullable(),
   hidden: z.boolean(),
@@ -219,8 +238,8 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 /** A file to start from: the columns (shared/src/validation/csv-columns.ts) and example rows. */
 export const PRODUCT_CSV_TEMPLATE = csvText([
   Object.values(PRODUCT_CSV_COLUMNS),
-  ['SKU-001', 'Example Kettle 1.7L', '49.99', '31.50', 'Kitchen'],
-  ['SKU-002', 'Example Toaster', '29.00', '', ''],
+  ['SKU-001', 'Example Kettle 1.7L', '49.99', '31.50', 'Kitchen', '4006381333931', 'EK-17'],
+  ['SKU-002', 'Example Toaster', '29.00', '', '', '', ''],
 ]);
 export const COMPETITOR_CSV_TEMPLATE = csvText([
   [COMPETITOR_CSV_COLUMNS.sku, competitorCsvColumn(1), competitorCsvColumn(2)],

@@ -27,6 +27,10 @@ export interface ProductRecord {
   name: string;
   current_price: number;
   cost: number | null;
+  /** GTIN digits; absent on items written before products had one. */
+  gtin?: string | null;
+  /** Manufacturer part number; absent on items written before products had one. */
+  mpn?: string | null;
   category_id: number | null;
   hidden: boolean;
   created_at: string;
@@ -34,7 +38,10 @@ export interface ProductRecord {
   version?: number;
 }
 
-export type ProductFields = Pick<ProductRecord, 'sku' | 'name' | 'current_price' | 'cost' | 'category_id'>;
+/** What a create or an edit writes: every editable field, GTIN and MPN included (null for none). */
+export type ProductFields = Required<
+  Pick<ProductRecord, 'sku' | 'name' | 'current_price' | 'cost' | 'gtin' | 'mpn' | 'category_id'>
+>;
 
 const LIST = 'PRODUCTS';
 const SKU_CLAIM = 'PRODUCT_SKU#';
@@ -50,6 +57,8 @@ const FIELDS = [
   'name',
   'current_price',
   'cost',
+  'gtin',
+  'mpn',
   'category_id',
   'hidden',
   'created_at',

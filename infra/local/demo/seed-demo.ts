@@ -18,6 +18,8 @@ export async function seedDemoCatalogue(
   for (const { category, ...product } of catalogue.products) {
     const created = await addProduct({
       ...product,
+      gtin: null,
+      mpn: null,
       category_id: category ? (categoryIds.get(category) ?? null) : null,
     });
     productIds.set(product.sku, created.id);

@@ -34,6 +34,8 @@ describe('products', () => {
       name: 'Steel Kettle',
       current_price: 49.99,
       cost: 30,
+      gtin: null,
+      mpn: null,
       category_id: category.body.category.id,
       category: { id: category.body.category.id, name: 'Kettles' },
       hidden: false,

@@ -36,7 +36,15 @@ describe('the whole-catalogue lists', () => {
     const { lastIssuedId } = await import('@cmp/functions/data/counter.repository');
     const beyond = (await lastIssuedId('product')) + 40;
     await createProduct(
-      { sku: 'RANGE-BEYOND', name: 'Beyond', current_price: 1, cost: null, category_id: null },
+      {
+        sku: 'RANGE-BEYOND',
+        name: 'Beyond',
+        current_price: 1,
+        cost: null,
+        gtin: null,
+        mpn: null,
+        category_id: null,
+      },
       beyond,
     );
     const kept = [...ids.filter((id) => id !== ids[2] && id !== ids[7]), beyond];

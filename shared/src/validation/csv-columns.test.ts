@@ -3,12 +3,12 @@ import { COMPETITOR_CSV_TEMPLATE, PRODUCT_CSV_TEMPLATE } from '../catalogue';
 
 describe('the CSV templates', () => {
   it('start with the columns the import reads', () => {
-    expect(PRODUCT_CSV_TEMPLATE.split('\n')[0]).toBe('SKU,Product Name,Current Price,Cost,Category');
+    expect(PRODUCT_CSV_TEMPLATE.split('\n')[0]).toBe('SKU,Product Name,Current Price,Cost,Category,GTIN,MPN');
     expect(COMPETITOR_CSV_TEMPLATE.split('\n')[0]).toBe('SKU,Competitor 1,Competitor 2');
   });
 
   it('end with a line break', () => {
-    expect(PRODUCT_CSV_TEMPLATE.endsWith(',,\n')).toBe(true);
+    expect(PRODUCT_CSV_TEMPLATE.endsWith(',,,,\n')).toBe(true);
     expect(COMPETITOR_CSV_TEMPLATE.endsWith('/p/123\n')).toBe(true);
   });
 });

@@ -1,13 +1,15 @@
 // The CSV files' column names (docs/rules.md#9-csv-import): the templates, the import's header check
 // and its row messages all use these.
 
-/** Products: SKU, Product Name and Current Price required; Cost and Category optional. */
+/** Products: SKU, Product Name and Current Price required; Cost, Category, GTIN and MPN optional. */
 export const PRODUCT_CSV_COLUMNS = {
   sku: 'SKU',
   name: 'Product Name',
   current_price: 'Current Price',
   cost: 'Cost',
   category: 'Category',
+  gtin: 'GTIN',
+  mpn: 'MPN',
 } as const;
 export const PRODUCT_CSV_REQUIRED = ['sku', 'name', 'current_price'] as const;
 

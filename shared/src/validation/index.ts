@@ -2,4 +2,5 @@ export * from './category-rules';
 export * from './competitor-url-rules';
 export * from './csv-columns';
 export * from './form-check';
+export * from './gtin';
 export * from './product-rules';

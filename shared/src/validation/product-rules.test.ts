@@ -2,19 +2,57 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_CSV_TEMPLATE } from '../catalogue';
 import { checkDashboardProductForm, checkProductCsvRow, checkProductForm } from './product-rules';
 
-const filled = { sku: ' KT-1 ', name: ' Kettle ', current_price: '49.99', cost: '', category_id: '' };
+const filled = {
+  sku: ' KT-1 ',
+  name: ' Kettle ',
+  current_price: '49.99',
+  cost: '',
+  category_id: '',
+  gtin: '',
+  mpn: '',
+};
 
 describe('checkProductForm (Products page)', () => {
-  it('requires SKU, name and current price, but not cost or category', () => {
+  it('requires SKU, name and current price, but not cost, category, GTIN or MPN', () => {
     for (const field of ['sku', 'name', 'current_price'] as const) {
       expect(checkProductForm({ ...filled, [field]: ' ' })).toEqual({
         ok: false,
         error: 'SKU, Name, and Current Price are required',
+        field,
       });
     }
     expect(checkProductForm(filled)).toEqual({
       ok: true,
-      value: { sku: 'KT-1', name: 'Kettle', current_price: 49.99, cost: null, category_id: null },
+      value: {
+        sku: 'KT-1',
+        name: 'Kettle',
+        current_price: 49.99,
+        cost: null,
+        category_id: null,
+        gtin: null,
+        mpn: null,
+      },
+    });
+  });
+
+  it('sends the GTIN as its digits and the MPN as trimmed text', () => {
+    expect(checkProductForm({ ...filled, gtin: '4006-381 333931', mpn: ' WK 17 ' })).toMatchObject({
+      ok: true,
+      value: { gtin: '4006381333931', mpn: 'WK 17' },
+    });
+  });
+
+  it('refuses a GTIN with a wrong check digit or letters, naming the GTIN field', () => {
+    for (const gtin of ['4006381333932', '400638133393A'])
+      expect(checkProductForm({ ...filled, gtin })).toEqual({
+        ok: false,
+        error: 'GTIN must be 8, 12, 13 or 14 digits with a valid check digit',
+        field: 'gtin',
+      });
+    expect(checkProductForm({ ...filled, mpn: 'M'.repeat(71) })).toEqual({
+      ok: false,
+      error: 'MPN must be at most 70 characters',
+      field: 'mpn',
     });
   });
 
@@ -23,10 +61,12 @@ describe('checkProductForm (Products page)', () => {
       expect(checkProductForm({ ...filled, current_price: bad })).toEqual({
         ok: false,
         error: 'Please enter a valid price',
+        field: 'current_price',
       });
       expect(checkProductForm({ ...filled, cost: bad })).toEqual({
         ok: false,
         error: 'Please enter a valid cost',
+        field: 'cost',
       });
     }
     expect(checkProductForm({ ...filled, current_price: '10000000', cost: '0' })).toMatchObject({
@@ -39,10 +79,12 @@ describe('checkProductForm (Products page)', () => {
     expect(checkProductForm({ ...filled, sku: 'x'.repeat(65) })).toEqual({
       ok: false,
       error: 'SKU must be at most 64 characters',
+      field: 'sku',
     });
     expect(checkProductForm({ ...filled, name: 'Kettle \u202Egpj.exe' })).toEqual({
       ok: false,
       error: 'Name contains characters that are not allowed',
+      field: 'name',
     });
   });
 
@@ -57,23 +99,35 @@ describe('checkProductForm (Products page)', () => {
 describe('checkDashboardProductForm (decision 3)', () => {
   const all = { ...filled, cost: '30' };
 
-  it('requires all four fields, cost too', () => {
+  it('requires all four fields, cost too, but not GTIN or MPN', () => {
     for (const field of ['sku', 'name', 'current_price', 'cost'] as const) {
       expect(checkDashboardProductForm({ ...all, [field]: '' })).toEqual({
         ok: false,
         error: 'All fields are required',
+        field,
       });
     }
+    expect(checkDashboardProductForm({ ...all, gtin: '96385074' })).toMatchObject({
+      ok: true,
+      value: { gtin: '96385074', mpn: null },
+    });
+    expect(checkDashboardProductForm({ ...all, gtin: '96385075' })).toEqual({
+      ok: false,
+      error: 'GTIN must be 8, 12, 13 or 14 digits with a valid check digit',
+      field: 'gtin',
+    });
   });
 
   it('then one message for either price', () => {
     expect(checkDashboardProductForm({ ...all, cost: '1.999' })).toEqual({
       ok: false,
       error: 'Please enter valid prices',
+      field: 'cost',
     });
     expect(checkDashboardProductForm({ ...all, current_price: '99999999' })).toEqual({
       ok: false,
       error: 'Please enter valid prices',
+      field: 'current_price',
     });
     expect(checkDashboardProductForm(all)).toMatchObject({ ok: true, value: { cost: 30 } });
   });
@@ -108,20 +162,36 @@ describe('checkProductCsvRow', () => {
       ok: false,
       error: 'Category must be at most 100 characters',
     });
+    expect(checkProductCsvRow({ ...row, gtin: '4006381333932' })).toEqual({
+      ok: false,
+      error: 'GTIN must be 8, 12, 13 or 14 digits with a valid check digit',
+    });
+    expect(checkProductCsvRow({ ...row, mpn: 'M\tN' })).toEqual({
+      ok: false,
+      error: 'MPN contains characters that are not allowed',
+    });
   });
 
   it('reads blank optional cells as none, and an absent column as blank', () => {
     expect(checkProductCsvRow({ sku: 'R-1', name: 'Kettle', current_price: '5' })).toEqual({
       ok: true,
-      value: { sku: 'R-1', name: 'Kettle', current_price: 5, cost: null, category: null },
+      value: {
+        sku: 'R-1',
+        name: 'Kettle',
+        current_price: 5,
+        cost: null,
+        category: null,
+        gtin: null,
+        mpn: null,
+      },
     });
   });
 
   it('accepts every row of the template', () => {
     const [, ...rows] = PRODUCT_CSV_TEMPLATE.trim().split('\n');
     for (const line of rows) {
-      const [sku, name, current_price, cost, category] = line.split(',');
-      expect(checkProductCsvRow({ sku, name, current_price, cost, category }).ok).toBe(true);
+      const [sku, name, current_price, cost, category, gtin, mpn] = line.split(',');
+      expect(checkProductCsvRow({ sku, name, current_price, cost, category, gtin, mpn }).ok).toBe(true);
     }
   });
 });

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { CATEGORY_NAME_MAX_LENGTH, optionalText, productFields, productInputSchema } from '../catalogue';
 import { PRODUCT_CSV_COLUMNS } from './csv-columns';
-import { checkForm, type FormCheck, given, idOrNull } from './form-check';
+import { checkFormField, type FieldCheck, given, idOrNull } from './form-check';
 
 /** The product fields as typed: text, with the category id as text ('' for none). */
 export interface ProductFormText {
@@ -12,6 +12,8 @@ export interface ProductFormText {
   current_price: string;
   cost: string;
   category_id: string;
+  gtin: string;
+  mpn: string;
 }
 
 export type ValidProduct = z.output<typeof productInputSchema>;
@@ -22,19 +24,24 @@ const asInput = (text: ProductFormText) => ({
   current_price: given(text.current_price),
   cost: given(text.cost),
   category_id: idOrNull(text.category_id),
+  gtin: given(text.gtin),
+  mpn: given(text.mpn),
 });
 
-/** Create/Edit Product on the Products page: cost and category optional. */
-export const checkProductForm = (text: ProductFormText): FormCheck<ValidProduct> =>
-  checkForm(productInputSchema, asInput(text), {
+/** Create/Edit Product on the Products page: cost, category, GTIN and MPN optional. */
+export const checkProductForm = (text: ProductFormText): FieldCheck<ValidProduct> =>
+  checkFormField(productInputSchema, asInput(text), {
     required: ['sku', 'name', 'current_price'],
     requiredMessage: 'SKU, Name, and Current Price are required',
     invalid: { current_price: 'Please enter a valid price', cost: 'Please enter a valid cost' },
   });
 
-/** The dashboard's edit dialog: all four fields required (decision 3), one message for both prices. */
-export const checkDashboardProductForm = (text: ProductFormText): FormCheck<ValidProduct> =>
-  checkForm(productInputSchema, asInput(text), {
+/**
+ * The dashboard's edit dialog: SKU, name and both prices required (decision 3), one message for both
+ * prices; GTIN and MPN optional.
+ */
+export const checkDashboardProductForm = (text: ProductFormText): FieldCheck<ValidProduct> =>
+  checkFormField(productInputSchema, asInput(text), {
     required: ['sku', 'name', 'current_price', 'cost'],
     requiredMessage: 'All fields are required',
     invalid: { current_price: 'Please enter valid prices', cost: 'Please enter valid prices' },

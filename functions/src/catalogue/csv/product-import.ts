@@ -78,9 +78,11 @@ export async function importProducts(text: string): Promise<ImportResult> {
     try {
       const current = existing.get(fields.sku.toUpperCase());
       if (!current) await createProduct(fields, newIds.get(v));
-      // Matched by SKU, so the SKU keeps the spelling it already has.
-      else if (changed(current, { ...fields, sku: current.sku }))
-        await updateProduct(current, { ...fields, sku: current.sku });
+      else {
+        // Matched by SKU, so the SKU keeps the spelling it already has.
+        const edit = { ...fields, sku: current.sku, ...keptIds(current, column) };
+        if (changed(current, edit)) await updateProduct(current, edit);
+      }
       return undefined;
     } catch (error) {
       if (error instanceof DomainError) return `Row ${v.row}: ${error.message}`;
@@ -107,6 +109,17 @@ function indexColumns(header: readonly string[]): Partial<Record<keyof typeof PR
     ([key, name]) => [key, position.get(headerKey(name))] as const,
   );
   return Object.fromEntries(entries.filter(([, index]) => index !== undefined));
+}
+
+/**
+ * The GTIN and MPN a file without their column leaves as they are: files made before the columns
+ * existed must not wipe them (without its GTIN, a product's checks no longer notice another product).
+ */
+function keptIds(current: ProductRecord, column: Partial<Record<keyof typeof PRODUCT_CSV_COLUMNS, number>>) {
+  return {
+    ...(column.gtin === undefined && { gtin: current.gtin ?? null }),
+    ...(column.mpn === undefined && { mpn: current.mpn ?? null }),
+  };
 }
 
 /** Creates the categories the file names that do not exist yet; returns ids by lower-case name. */
@@ -138,6 +151,8 @@ function changed(current: ProductRecord, fields: ProductFields): boolean {
     current.name !== fields.name ||
     current.current_price !== fields.current_price ||
     (current.cost ?? null) !== fields.cost ||
+    (current.gtin ?? null) !== fields.gtin ||
+    (current.mpn ?? null) !== fields.mpn ||
     (current.category_id ?? null) !== fields.category_id
   );
 }

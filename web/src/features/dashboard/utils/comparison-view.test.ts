@@ -24,6 +24,8 @@ function product(
     name: `Product ${sku}`,
     current_price: 10,
     cost: 5,
+    gtin: null,
+    mpn: null,
     category_id: null,
     category: null,
     hidden: false,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { canAddCompetitor, checkCompetitorFields, checkProductFields, productFields } from './edit-forms';
 
-const filled = { sku: ' K-1 ', name: ' Kettle ', current_price: '49.99', cost: '30', category_id: '3' };
+const filled = {
+  sku: ' K-1 ',
+  name: ' Kettle ',
+  current_price: '49.99',
+  cost: '30',
+  category_id: '3',
+  gtin: '',
+  mpn: '',
+};
 
 describe('checkProductFields (decision 3)', () => {
   it('needs all of SKU, name, price and cost', () => {
@@ -9,8 +17,21 @@ describe('checkProductFields (decision 3)', () => {
       expect(checkProductFields({ ...filled, [field]: '  ' })).toEqual({
         ok: false,
         error: 'All fields are required',
+        field,
       });
     }
+  });
+
+  it('takes an optional GTIN and MPN, and names the GTIN field when its check digit is wrong', () => {
+    expect(checkProductFields({ ...filled, gtin: ' 9638-5074 ', mpn: 'K 1' })).toMatchObject({
+      ok: true,
+      value: { gtin: '96385074', mpn: 'K 1' },
+    });
+    expect(checkProductFields({ ...filled, gtin: '96385075' })).toEqual({
+      ok: false,
+      error: 'GTIN must be 8, 12, 13 or 14 digits with a valid check digit',
+      field: 'gtin',
+    });
   });
 
   it('then needs both prices to be numbers of zero or more', () => {
@@ -18,17 +39,19 @@ describe('checkProductFields (decision 3)', () => {
       expect(checkProductFields({ ...filled, cost: bad })).toEqual({
         ok: false,
         error: 'Please enter valid prices',
+        field: 'cost',
       });
       expect(checkProductFields({ ...filled, current_price: bad })).toEqual({
         ok: false,
         error: 'Please enter valid prices',
+        field: 'current_price',
       });
     }
   });
 
   it('refuses prices the API refuses (more than 2 decimals, above the maximum)', () => {
     for (const bad of ['1.999', '10000000.01']) {
-      expect(checkProductFields({ ...filled, cost: bad })).toEqual({
+      expect(checkProductFields({ ...filled, cost: bad })).toMatchObject({
         ok: false,
         error: 'Please enter valid prices',
       });
@@ -38,18 +61,37 @@ describe('checkProductFields (decision 3)', () => {
   it('sends trimmed text, numbers and the category id, or null for no category', () => {
     expect(checkProductFields(filled)).toEqual({
       ok: true,
-      value: { sku: 'K-1', name: 'Kettle', current_price: 49.99, cost: 30, category_id: 3 },
+      value: {
+        sku: 'K-1',
+        name: 'Kettle',
+        current_price: 49.99,
+        cost: 30,
+        category_id: 3,
+        gtin: null,
+        mpn: null,
+      },
     });
-    expect(checkProductFields({ ...filled, cost: '0', category_id: '' })).toEqual({
+    expect(checkProductFields({ ...filled, cost: '0', category_id: '' })).toMatchObject({
       ok: true,
-      value: { sku: 'K-1', name: 'Kettle', current_price: 49.99, cost: 0, category_id: null },
+      value: { cost: 0, category_id: null },
     });
   });
 
-  it('starts from the product, with an empty cost when it has none', () => {
-    expect(
-      productFields({ sku: 'K-1', name: 'Kettle', current_price: 49.5, cost: null, category_id: null }),
-    ).toEqual({ sku: 'K-1', name: 'Kettle', current_price: '49.5', cost: '', category_id: '' });
+  it('starts from the product, with an empty cost, GTIN or MPN when it has none', () => {
+    const product = { sku: 'K-1', name: 'Kettle', current_price: 49.5, cost: null, category_id: null };
+    expect(productFields({ ...product, gtin: null, mpn: null })).toEqual({
+      sku: 'K-1',
+      name: 'Kettle',
+      current_price: '49.5',
+      cost: '',
+      category_id: '',
+      gtin: '',
+      mpn: '',
+    });
+    expect(productFields({ ...product, gtin: '96385074', mpn: 'K 1' })).toMatchObject({
+      gtin: '96385074',
+      mpn: 'K 1',
+    });
   });
 });
 

@@ -3,6 +3,7 @@
 import {
   checkAddCompetitorForm,
   checkDashboardProductForm,
+  type FieldCheck,
   type FormCheck,
   type ProductFormText,
   type ProductInput,
@@ -15,9 +16,10 @@ export type Checked<T> = FormCheck<T>;
 
 /**
  * All four fields filled ('All fields are required'), then both prices valid ('Please enter valid
- * prices'): the shared rules, so the dialog refuses what the API refuses.
+ * prices'), GTIN and MPN if given: the shared rules, so the dialog refuses what the API refuses. A
+ * failure names the field its message is about.
  */
-export const checkProductFields = (fields: ProductFields): Checked<ProductInput> =>
+export const checkProductFields = (fields: ProductFields): FieldCheck<ProductInput> =>
   checkDashboardProductForm(fields);
 
 /** The form's starting values from the product being edited. */
@@ -27,6 +29,8 @@ export function productFields(product: {
   current_price: number;
   cost: number | null;
   category_id: number | null;
+  gtin: string | null;
+  mpn: string | null;
 }): ProductFields {
   return {
     sku: product.sku,
@@ -34,6 +38,8 @@ export function productFields(product: {
     current_price: String(product.current_price),
     cost: product.cost === null ? '' : String(product.cost),
     category_id: product.category_id === null ? '' : String(product.category_id),
+    gtin: product.gtin ?? '',
+    mpn: product.mpn ?? '',
   };
 }
 

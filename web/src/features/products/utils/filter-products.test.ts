@@ -11,6 +11,8 @@ const product = (id: number, name: string, sku: string, category_id: number | nu
   category: category_id === null ? null : { id: category_id, name: `C${category_id}` },
   current_price: 10,
   cost: null,
+  gtin: null,
+  mpn: null,
   hidden: false,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',

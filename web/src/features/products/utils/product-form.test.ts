@@ -8,12 +8,14 @@ const filled: ProductFormValues = {
   currentPrice: '49.99',
   cost: '',
   categoryId: '',
+  gtin: '',
+  mpn: '',
 };
 
 describe('validateProductForm', () => {
   it('requires SKU, name and current price', () => {
     for (const missing of ['sku', 'name', 'currentPrice'] as const) {
-      expect(validateProductForm({ ...filled, [missing]: '  ' })).toEqual({
+      expect(validateProductForm({ ...filled, [missing]: '  ' })).toMatchObject({
         ok: false,
         error: 'SKU, Name, and Current Price are required',
       });
@@ -24,20 +26,22 @@ describe('validateProductForm', () => {
     expect(validateProductForm({ ...filled, currentPrice: '-1' })).toEqual({
       ok: false,
       error: 'Please enter a valid price',
+      field: 'current_price',
     });
     expect(validateProductForm({ ...filled, currentPrice: 'abc' })).toEqual({
       ok: false,
       error: 'Please enter a valid price',
+      field: 'current_price',
     });
   });
 
   it('refuses a price the API refuses (more than 2 decimals, above the maximum, exponent)', () => {
     for (const bad of ['12.345', '10000000.01', '1e3']) {
-      expect(validateProductForm({ ...filled, currentPrice: bad })).toEqual({
+      expect(validateProductForm({ ...filled, currentPrice: bad })).toMatchObject({
         ok: false,
         error: 'Please enter a valid price',
       });
-      expect(validateProductForm({ ...filled, cost: bad })).toEqual({
+      expect(validateProductForm({ ...filled, cost: bad })).toMatchObject({
         ok: false,
         error: 'Please enter a valid cost',
       });
@@ -45,9 +49,21 @@ describe('validateProductForm', () => {
   });
 
   it('shows the API’s message for a text the API refuses', () => {
-    expect(validateProductForm({ ...filled, sku: 'K'.repeat(65) })).toEqual({
+    expect(validateProductForm({ ...filled, sku: 'K'.repeat(65) })).toMatchObject({
       ok: false,
       error: 'SKU must be at most 64 characters',
+    });
+  });
+
+  it('takes an optional GTIN with spaces or dashes and refuses one with a wrong check digit', () => {
+    expect(validateProductForm({ ...filled, gtin: '4006381-333931', mpn: ' WK-17 ' })).toMatchObject({
+      ok: true,
+      input: { gtin: '4006381333931', mpn: 'WK-17' },
+    });
+    expect(validateProductForm({ ...filled, gtin: '4006381333932' })).toEqual({
+      ok: false,
+      error: 'GTIN must be 8, 12, 13 or 14 digits with a valid check digit',
+      field: 'gtin',
     });
   });
 
@@ -55,6 +71,7 @@ describe('validateProductForm', () => {
     expect(validateProductForm({ ...filled, cost: '-0.5' })).toEqual({
       ok: false,
       error: 'Please enter a valid cost',
+      field: 'cost',
     });
     expect(validateProductForm({ ...filled, cost: '31.5' })).toMatchObject({
       ok: true,
@@ -62,10 +79,18 @@ describe('validateProductForm', () => {
     });
   });
 
-  it('sends trimmed text, numbers, and null for an empty cost and category', () => {
+  it('sends trimmed text, numbers, and null for an empty cost, category, GTIN and MPN', () => {
     expect(validateProductForm(filled)).toEqual({
       ok: true,
-      input: { sku: 'KT-1', name: 'Kettle', current_price: 49.99, cost: null, category_id: null },
+      input: {
+        sku: 'KT-1',
+        name: 'Kettle',
+        current_price: 49.99,
+        cost: null,
+        category_id: null,
+        gtin: null,
+        mpn: null,
+      },
     });
     expect(validateProductForm({ ...filled, currentPrice: '0', categoryId: '7' })).toMatchObject({
       ok: true,
@@ -82,6 +107,8 @@ describe('productFormValues', () => {
       name: 'Kettle',
       current_price: 49.99,
       cost: null,
+      gtin: '96385074',
+      mpn: null,
       category_id: 3,
       category: { id: 3, name: 'Kitchen' },
       hidden: false,
@@ -94,7 +121,17 @@ describe('productFormValues', () => {
       currentPrice: '49.99',
       cost: '',
       categoryId: '3',
+      gtin: '96385074',
+      mpn: '',
     });
-    expect(productFormValues()).toEqual({ sku: '', name: '', currentPrice: '', cost: '', categoryId: '' });
+    expect(productFormValues()).toEqual({
+      sku: '',
+      name: '',
+      currentPrice: '',
+      cost: '',
+      categoryId: '',
+      gtin: '',
+      mpn: '',
+    });
   });
 });

@@ -9,9 +9,14 @@ export interface ProductFormValues {
   cost: string;
   /** A category id, or '' for none. */
   categoryId: string;
+  gtin: string;
+  mpn: string;
 }
 
-export type ProductFormResult = { ok: true; input: ProductInput } | { ok: false; error: string };
+/** On failure, `field` is the API field the message is about (`gtin`, `current_price`, ...). */
+export type ProductFormResult =
+  | { ok: true; input: ProductInput }
+  | { ok: false; error: string; field?: string };
 
 export function productFormValues(product?: Product | null): ProductFormValues {
   return {
@@ -20,6 +25,8 @@ export function productFormValues(product?: Product | null): ProductFormValues {
     currentPrice: product ? String(product.current_price) : '',
     cost: product?.cost == null ? '' : String(product.cost),
     categoryId: product?.category_id == null ? '' : String(product.category_id),
+    gtin: product?.gtin ?? '',
+    mpn: product?.mpn ?? '',
   };
 }
 
@@ -30,6 +37,8 @@ export function validateProductForm(values: ProductFormValues): ProductFormResul
     current_price: values.currentPrice,
     cost: values.cost,
     category_id: values.categoryId,
+    gtin: values.gtin,
+    mpn: values.mpn,
   });
   return checked.ok ? { ok: true, input: checked.value } : checked;
 }
