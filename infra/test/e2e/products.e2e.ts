@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
 import { launchBrowser, signInAsAdmin } from '../support/browser';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -29,6 +30,8 @@ interface ProductRow {
   name: string;
   current_price: number;
   cost: number | null;
+  gtin: string | null;
+  mpn: string | null;
   category_id: number | null;
   hidden: boolean;
 }
@@ -88,6 +91,22 @@ describe('creating, editing, hiding and deleting a product', () => {
     const priceAttributes = [await priceInput.getAttribute('step'), await priceInput.getAttribute('min')];
 
     await dialog().getByLabel('Cost (optional)').fill('31.5');
+    const gtinInput = dialog().getByLabel('GTIN / EAN (optional)');
+    await gtinInput.fill('4006381 333932');
+    await dialog().getByLabel('MPN (optional)').fill(' EK-17 ');
+    await dialog().getByRole('button', { name: 'Create Product' }).click();
+    const badGtin = dialog().getByRole('alert');
+    const badGtinText = await badGtin.textContent();
+    // The field is marked invalid and described by the message, so a screen reader reads it there.
+    const gtinState = [
+      await gtinInput.getAttribute('aria-invalid'),
+      await gtinInput.getAttribute('aria-describedby'),
+    ];
+    const badGtinId = await badGtin.getAttribute('id');
+    const priceStateThen = await priceInput.getAttribute('aria-invalid');
+    await expectAccessible(page, dialog());
+
+    await gtinInput.fill('4006381-333931');
     await dialog().getByRole('button', { name: 'Create Product' }).click();
     await toast('Product created successfully').waitFor();
     await dialog().waitFor({ state: 'detached' });
@@ -100,15 +119,21 @@ describe('creating, editing, hiding and deleting a product', () => {
     expect(required).toBe('SKU, Name, and Current Price are required');
     expect(badPrice).toBe('Please enter a valid price');
     expect(badCost).toBe('Please enter a valid cost');
+    expect(badGtinText).toBe('GTIN must be 8, 12, 13 or 14 digits with a valid check digit');
+    expect(gtinState).toEqual(['true', badGtinId]);
+    expect(priceStateThen).toBeNull();
     expect(priceAttributes).toEqual(['0.01', '0']);
     expect(rowText).toContain('£49.99');
     expect(rowText).toContain('£31.50');
     expect(rowText).toContain('Uncategorized');
     expect(rowText).toContain('Visible');
+    expect(rowText).toContain('GTIN 4006381333931');
     expect(created).toMatchObject({
       name: 'E2E Kettle',
       current_price: 49.99,
       cost: 31.5,
+      gtin: '4006381333931',
+      mpn: 'EK-17',
       category_id: null,
     });
 
@@ -116,12 +141,19 @@ describe('creating, editing, hiding and deleting a product', () => {
     await page.getByRole('button', { name: 'Edit E2E Kettle' }).click();
     await dialog().getByRole('heading', { name: 'Edit Product' }).waitFor();
     expect(await dialog().getByLabel('SKU').inputValue()).toBe('E2E-KETTLE');
+    expect(await dialog().getByLabel('GTIN / EAN (optional)').inputValue()).toBe('4006381333931');
     await dialog().getByLabel('Product Name').fill('E2E Kettle Pro');
     await dialog().getByLabel('Cost (optional)').fill('');
+    await dialog().getByLabel('MPN (optional)').fill('');
     await dialog().getByRole('button', { name: 'Update Product' }).click();
     await toast('Product updated successfully').waitFor();
     await page.getByRole('row', { name: /E2E Kettle Pro/ }).waitFor();
-    expect(await productBySku('E2E-KETTLE')).toMatchObject({ name: 'E2E Kettle Pro', cost: null });
+    expect(await productBySku('E2E-KETTLE')).toMatchObject({
+      name: 'E2E Kettle Pro',
+      cost: null,
+      gtin: '4006381333931',
+      mpn: null,
+    });
 
     // Hide: the server's message, the badge and the dimmed row
     await page.getByRole('button', { name: 'Hide E2E Kettle Pro' }).click();

@@ -33,6 +33,8 @@ export interface DialogFormProps {
   description: ReactNode;
   /** The validation message, shown above the fields. */
   error: string | null;
+  /** The message's element id, for the input it is about (`invalidInput`). */
+  errorId?: string;
   /** While saving: both buttons are disabled and the submit button reads `busyLabel`. */
   busy: boolean;
   submitLabel: string;
@@ -47,6 +49,7 @@ export function DialogForm({
   title,
   description,
   error,
+  errorId,
   busy,
   submitLabel,
   busyLabel = 'Saving...',
@@ -61,7 +64,7 @@ export function DialogForm({
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>
       </DialogHeader>
-      <FormError message={error} />
+      <FormError message={error} id={errorId} />
       {children}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={busy}>

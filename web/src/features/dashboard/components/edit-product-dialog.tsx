@@ -4,7 +4,7 @@ import type { Category, DashboardProduct } from '@cmp/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { saveProduct } from '../../../api/products';
 import { CategorySelect } from '../../../components/category-select';
-import { FormError } from '../../../components/form-error';
+import { FormError, invalidInput } from '../../../components/form-error';
 import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
 import {
@@ -66,15 +66,17 @@ function ProductForm({
   onSaved(): void;
 }) {
   const [fields, setFields] = useState<ProductFields>(() => productFields(product));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = (field: string) => invalidInput(errorId, error?.field === field);
   const set = (field: keyof ProductFields) => (value: string) =>
     setFields((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkProductFields(fields);
-    setError(checked.ok ? null : checked.error);
+    setError(checked.ok ? null : { message: checked.error, field: checked.field });
     if (!checked.ok) return;
     setBusy(true);
     try {
@@ -92,18 +94,54 @@ function ProductForm({
 
   return (
     <form onSubmit={submit} noValidate aria-label="Product details" className="flex flex-col gap-4">
-      <FormError message={error} />
+      <FormError message={error?.message ?? null} id={errorId} />
       <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
-        <TextField id={`${id}-sku`} label="SKU" value={fields.sku} onChange={set('sku')} />
-        <TextField id={`${id}-name`} label="Name" value={fields.name} onChange={set('name')} />
+        <TextField
+          id={`${id}-sku`}
+          label="SKU"
+          value={fields.sku}
+          onChange={set('sku')}
+          {...invalid('sku')}
+        />
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          value={fields.name}
+          onChange={set('name')}
+          {...invalid('name')}
+        />
         <TextField
           id={`${id}-price`}
           label="Current Price"
           type="number"
           value={fields.current_price}
           onChange={set('current_price')}
+          {...invalid('current_price')}
         />
-        <TextField id={`${id}-cost`} label="Cost" type="number" value={fields.cost} onChange={set('cost')} />
+        <TextField
+          id={`${id}-cost`}
+          label="Cost"
+          type="number"
+          value={fields.cost}
+          onChange={set('cost')}
+          {...invalid('cost')}
+        />
+        <TextField
+          id={`${id}-gtin`}
+          label="GTIN / EAN (optional)"
+          type="code"
+          value={fields.gtin}
+          onChange={set('gtin')}
+          {...invalid('gtin')}
+        />
+        <TextField
+          id={`${id}-mpn`}
+          label="MPN (optional)"
+          type="code"
+          value={fields.mpn}
+          onChange={set('mpn')}
+          {...invalid('mpn')}
+        />
         <FormField id={`${id}-category`} label="Category" className="sm:col-span-2">
           <CategorySelect
             id={`${id}-category`}
@@ -122,27 +160,37 @@ function ProductForm({
   );
 }
 
+const inputKinds = {
+  text: {},
+  number: { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' },
+  // An identifier (GTIN, MPN): no spelling marks, no autofill suggestions.
+  code: { autoComplete: 'off', spellCheck: false },
+} as const;
+
 function TextField({
   id,
   label,
   value,
   onChange,
   type = 'text',
+  ...aria
 }: {
   id: string;
   label: string;
   value: string;
   onChange(value: string): void;
-  type?: 'text' | 'number';
+  type?: keyof typeof inputKinds;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
 }) {
   return (
     <FormField id={id} label={label}>
       <Input
         id={id}
-        type={type}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        {...(type === 'number' ? { step: '0.01', min: '0', inputMode: 'decimal' as const } : {})}
+        {...inputKinds[type]}
+        {...aria}
       />
     </FormField>
   );

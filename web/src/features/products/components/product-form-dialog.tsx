@@ -6,6 +6,7 @@ import { reloadCategories } from '../../../api/categories';
 import { reloadProducts, saveProduct } from '../../../api/products';
 import { CategorySelect } from '../../../components/category-select';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { invalidInput } from '../../../components/form-error';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
 import { useSaveForm } from '../../../components/use-save-form';
@@ -37,12 +38,18 @@ function ProductForm({
   onClose(): void;
 }) {
   const [values, setValues] = useState<ProductFormValues>(() => productFormValues(product));
+  /** The API field the validation message is about. */
+  const [invalidField, setInvalidField] = useState<string>();
   const id = useId();
   const set = (field: keyof ProductFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
   const { error, saving, submit } = useSaveForm({
-    validate: () => validateProductForm(values),
+    validate: () => {
+      const checked = validateProductForm(values);
+      setInvalidField(checked.ok ? undefined : checked.field);
+      return checked;
+    },
     save: (input) => saveProduct(input, product?.id),
     success: product ? 'Product updated successfully' : 'Product created successfully',
     failure: 'Failed to save product',
@@ -53,11 +60,15 @@ function ProductForm({
     },
   });
 
+  const errorId = `${id}-error`;
+  const invalid = (field: string) => invalidInput(errorId, error !== null && invalidField === field);
+
   return (
     <DialogForm
       title={product ? 'Edit Product' : 'Create Product'}
       description={product ? 'Change the product details.' : 'Add a product to your catalogue.'}
       error={error}
+      errorId={errorId}
       busy={saving}
       submitLabel={product ? 'Update Product' : 'Create Product'}
       onSubmit={submit}
@@ -68,6 +79,7 @@ function ProductForm({
           <Input
             id={`${id}-sku`}
             aria-required="true"
+            {...invalid('sku')}
             value={values.sku}
             onChange={(e) => set('sku')(e.target.value)}
           />
@@ -76,6 +88,7 @@ function ProductForm({
           <Input
             id={`${id}-name`}
             aria-required="true"
+            {...invalid('name')}
             value={values.name}
             onChange={(e) => set('name')(e.target.value)}
           />
@@ -88,6 +101,7 @@ function ProductForm({
             min="0"
             inputMode="decimal"
             aria-required="true"
+            {...invalid('current_price')}
             value={values.currentPrice}
             onChange={(e) => set('currentPrice')(e.target.value)}
           />
@@ -99,8 +113,29 @@ function ProductForm({
             step="0.01"
             min="0"
             inputMode="decimal"
+            {...invalid('cost')}
             value={values.cost}
             onChange={(e) => set('cost')(e.target.value)}
+          />
+        </FormField>
+        <FormField id={`${id}-gtin`} label="GTIN / EAN (optional)">
+          <Input
+            id={`${id}-gtin`}
+            autoComplete="off"
+            spellCheck={false}
+            {...invalid('gtin')}
+            value={values.gtin}
+            onChange={(e) => set('gtin')(e.target.value)}
+          />
+        </FormField>
+        <FormField id={`${id}-mpn`} label="MPN (optional)">
+          <Input
+            id={`${id}-mpn`}
+            autoComplete="off"
+            spellCheck={false}
+            {...invalid('mpn')}
+            value={values.mpn}
+            onChange={(e) => set('mpn')(e.target.value)}
           />
         </FormField>
         <FormField id={`${id}-category`} label="Category (optional)" className="sm:col-span-2">

@@ -1,4 +1,5 @@
-// The catalogue table (docs/screens.md#7-products-page): nine columns, hidden rows dimmed, row actions.
+// The catalogue table (docs/screens.md#7-products-page): nine columns (the GTIN under the SKU),
+// hidden rows dimmed, row actions.
 import { formatDateTime, type Product } from '@cmp/shared';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -70,7 +71,10 @@ function ProductRow({
       className={cn(product.hidden && 'bg-muted/60 text-muted-foreground')}
       data-hidden={product.hidden || undefined}
     >
-      <TableCell className="font-mono text-xs">{product.sku}</TableCell>
+      <TableCell className="font-mono text-xs">
+        {product.sku}
+        {product.gtin && <div className="text-muted-foreground">GTIN {product.gtin}</div>}
+      </TableCell>
       <TableCell className="font-medium">{product.name}</TableCell>
       <TableCell>
         {product.category ? (
