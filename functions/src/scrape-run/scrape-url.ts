@@ -1,4 +1,5 @@
 import { getCompetitorUrl } from '../data/competitor-url.repository';
+import { getProduct } from '../data/product.repository';
 import { type ExtractionResult, extractPage, type LlmPort } from '../scrape/extract/extract-page';
 import { FetchError } from '../scrape/fetch/fetch-errors';
 import type { FetchedPage } from '../scrape/fetch/guarded-fetch';
@@ -24,7 +25,8 @@ export async function scrapeUrl(
   deps: ScrapeDeps,
 ): Promise<{ recorded: boolean }> {
   const url = await getCompetitorUrl(urlId);
-  if (!url) return { recorded: false }; // deleted since the run started: nothing to check
+  const product = url ? await getProduct(url.product_id) : undefined;
+  if (!url || !product) return { recorded: false }; // deleted since the run started: nothing to check
 
   let page: FetchedPage;
   try {
@@ -47,8 +49,9 @@ export async function scrapeUrl(
         throw error;
       }),
   };
-  // No SKU hint: ours names our product, not the competitor's offer (a GTIN would; we keep none yet).
-  const result = await extractPage(page.html, page.url, { llm });
+  // Our ids pick our offer among a page's variants, and a GTIN tells another product's page from ours.
+  const hints = { sku: product.sku, gtin: product.gtin, mpn: product.mpn };
+  const result = await extractPage(page.html, page.url, { hints, llm });
   // Better to retry (the state machine backs off) than to record a guess made without the model;
   // after the last retry this message is what the URL's record says, so it promises nothing more.
   if (throttled) throw new BedrockThrottledError('Bedrock is throttling; try again later');
