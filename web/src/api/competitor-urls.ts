@@ -1,5 +1,5 @@
 // Competitor URLs (docs/api.md#competitor-urls): all of them, one product's, one with its price records;
-// and the writes (a delete takes the URL's price data with it).
+// the writes (a delete takes the URL's price data with it); 'Check now' and the decision on a held price.
 import type { CompetitorUrl, CompetitorUrlDetail, CompetitorUrlInput, ImportResult } from '@cmp/shared';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { expectSuccess } from '../lib/api-result';
@@ -64,3 +64,30 @@ export async function deleteCompetitorUrl(id: number): Promise<void> {
 export async function importCompetitorUrls(file: File): Promise<ImportResult> {
   return expectSuccess(await call('POST /api/competitor-urls/import', { body: csvUploadBody(file) }));
 }
+
+/** 'Check now': starts a price check of this URL alone; resolves with the server's message ('Check started'). */
+export async function checkCompetitorUrl(id: number): Promise<string> {
+  return expectSuccess(await call('POST /api/competitor-urls/{id}/check', { params: { id }, body: {} }))
+    .message;
+}
+
+/**
+ * 'Accept price' or 'Reject' for the price the check at `checkedAt` (its `last_check.checked_at`) held
+ * for review; rejects with the server's 409 once that price no longer waits.
+ */
+export async function decideHeldPrice(
+  id: number,
+  decision: 'accept' | 'reject',
+  checkedAt: string,
+): Promise<CompetitorUrl> {
+  const request = { params: { id }, body: { checked_at: checkedAt } };
+  return expectSuccess(
+    decision === 'accept'
+      ? await call('POST /api/competitor-urls/{id}/accept-price', request)
+      : await call('POST /api/competitor-urls/{id}/reject-price', request),
+  ).competitorUrl;
+}
+
+/** After a URL's prices changed: the lists, its detail and the dashboard's comparison reload. */
+export const reloadCompetitorPrices = (id: number) =>
+  Promise.all([mutate(keys.competitorUrls), mutate(keys.competitorUrl(id)), mutate(keys.priceOverview)]);

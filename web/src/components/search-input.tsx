@@ -1,8 +1,18 @@
-// The search box above a products table, with a search icon inside it.
+// The search box above a table, with a search icon inside it; by default the products' wording.
 import { Search } from 'lucide-react';
 import { Input } from './ui/input';
 
-export function SearchInput({ value, onChange }: { value: string; onChange(value: string): void }) {
+export function SearchInput({
+  value,
+  onChange,
+  label = 'Search products',
+  placeholder = 'Search by product name or SKU...',
+}: {
+  value: string;
+  onChange(value: string): void;
+  label?: string;
+  placeholder?: string;
+}) {
   return (
     <div className="relative flex-1">
       <Search
@@ -11,8 +21,8 @@ export function SearchInput({ value, onChange }: { value: string; onChange(value
       />
       <Input
         type="search"
-        aria-label="Search products"
-        placeholder="Search by product name or SKU..."
+        aria-label={label}
+        placeholder={placeholder}
         className="pl-9"
         value={value}
         onChange={(event) => onChange(event.target.value)}

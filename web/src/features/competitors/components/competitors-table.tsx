@@ -1,27 +1,52 @@
 // The competitor URLs table (docs/screens.md#8-competitors-page): product, host badge (opens the prices),
-// URL, added date, actions.
-import { type CompetitorUrl, competitorNameFromUrl, formatDateTime, truncateUrl } from '@cmp/shared';
-import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+// the latest check, URL, added date, actions (Check now, edit, delete); product, competitor and last check
+// sort.
+import { type CompetitorUrl, formatDateTime, truncateUrl } from '@cmp/shared';
+import { ExternalLink, LoaderCircle, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { IconAction } from '../../../components/icon-action';
+import { SortableHead } from '../../../components/sortable-head';
 import { buttonClasses } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
+import { type CompetitorSort, type CompetitorSortColumn, hostOf } from '../utils/competitor-list';
+import { LastCheckCell } from './last-check-cell';
 
 export interface CompetitorsTableProps {
   competitors: CompetitorUrl[];
+  sort: CompetitorSort | null;
+  onSort(column: CompetitorSortColumn): void;
+  /** URLs whose 'Check now' is starting or running. */
+  checking: ReadonlySet<number>;
+  onCheck(competitor: CompetitorUrl): void;
   onShowPrices(competitor: CompetitorUrl): void;
   onEdit(competitor: CompetitorUrl): void;
   onDelete(competitor: CompetitorUrl): void;
 }
 
-export function CompetitorsTable({ competitors, onShowPrices, onEdit, onDelete }: CompetitorsTableProps) {
+export function CompetitorsTable({
+  competitors,
+  sort,
+  onSort,
+  checking,
+  onCheck,
+  onShowPrices,
+  onEdit,
+  onDelete,
+}: CompetitorsTableProps) {
   return (
     <Table label="Competitor URLs">
       <TableHeader>
         <TableRow>
-          <TableHead>Product</TableHead>
-          <TableHead>Competitor</TableHead>
+          <SortableHead column="product" sort={sort} onSort={onSort}>
+            Product
+          </SortableHead>
+          <SortableHead column="competitor" sort={sort} onSort={onSort}>
+            Competitor
+          </SortableHead>
+          <SortableHead column="lastCheck" sort={sort} onSort={onSort}>
+            Last check
+          </SortableHead>
           <TableHead>URL</TableHead>
           <TableHead>Added</TableHead>
           <TableHead className="text-right">Actions</TableHead>
@@ -29,7 +54,9 @@ export function CompetitorsTable({ competitors, onShowPrices, onEdit, onDelete }
       </TableHeader>
       <TableBody>
         {competitors.map((competitor) => {
-          const host = competitorNameFromUrl(competitor.url);
+          const host = hostOf(competitor);
+          const busy = checking.has(competitor.id);
+          const what = `${competitor.competitor_name} for ${competitor.product.name}`;
           return (
             <TableRow key={competitor.id}>
               <TableCell>
@@ -52,6 +79,9 @@ export function CompetitorsTable({ competitors, onShowPrices, onEdit, onDelete }
                   </button>
                 </Tooltip>
               </TableCell>
+              <TableCell>
+                <LastCheckCell competitor={competitor} onOpen={() => onShowPrices(competitor)} />
+              </TableCell>
               <TableCell className="max-w-md">
                 <a
                   href={competitor.url}
@@ -69,17 +99,21 @@ export function CompetitorsTable({ competitors, onShowPrices, onEdit, onDelete }
               <TableCell>
                 <div className="flex justify-end gap-1">
                   <IconAction
-                    label={`Edit ${competitor.competitor_name} for ${competitor.product.name}`}
-                    tip="Edit"
-                    onClick={() => onEdit(competitor)}
+                    label={busy ? `Checking ${what}` : `Check now ${what}`}
+                    tip={busy ? 'Checking...' : 'Check now'}
+                    disabled={busy}
+                    onClick={() => onCheck(competitor)}
                   >
+                    {busy ? (
+                      <LoaderCircle className="animate-spin" aria-hidden="true" />
+                    ) : (
+                      <RefreshCw aria-hidden="true" />
+                    )}
+                  </IconAction>
+                  <IconAction label={`Edit ${what}`} tip="Edit" onClick={() => onEdit(competitor)}>
                     <Pencil aria-hidden="true" />
                   </IconAction>
-                  <IconAction
-                    label={`Delete ${competitor.competitor_name} for ${competitor.product.name}`}
-                    tip="Delete"
-                    onClick={() => onDelete(competitor)}
-                  >
+                  <IconAction label={`Delete ${what}`} tip="Delete" onClick={() => onDelete(competitor)}>
                     <Trash2 aria-hidden="true" className="text-destructive" />
                   </IconAction>
                 </div>

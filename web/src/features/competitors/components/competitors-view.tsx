@@ -1,8 +1,8 @@
-// The Competitors page ('Competitor URLs', docs/screens.md#8-competitors-page): the paged table, its dialogs
-// and actions.
+// The Competitors page ('Competitor URLs', docs/screens.md#8-competitors-page): search, the latest-check
+// filter, the sorted and paged table, its dialogs and actions. Filtering and sorting run in memory.
 import type { CompetitorUrl } from '@cmp/shared';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useCompetitorUrls } from '../../../api/competitor-urls';
 import { useProducts } from '../../../api/products';
 import { EmptyState } from '../../../components/empty-state';
@@ -12,19 +12,46 @@ import { LoadingOrError } from '../../../components/loading-or-error';
 import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { nextSort } from '../../../lib/table-sort';
+import {
+  type CompetitorSort,
+  type CompetitorSortColumn,
+  type CompetitorFilters as Filters,
+  filterCompetitors,
+  NO_FILTERS,
+  sortCompetitors,
+} from '../utils/competitor-list';
+import { CompetitorFilters } from './competitor-filters';
 import { CompetitorFormDialog } from './competitor-form-dialog';
 import { CompetitorsTable } from './competitors-table';
 import { DeleteCompetitorDialog } from './delete-competitor-dialog';
 import { ImportCompetitorsDialog } from './import-competitors-dialog';
 import { PriceDialog } from './price-dialog';
+import { useCheckNow } from './use-check-now';
 
 export function CompetitorsView() {
   const competitors = useCompetitorUrls();
   const products = useProducts();
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [sort, setSort] = useState<CompetitorSort | null>(null);
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<{ competitor: CompetitorUrl | null } | null>(null);
   const [deleting, setDeleting] = useState<CompetitorUrl | null>(null);
   const [showing, setShowing] = useState<CompetitorUrl | null>(null);
+  const { checking, check } = useCheckNow();
+
+  // Sorted once per answer or sort change, so a keystroke only filters (filtering keeps the order).
+  const sorted = useMemo(() => sortCompetitors(competitors.data ?? [], sort), [competitors.data, sort]);
+  const shown = useMemo(() => filterCompetitors(sorted, filters), [sorted, filters]);
+  // As on the dashboard: a new filter or sort starts again at page 1.
+  const changeFilters = useCallback((change: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPage(1);
+  }, []);
+  const changeSort = useCallback((column: CompetitorSortColumn) => {
+    setSort((current) => nextSort(current, column));
+    setPage(1);
+  }, []);
 
   return (
     <>
@@ -51,27 +78,41 @@ export function CompetitorsView() {
               onRetry={() => void competitors.mutate()}
             />
           ) : (
-            <PagedList
-              items={competitors.data}
-              page={page}
-              onPageChange={setPage}
-              noun="competitor URLs"
-              empty={
-                <EmptyState
-                  title="No competitor URLs found"
-                  hint="Add a competitor URL to a product or import them from CSV"
-                />
-              }
-            >
-              {(pageItems) => (
-                <CompetitorsTable
-                  competitors={pageItems}
-                  onShowPrices={setShowing}
-                  onEdit={(competitor) => setForm({ competitor })}
-                  onDelete={setDeleting}
-                />
-              )}
-            </PagedList>
+            <>
+              <CompetitorFilters filters={filters} onChange={changeFilters} />
+              <PagedList
+                items={shown}
+                page={page}
+                onPageChange={setPage}
+                noun="competitor URLs"
+                empty={
+                  competitors.data.length > 0 ? (
+                    <EmptyState
+                      title="No competitor URLs match your filters"
+                      hint="Try adjusting your search or filter criteria"
+                    />
+                  ) : (
+                    <EmptyState
+                      title="No competitor URLs found"
+                      hint="Add a competitor URL to a product or import them from CSV"
+                    />
+                  )
+                }
+              >
+                {(pageItems) => (
+                  <CompetitorsTable
+                    competitors={pageItems}
+                    sort={sort}
+                    onSort={changeSort}
+                    checking={checking}
+                    onCheck={(competitor) => void check(competitor)}
+                    onShowPrices={setShowing}
+                    onEdit={(competitor) => setForm({ competitor })}
+                    onDelete={setDeleting}
+                  />
+                )}
+              </PagedList>
+            </>
           )}
         </CardContent>
       </Card>

@@ -1,8 +1,7 @@
 // The comparison table (docs/screens.md#4-dashboard-price-overview-tab): renders only the rows of the current
 // page.
 import type { DashboardProduct } from '@cmp/shared';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { SortableHead } from '../../../components/sortable-head';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import type { SortColumn, SortState } from '../utils/comparison-view';
 import { ComparisonRow, type RowActions } from './comparison-row';
@@ -53,36 +52,5 @@ export function ComparisonTable({ products, sort, onSort, running, actions }: Co
         ))}
       </TableBody>
     </Table>
-  );
-}
-
-/** A header that sorts its column: a real button, and aria-sort so the order is announced. */
-function SortableHead({
-  column,
-  sort,
-  onSort,
-  children,
-}: {
-  column: SortColumn;
-  sort: SortState | null;
-  onSort(column: SortColumn): void;
-  children: ReactNode;
-}) {
-  const direction = sort?.column === column ? sort.direction : null;
-  const Arrow = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
-  return (
-    <TableHead aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
-      <button
-        type="button"
-        onClick={() => onSort(column)}
-        className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {children}
-        <Arrow className={direction ? 'size-4 text-foreground' : 'size-4 opacity-50'} aria-hidden="true" />
-        <span className="sr-only">
-          {direction === 'asc' ? '(sorted ascending)' : direction === 'desc' ? '(sorted descending)' : ''}
-        </span>
-      </button>
-    </TableHead>
   );
 }

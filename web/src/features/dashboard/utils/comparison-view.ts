@@ -9,6 +9,7 @@ import {
   searchWords,
 } from '@cmp/shared';
 import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
+import { nextSort, sortByKey, type TableSort } from '../../../lib/table-sort';
 
 export const ALL_STATUSES = 'all';
 
@@ -48,17 +49,8 @@ export function filterComparison(
 }
 
 export type SortColumn = 'status' | 'difference';
-export type SortDirection = 'asc' | 'desc';
-export interface SortState {
-  column: SortColumn;
-  direction: SortDirection;
-}
-
-/** A click on a column header: the same column flips its direction, another column starts ascending. */
-export function nextSort(current: SortState | null, column: SortColumn): SortState {
-  if (current?.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { column, direction: 'asc' };
-}
+export type SortState = TableSort<SortColumn>;
+export { nextSort };
 
 // Ascending reads from "we are cheapest" to "we are dearest"; products without data are not ranked.
 const STATUS_RANK: Record<ComparisonStatus, number | null> = { LOWER: 0, SAME: 1, HIGHER: 2, NO_DATA: null };
@@ -79,16 +71,12 @@ export function sortComparison(
   sort: SortState | null,
 ): DashboardProduct[] {
   if (!sort) return [...products];
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  return products
-    .map((product, index) => ({ product, index, value: sortValue(product, sort.column) }))
-    .sort((a, b) => {
-      if (a.value === null || b.value === null) {
-        return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
-      }
-      return (a.value - b.value) * sign || a.index - b.index;
-    })
-    .map(({ product }) => product);
+  return sortByKey(
+    products,
+    (product) => sortValue(product, sort.column),
+    sort.direction,
+    (a, b) => a - b,
+  );
 }
 
 /** One decimal, as every percentage on the dashboard (docs/rules.md#4-display-formats). */

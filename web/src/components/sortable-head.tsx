@@ -1,0 +1,40 @@
+// A column header that sorts its table: a real button, and aria-sort so the order is announced.
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { TableSort } from '../lib/table-sort';
+import { TableHead } from './ui/table';
+
+export function SortableHead<Column extends string>({
+  column,
+  sort,
+  onSort,
+  className,
+  children,
+}: {
+  column: Column;
+  sort: TableSort<Column> | null;
+  onSort(column: Column): void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const direction = sort?.column === column ? sort.direction : null;
+  const Arrow = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <TableHead
+      className={className}
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {children}
+        <Arrow className={direction ? 'size-4 text-foreground' : 'size-4 opacity-50'} aria-hidden="true" />
+        <span className="sr-only">
+          {direction === 'asc' ? '(sorted ascending)' : direction === 'desc' ? '(sorted descending)' : ''}
+        </span>
+      </button>
+    </TableHead>
+  );
+}
