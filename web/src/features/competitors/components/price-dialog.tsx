@@ -1,9 +1,12 @@
-// A competitor's prices (docs/screens.md#price-dialog): latest price and trend, stock, our price, the
-// comparison, the latest 5 records and a link to the store.
+// A competitor's prices (docs/screens.md#price-dialog): the compared price and trend, stock, our price, the
+// comparison, the latest check in full (with 'Accept price' and 'Reject' for a price held for review), the
+// latest 5 records and a link to the store.
 import { type CompetitorUrl, competitorNameFromUrl } from '@cmp/shared';
 import { ExternalLink } from 'lucide-react';
 import { useCompetitorUrl } from '../../../api/competitor-urls';
 import { Fact } from '../../../components/fact';
+import { LatestCheck } from '../../../components/latest-check';
+import { ReviewActions } from '../../../components/review-actions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -16,6 +19,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { NOT_CHECKED } from '../../../lib/check-view';
 import { shopCurrency } from '../../../lib/money';
 import { notifyError } from '../../../lib/notify';
 import { type PriceSummary, priceSummary, type StockText } from '../utils/price-summary';
@@ -43,7 +47,7 @@ function PriceDetails({ competitor }: { competitor: CompetitorUrl }) {
         </DialogDescription>
       </DialogHeader>
       {summary ? (
-        <Summary summary={summary} />
+        <Summary summary={summary} competitor={competitor} />
       ) : error ? (
         <p className="text-sm text-muted-foreground">Price information could not be loaded.</p>
       ) : (
@@ -66,7 +70,7 @@ function PriceDetails({ competitor }: { competitor: CompetitorUrl }) {
 const stockVariant = (stock: StockText) =>
   stock === 'In stock' ? 'success' : stock === 'Out of stock' ? 'destructive' : 'secondary';
 
-function Summary({ summary }: { summary: PriceSummary }) {
+function Summary({ summary, competitor }: { summary: PriceSummary; competitor: CompetitorUrl }) {
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-4 rounded-md border p-4 sm:grid-cols-3">
@@ -86,7 +90,25 @@ function Summary({ summary }: { summary: PriceSummary }) {
         <Fact term="Comparison" caption="Their latest price against our current price" className="col-span-2">
           <span className="font-medium">{summary.comparison}</span>
         </Fact>
+        <Fact term="Latest check" className="col-span-full text-sm">
+          {summary.latestCheck ? (
+            <LatestCheck check={summary.latestCheck}>
+              {summary.review ? (
+                <ReviewActions
+                  urlId={competitor.id}
+                  checkedAt={summary.review.checkedAt}
+                  name={competitor.competitor_name}
+                />
+              ) : null}
+            </LatestCheck>
+          ) : (
+            NOT_CHECKED
+          )}
+        </Fact>
       </dl>
+      {summary.staleNote ? (
+        <p className="rounded-md border border-warning p-3 text-sm">{summary.staleNote}</p>
+      ) : null}
       <section aria-labelledby="price-history-heading" className="flex flex-col gap-2">
         <h3 id="price-history-heading" className="font-semibold">
           Recent price history
@@ -98,6 +120,7 @@ function Summary({ summary }: { summary: PriceSummary }) {
             <TableHeader>
               <TableRow>
                 <TableHead>Date</TableHead>
+                <TableHead>Result</TableHead>
                 <TableHead className="text-right">Price</TableHead>
                 <TableHead>Stock</TableHead>
               </TableRow>
@@ -106,6 +129,7 @@ function Summary({ summary }: { summary: PriceSummary }) {
               {summary.history.map((entry) => (
                 <TableRow key={entry.id}>
                   <TableCell>{entry.date}</TableCell>
+                  <TableCell>{entry.result}</TableCell>
                   <TableCell className="text-right tabular-nums">{entry.price}</TableCell>
                   <TableCell>{entry.stock}</TableCell>
                 </TableRow>

@@ -1,4 +1,4 @@
-import type { CompetitorUrlDetail, PriceRecord } from '@cmp/shared';
+import type { CompetitorUrlDetail, LastCheck, PriceRecord } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { priceSummary, stockText } from './price-summary';
 
@@ -21,7 +21,11 @@ const record = (
   ...extra,
 });
 
-const detail = (price_data: PriceRecord[], current_price = 50): CompetitorUrlDetail => ({
+const detail = (
+  price_data: PriceRecord[],
+  current_price = 50,
+  last_check: LastCheck | null = null,
+): CompetitorUrlDetail => ({
   id: 1,
   product_id: 7,
   competitor_name: 'Argos',
@@ -29,7 +33,7 @@ const detail = (price_data: PriceRecord[], current_price = 50): CompetitorUrlDet
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   product: { name: 'Kettle', sku: 'KT-1', current_price },
-  last_check: null,
+  last_check,
   price_data,
 });
 
@@ -85,6 +89,102 @@ describe('priceSummary', () => {
       comparison: 'Not compared: only the AI found this price, the page does not show it',
     });
     expect(priceSummary(detail([unsure]), 'GBP').comparison).toBe('Not compared: low confidence (42 %)');
+  });
+});
+
+describe('the latest check', () => {
+  const blocked = (day: number) =>
+    record(day, null, null, 'GBP', {
+      currency: null,
+      outcome: 'blocked',
+      message: 'Blocked: the shop refused the request (HTTP 403)',
+    });
+  /** The URL's last_check for the newest record, as the API reports it. */
+  const lastCheckOf = (latest: PriceRecord, consecutive_failures = 0): LastCheck => ({
+    outcome: latest.outcome,
+    message: latest.message,
+    checked_at: latest.scraped_at,
+    price: latest.price,
+    currency: latest.currency,
+    in_stock: latest.in_stock,
+    consecutive_failures,
+  });
+
+  it('keeps comparing the last price a blocked check could not replace, and says how old it is', () => {
+    const records = [blocked(5), blocked(4), record(3, 45, true), record(2, 47.5, true)];
+    const summary = priceSummary(
+      detail(records, 50, lastCheckOf(records[0] as PriceRecord, 2)),
+      'GBP',
+      'UTC',
+    );
+
+    expect(summary).toMatchObject({
+      latestPrice: '£45.00',
+      trend: 'down',
+      stock: 'Unknown',
+      comparison: 'Competitor is £5.00 cheaper',
+      review: null,
+      latestCheck: {
+        label: 'Blocked',
+        tone: 'destructive',
+        message: 'Blocked: the shop refused the request (HTTP 403)',
+        advice:
+          'The shop refuses automated checks: ask it to allow CheckMyPriceBot, use its product feed, or remove this URL.',
+        failuresInRow: 'Could not be read in the last 2 checks',
+      },
+    });
+    expect(plain(summary.lastUpdated)).toBe('Jan 5, 2026, 09:30 AM');
+    expect(plain(summary.staleNote ?? '')).toBe(
+      'Compared price from Jan 3, 2026, 09:30 AM; latest check Jan 5, 2026, 09:30 AM: Blocked: the shop refused the request (HTTP 403)',
+    );
+    expect(summary.history.map((entry) => entry.result)).toEqual(['Blocked', 'Blocked', 'OK', 'OK']);
+  });
+
+  it('offers the decision on a price held for review, comparing the accepted one meanwhile', () => {
+    const held = record(4, 4.5, true, 'GBP', {
+      outcome: 'review',
+      counted: false,
+      message:
+        'Held for review: 4.50 GBP is under 1/2 of the last accepted 45.00 GBP, and only one source shows it',
+    });
+    const summary = priceSummary(detail([held, record(3, 45, true)], 50, lastCheckOf(held)), 'GBP', 'UTC');
+
+    expect(summary).toMatchObject({
+      latestPrice: '£45.00',
+      comparison: 'Competitor is £5.00 cheaper',
+      review: { checkedAt: held.scraped_at },
+      latestCheck: { label: 'Review', tone: 'warning', advice: null },
+    });
+    expect(summary.staleNote).toMatch(/; latest check .*: Held for review: 4\.50 GBP is under/);
+    expect(summary.history[0]).toMatchObject({ price: '£4.50', result: 'Review' });
+  });
+
+  it('compares nothing once the page shows no price for the product, and needs no note', () => {
+    const gone = record(4, null, false, 'GBP', {
+      outcome: 'out_of_stock_no_price',
+      message: 'Out of stock, no price shown',
+    });
+    const summary = priceSummary(detail([gone, record(3, 45, true)], 50, lastCheckOf(gone)), 'GBP');
+
+    expect(summary).toMatchObject({
+      latestPrice: 'N/A',
+      stock: 'Out of stock',
+      comparison: 'No competitor price yet',
+      staleNote: null,
+      latestCheck: { label: 'Out of stock', message: 'Out of stock, no price shown' },
+    });
+  });
+
+  it('takes the latest check from the newest record when the URL reports none, and has none without records', () => {
+    expect(priceSummary(detail([record(2, 45, true)]), 'GBP').latestCheck).toMatchObject({
+      label: 'OK',
+      message: 'Price found',
+    });
+    expect(priceSummary(detail([]), 'GBP')).toMatchObject({
+      latestCheck: null,
+      review: null,
+      staleNote: null,
+    });
   });
 });
 

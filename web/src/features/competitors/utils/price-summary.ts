@@ -1,14 +1,20 @@
 // What the competitor price dialog shows (docs/screens.md#price-dialog), computed from the detail answer.
+// The price shown and compared is the latest one a check accepted: a later check held for review, or one
+// that could not read the page, leaves it in place (docs/rules.md#19-check-outcomes), and the dialog says so.
 import {
+  type CheckOutcomeKind,
   type CompetitorUrlDetail,
   competitorComparisonText,
   formatDateTime,
   formatMoney,
+  OUTCOME_LABELS,
   type PriceRecord,
   type PriceTrend,
   priceTrend,
+  UNREACHABLE_OUTCOMES,
   uncountedReason,
 } from '@cmp/shared';
+import { type CheckFacts, type CheckView, checkView, stalePriceNote } from '../../../lib/check-view';
 
 /** docs/rules.md#17-client-timings-and-limits: the dialog lists the latest 5 records. */
 export const PRICE_HISTORY_LENGTH = 5;
@@ -18,17 +24,26 @@ export type StockText = 'In stock' | 'Out of stock' | 'Unknown';
 export interface PriceHistoryEntry {
   id: string;
   date: string;
+  /** The check's outcome as its badge text ('OK', 'Blocked', ...). */
+  result: string;
   price: string;
   stock: StockText;
 }
 
 export interface PriceSummary {
+  /** The price compared with ours, or N/A. */
   latestPrice: string;
   trend: PriceTrend;
   stock: StockText;
   lastUpdated: string;
   ourPrice: string;
   comparison: string;
+  /** The latest check in full; null before the first. */
+  latestCheck: CheckView | null;
+  /** 'Compared price from …; latest check …: …' when the compared price is older than the latest check. */
+  staleNote: string | null;
+  /** Set while the latest check's price waits for a person's decision. */
+  review: { checkedAt: string } | null;
   history: PriceHistoryEntry[];
 }
 
@@ -40,6 +55,19 @@ export function stockText(inStock: boolean | null | undefined): StockText {
 const recordPrice = (record: PriceRecord, shopCurrency: string) =>
   formatMoney(record.price, record.currency ?? shopCurrency);
 
+/** Checks that leave the compared price as it was: held for review, or the page could not be read. */
+const keepsComparedPrice = (outcome: CheckOutcomeKind) =>
+  outcome === 'review' || UNREACHABLE_OUTCOMES.includes(outcome);
+
+/** The newest record the comparison still uses; none once a page read showed no price for the product. */
+function comparedRecord(records: readonly PriceRecord[]): PriceRecord | undefined {
+  for (const record of records) {
+    if (record.outcome === 'ok') return record;
+    if (!keepsComparedPrice(record.outcome)) return undefined;
+  }
+  return undefined;
+}
+
 /**
  * Our price is in the shop currency; a competitor price in another currency is not compared (decision 4).
  * `timeZone` is for tests; the browser's zone is used otherwise.
@@ -50,31 +78,39 @@ export function priceSummary(
   timeZone?: string,
 ): PriceSummary {
   const records = [...detail.price_data].sort((a, b) => Date.parse(b.scraped_at) - Date.parse(a.scraped_at));
-  const latest = records[0];
+  const newest = records[0];
+  // The URL's own last_check is the authority; records kept without it (older data) stand in.
+  const latest: (CheckFacts & { in_stock: boolean | null }) | null =
+    detail.last_check ?? (newest ? { ...newest, checked_at: newest.scraped_at } : null);
+  const compared = comparedRecord(records);
   const ours = detail.product.current_price;
   return {
-    latestPrice: latest ? recordPrice(latest, shopCurrency) : formatMoney(null, shopCurrency),
-    trend: priceTrend(records),
+    latestPrice: compared ? recordPrice(compared, shopCurrency) : formatMoney(null, shopCurrency),
+    trend: priceTrend(records.filter((record) => record.outcome === 'ok')),
     stock: stockText(latest?.in_stock),
-    lastUpdated: formatDateTime(latest?.scraped_at, timeZone),
+    lastUpdated: formatDateTime(latest?.checked_at, timeZone),
     ourPrice: formatMoney(ours, shopCurrency),
-    comparison: comparison(ours, latest, shopCurrency),
+    comparison: comparison(ours, compared, shopCurrency),
+    latestCheck: latest ? checkView(latest, timeZone) : null,
+    staleNote: stalePriceNote(compared?.scraped_at ?? null, latest, timeZone),
+    review: detail.last_check?.outcome === 'review' ? { checkedAt: detail.last_check.checked_at } : null,
     history: records.slice(0, PRICE_HISTORY_LENGTH).map((record) => ({
       id: record.id,
       date: formatDateTime(record.scraped_at, timeZone),
+      result: OUTCOME_LABELS[record.outcome],
       price: recordPrice(record, shopCurrency),
       stock: stockText(record.in_stock),
     })),
   };
 }
 
-function comparison(ours: number, latest: PriceRecord | undefined, shopCurrency: string): string {
-  if (latest?.price == null) return 'No competitor price yet';
-  const currency = latest.currency?.toUpperCase();
+function comparison(ours: number, compared: PriceRecord | undefined, shopCurrency: string): string {
+  if (compared?.price == null) return 'No competitor price yet';
+  const currency = compared.currency?.toUpperCase();
   if (currency && currency !== shopCurrency.toUpperCase()) {
     return `Not compared: the competitor's price is in ${currency}`;
   }
-  const uncounted = uncountedReason(latest);
+  const uncounted = uncountedReason(compared);
   if (uncounted) return uncounted;
-  return competitorComparisonText(ours, latest.price, (amount) => formatMoney(amount, shopCurrency));
+  return competitorComparisonText(ours, compared.price, (amount) => formatMoney(amount, shopCurrency));
 }

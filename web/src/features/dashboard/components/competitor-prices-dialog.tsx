@@ -1,8 +1,11 @@
 // Competitor price information (docs/screens.md#competitor-prices-dialog): each priced competitor, dearest
-// first, compared with our price, with its price history chart.
+// first, compared with our price, with its latest check (and 'Accept price' / 'Reject' for a price held for
+// review) and its price history chart; below, the competitors without a price and why.
 import type { DashboardProduct } from '@cmp/shared';
 import { lazy, Suspense } from 'react';
 import { Fact } from '../../../components/fact';
+import { LatestCheck } from '../../../components/latest-check';
+import { ReviewActions } from '../../../components/review-actions';
 import { Badge } from '../../../components/ui/badge';
 import {
   Dialog,
@@ -12,9 +15,16 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { NOT_CHECKED } from '../../../lib/check-view';
 import { formatShopMoney, shopCurrency } from '../../../lib/money';
 import type { StockText } from '../utils/analysis-view';
-import { type CompetitorPriceRow, competitorPriceRows } from '../utils/competitor-prices';
+import {
+  type CompetitorPriceRow,
+  competitorPriceRows,
+  type UnpricedCompetitor,
+  unpricedCompetitors,
+} from '../utils/competitor-prices';
+import { usePriceOverview } from './use-price-overview';
 
 // The chart (and its data) loads only when a competitor is shown.
 const PriceHistoryChart = lazy(() =>
@@ -22,18 +32,18 @@ const PriceHistoryChart = lazy(() =>
 );
 
 export function CompetitorPricesDialog({ product, onClose }: { product: DashboardProduct; onClose(): void }) {
-  const rows = competitorPriceRows(
-    product.price_comparison.competitor_prices,
-    product.current_price,
-    shopCurrency(),
-  );
+  // The dashboard's current answer, so an accepted or rejected price shows here at once.
+  const current = usePriceOverview().data?.products.find((entry) => entry.id === product.id) ?? product;
+  const prices = current.price_comparison.competitor_prices;
+  const rows = competitorPriceRows(prices, current.current_price, shopCurrency());
+  const unpriced = unpricedCompetitors(prices);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent size="lg">
         <DialogHeader>
           <DialogTitle>Competitor Prices</DialogTitle>
           <DialogDescription>
-            {product.name} (SKU: {product.sku}) · Our price {formatShopMoney(product.current_price)}
+            {current.name} (SKU: {current.sku}) · Our price {formatShopMoney(current.current_price)}
           </DialogDescription>
         </DialogHeader>
         {rows.length === 0 ? (
@@ -41,10 +51,11 @@ export function CompetitorPricesDialog({ product, onClose }: { product: Dashboar
         ) : (
           <ul className="flex flex-col gap-3">
             {rows.map((row) => (
-              <CompetitorCard key={row.id} row={row} ourPrice={formatShopMoney(product.current_price)} />
+              <CompetitorCard key={row.id} row={row} ourPrice={formatShopMoney(current.current_price)} />
             ))}
           </ul>
         )}
+        {unpriced.length > 0 ? <Unpriced competitors={unpriced} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -78,7 +89,17 @@ function CompetitorCard({ row, ourPrice }: { row: CompetitorPriceRow; ourPrice: 
         <Fact term="Comparison" caption="The competitor's price against ours">
           {row.comparison ?? <span className="text-warning">{row.notCompared}</span>}
         </Fact>
+        {row.check ? (
+          <Fact term="Latest check" className="col-span-full">
+            <LatestCheck check={row.check}>
+              {row.review ? (
+                <ReviewActions urlId={row.id} checkedAt={row.review.checkedAt} name={row.name} />
+              ) : null}
+            </LatestCheck>
+          </Fact>
+        ) : null}
       </dl>
+      {row.staleNote ? <p className="rounded-md border border-warning p-2 text-sm">{row.staleNote}</p> : null}
       <Suspense
         fallback={
           <div className="flex h-24 items-center justify-center">
@@ -89,5 +110,35 @@ function CompetitorCard({ row, ourPrice }: { row: CompetitorPriceRow; ourPrice: 
         <PriceHistoryChart competitorUrlId={row.id} name={row.name} />
       </Suspense>
     </li>
+  );
+}
+
+/** Hidden from the list above (the spec shows priced competitors only), but never invisible. */
+function Unpriced({ competitors }: { competitors: UnpricedCompetitor[] }) {
+  return (
+    <section aria-labelledby="unpriced-heading" className="flex flex-col gap-2">
+      <h3 id="unpriced-heading" className="font-semibold">
+        Competitors without a price
+      </h3>
+      <dl className="flex flex-col gap-3 text-sm">
+        {competitors.map((competitor) => (
+          <div key={competitor.id} className="rounded-md border p-3">
+            <dt>
+              <a
+                href={competitor.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-info underline-offset-4 hover:underline"
+              >
+                {competitor.name}
+              </a>
+            </dt>
+            <dd className="mt-1">
+              {competitor.check ? <LatestCheck check={competitor.check} /> : NOT_CHECKED}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

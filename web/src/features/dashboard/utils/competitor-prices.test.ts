@@ -1,6 +1,6 @@
-import type { CompetitorPrice } from '@cmp/shared';
+import type { CompetitorPrice, DashboardLastCheck } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
-import { competitorPriceRows } from './competitor-prices';
+import { competitorPriceRows, unpricedCompetitors } from './competitor-prices';
 
 const entry = (id: number, price: number | null, extra: Partial<CompetitorPrice> = {}): CompetitorPrice => ({
   competitor_url_id: id,
@@ -83,5 +83,106 @@ describe('competitorPriceRows', () => {
 
   it('is empty when no competitor has a price', () => {
     expect(competitorPriceRows([entry(1, null)], 50, 'GBP')).toEqual([]);
+  });
+});
+
+const check = (extra: Partial<DashboardLastCheck>): DashboardLastCheck => ({
+  outcome: 'ok',
+  message: 'Price found',
+  checked_at: '2026-11-21T09:00:00Z',
+  price: 45,
+  currency: 'GBP',
+  in_stock: true,
+  consecutive_failures: 0,
+  confidence: 0.9,
+  ...extra,
+});
+
+const plain = (text: string | null | undefined) => text?.replace(/[\u202f\u00a0]/g, ' ');
+
+describe('the latest check on each card', () => {
+  it('shows the outcome and message of the check that found the price', () => {
+    const [row] = competitorPriceRows([entry(1, 45, { last_check: check({}) })], 50, 'GBP');
+
+    expect(row?.check).toMatchObject({ label: 'OK', message: 'Price found' });
+    expect(row?.staleNote).toBeNull();
+    expect(row?.review).toBeNull();
+  });
+
+  it('says the compared price is older when a later check held a new one for review, and offers the decision', () => {
+    const held = check({
+      outcome: 'review',
+      message:
+        'Held for review: 4.50 GBP is under 1/2 of the last accepted 45.00 GBP, and only one source shows it',
+      checked_at: '2026-11-22T09:00:00Z',
+      price: 4.5,
+    });
+    const [row] = competitorPriceRows([entry(1, 45, { last_check: held })], 50, 'GBP', 'UTC');
+
+    expect(row).toMatchObject({
+      price: '£45.00',
+      comparison: 'Lower by £5.00',
+      review: { checkedAt: held.checked_at },
+    });
+    expect(plain(row?.staleNote)).toBe(
+      `Compared price from Nov 21, 2026, 09:00 AM; latest check Nov 22, 2026, 09:00 AM: ${held.message}`,
+    );
+  });
+
+  it("says why a held first price is not compared, in the check's words", () => {
+    const held = check({ outcome: 'review', message: 'Held for review: low confidence (42 %)', price: 40 });
+    const [row] = competitorPriceRows(
+      [entry(1, 40, { accepted: false, counted: false, confidence: 0.42, last_check: held })],
+      50,
+      'GBP',
+    );
+
+    expect(row).toMatchObject({
+      comparison: null,
+      notCompared: 'Not compared: held for review: low confidence (42 %)',
+      staleNote: null,
+      review: { checkedAt: held.checked_at },
+    });
+  });
+
+  it('keeps the last accepted price of a blocked shop, with the advice', () => {
+    const blocked = check({
+      outcome: 'blocked',
+      message: 'Blocked: the shop showed a captcha instead of the product page',
+      checked_at: '2026-11-23T09:00:00Z',
+      price: null,
+      consecutive_failures: 2,
+    });
+    const [row] = competitorPriceRows([entry(1, 45, { last_check: blocked })], 50, 'GBP');
+
+    expect(row?.check).toMatchObject({
+      label: 'Blocked',
+      advice:
+        'The shop refuses automated checks: ask it to allow CheckMyPriceBot, use its product feed, or remove this URL.',
+    });
+    expect(row?.staleNote).toMatch(/: Blocked: the shop showed a captcha instead of the product page$/);
+  });
+});
+
+describe('unpricedCompetitors', () => {
+  it('lists the competitors without a price with their latest check, so none is invisible', () => {
+    const blocked = check({
+      outcome: 'blocked',
+      message: 'Blocked: the shop refused the request (HTTP 403)',
+      price: null,
+    });
+    const rows = unpricedCompetitors([
+      entry(1, 45, { last_check: check({}) }),
+      entry(2, null, { last_check: blocked }),
+      entry(3, null, { competitor_name: '' }),
+    ]);
+
+    expect(rows.map(({ id, name, url }) => ({ id, name, url }))).toEqual([
+      { id: 2, name: 'Shop 2', url: 'https://www.shop2.example/p' },
+      { id: 3, name: 'shop3.example', url: 'https://www.shop3.example/p' },
+    ]);
+    expect(rows[0]?.check).toMatchObject({ label: 'Blocked', message: blocked.message });
+    expect(rows[0]?.check?.advice).toMatch(/^The shop refuses automated checks/);
+    expect(rows[1]?.check).toBeNull();
   });
 });

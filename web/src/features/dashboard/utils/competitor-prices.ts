@@ -1,6 +1,8 @@
 // The competitor price dialog's rows (docs/screens.md#competitor-prices-dialog): competitors with a price,
 // dearest first, each compared with our price unless its currency is not the shop's (decision 4) or the check
-// is not sure of it (a guess of the model's, or below the confidence floor): those are shown, with why.
+// is not sure of it (a guess of the model's, below the confidence floor, held for review): those are shown,
+// with why. Each row carries its latest check, which may be newer than the price compared; the competitors
+// without a price are listed apart, so a blocked or failing one is never invisible.
 import {
   type CompetitorPrice,
   competitorNameFromUrl,
@@ -9,6 +11,7 @@ import {
   formatMoney,
   uncountedReason,
 } from '@cmp/shared';
+import { type CheckView, checkView, stalePriceNote } from '../../../lib/check-view';
 import { type StockText, stockText } from './analysis-view';
 
 export interface CompetitorPriceRow {
@@ -22,17 +25,37 @@ export interface CompetitorPriceRow {
   comparison: string | null;
   /** Why a price is not compared with ours ('Not compared: …'); null when it is. */
   notCompared: string | null;
+  /** The latest check; null when the URL reports none. */
+  check: CheckView | null;
+  /** 'Compared price from …; latest check …: …' when the compared price is older than the latest check. */
+  staleNote: string | null;
+  /** Set while the latest check's price waits for a person's decision. */
+  review: { checkedAt: string } | null;
 }
+
+export interface UnpricedCompetitor {
+  id: number;
+  name: string;
+  url: string;
+  /** The latest check; null before the first. */
+  check: CheckView | null;
+}
+
+const nameOf = (entry: CompetitorPrice) => entry.competitor_name.trim() || competitorNameFromUrl(entry.url);
 
 function notComparedReason(entry: CompetitorPrice): string | null {
   if (entry.currency_mismatch) return `Not compared: price in ${entry.currency ?? 'another currency'}`;
-  return uncountedReason(entry);
+  // A price no check accepted yet is the latest check's: when held, its message says why.
+  const review = !entry.accepted && entry.last_check?.outcome === 'review' ? entry.last_check.message : null;
+  return uncountedReason({ ...entry, review });
 }
 
+/** `timeZone` is for tests; the browser's zone is used otherwise. */
 export function competitorPriceRows(
   prices: readonly CompetitorPrice[],
   ourPrice: number,
   shopCurrency: string,
+  timeZone?: string,
 ): CompetitorPriceRow[] {
   const money = (amount: number, currency: string) => {
     try {
@@ -46,17 +69,36 @@ export function competitorPriceRows(
     .sort((a, b) => b.price - a.price)
     .map((entry) => {
       const notCompared = notComparedReason(entry);
+      const check = entry.last_check;
       return {
         id: entry.competitor_url_id,
-        name: entry.competitor_name.trim() || competitorNameFromUrl(entry.url),
+        name: nameOf(entry),
         url: entry.url,
         stock: stockText(entry.in_stock),
         price: money(entry.price, entry.currency ?? shopCurrency),
-        lastUpdated: formatDateTime(entry.scraped_at),
+        lastUpdated: formatDateTime(entry.scraped_at, timeZone),
         comparison: notCompared
           ? null
           : dashboardComparisonText(ourPrice, entry.price, (amount) => money(amount, shopCurrency)),
         notCompared,
+        check: check ? checkView(check, timeZone) : null,
+        staleNote: entry.accepted ? stalePriceNote(entry.scraped_at, check, timeZone) : null,
+        review: check?.outcome === 'review' ? { checkedAt: check.checked_at } : null,
       };
     });
+}
+
+/** The competitors the list above hides (no price), in their order, with their latest check. */
+export function unpricedCompetitors(
+  prices: readonly CompetitorPrice[],
+  timeZone?: string,
+): UnpricedCompetitor[] {
+  return prices
+    .filter((entry) => entry.price === null)
+    .map((entry) => ({
+      id: entry.competitor_url_id,
+      name: nameOf(entry),
+      url: entry.url,
+      check: entry.last_check ? checkView(entry.last_check, timeZone) : null,
+    }));
 }
