@@ -1,4 +1,5 @@
-// 'Recent Check My Price Sessions': the latest 10 runs (docs/screens.md#sessions-table).
+// 'Recent Check My Price Sessions': the latest 10 runs (docs/screens.md#sessions-table); under Results, the
+// failed checks by cause.
 import { formatDateTime, type ScraperLog } from '@cmp/shared';
 import { LoaderCircle } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
@@ -6,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import {
+  failureBreakdownText,
   sessionDuration,
   sessionResults,
   sessionStatusBadge,
@@ -59,6 +61,7 @@ export function SessionsTable({ logs, failed }: { logs: ScraperLog[] | undefined
 function SessionRow({ log }: { log: ScraperLog }) {
   const badge = sessionStatusBadge(log.status);
   const trigger = triggerLabel(log.triggered_by);
+  const breakdown = failureBreakdownText(log.outcome_counts);
   return (
     <TableRow>
       <TableCell>{formatDateTime(log.started_at)}</TableCell>
@@ -74,7 +77,10 @@ function SessionRow({ log }: { log: ScraperLog }) {
         </Badge>
       </TableCell>
       <TableCell className="tabular-nums">{sessionDuration(log)}</TableCell>
-      <TableCell className="tabular-nums">{sessionResults(log)}</TableCell>
+      <TableCell className="tabular-nums">
+        {sessionResults(log)}
+        {breakdown ? <p className="text-xs text-muted-foreground">{breakdown}</p> : null}
+      </TableCell>
       <TableCell className="text-right tabular-nums">{sessionSuccessRate(log)}</TableCell>
     </TableRow>
   );

@@ -1,6 +1,8 @@
-// 'Check My Price Statistics (Last 30 Days)': sessions, scrapes, successes and failures.
+// 'Check My Price Statistics (Last 30 Days)': sessions, scrapes, successes and failures, and the failures
+// by cause (blocked and held for review apart from the rest).
 import type { ScraperStats } from '@cmp/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { failureBreakdown } from '../utils/session-view';
 
 export function StatisticsCard({ stats }: { stats: ScraperStats | undefined }) {
   const figures = [
@@ -8,6 +10,12 @@ export function StatisticsCard({ stats }: { stats: ScraperStats | undefined }) {
     { term: 'Total Scrapes', value: stats?.total_scrapes_last_30_days, tone: '' },
     { term: 'Successful', value: stats?.successful_scrapes_last_30_days, tone: 'text-success' },
     { term: 'Failed', value: stats?.failed_scrapes_last_30_days, tone: 'text-destructive' },
+  ];
+  const causes = failureBreakdown(stats?.outcome_counts_last_30_days ?? null);
+  const failures = [
+    { term: 'Blocked', value: causes?.blocked },
+    { term: 'Held for review', value: causes?.review },
+    { term: 'Other failures', value: causes?.other },
   ];
   return (
     <Card>
@@ -22,6 +30,15 @@ export function StatisticsCard({ stats }: { stats: ScraperStats | undefined }) {
             <div key={figure.term} className="rounded-md border p-3 text-center">
               <dt className="text-sm text-muted-foreground">{figure.term}</dt>
               <dd className={`text-2xl font-bold tabular-nums ${figure.tone}`}>{figure.value ?? '—'}</dd>
+            </div>
+          ))}
+        </dl>
+        <h4 className="mt-4 mb-2 text-sm font-medium">Failed checks by cause</h4>
+        <dl className="grid grid-cols-3 gap-4">
+          {failures.map((figure) => (
+            <div key={figure.term} className="rounded-md border p-2 text-center">
+              <dt className="text-xs text-muted-foreground">{figure.term}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{figure.value ?? '—'}</dd>
             </div>
           ))}
         </dl>

@@ -1,6 +1,13 @@
 // The Check My Price panel's texts (docs/screens.md#6-dashboard-check-my-price-tab,
 // docs/screens.md#sessions-table). Pure.
-import { formatDateTime, NEVER, type ScraperLog, type ScraperStatus } from '@cmp/shared';
+import {
+  CHECK_OUTCOMES,
+  formatDateTime,
+  NEVER,
+  type OutcomeCounts,
+  type ScraperLog,
+  type ScraperStatus,
+} from '@cmp/shared';
 
 /** docs/rules.md#17-client-timings-and-limits: the status is polled every 10 s while a run is active. */
 export const POLL_INTERVAL_MS = 10_000;
@@ -54,6 +61,39 @@ export function sessionSuccessRate(log: Pick<ScraperLog, 'successful_urls' | 'to
 /** The Results column: how many URLs found a price and how many failed. */
 export const sessionResults = (log: Pick<ScraperLog, 'successful_urls' | 'failed_urls' | 'total_urls'>) =>
   `${log.successful_urls} / ${log.total_urls} (${log.failed_urls} failed)`;
+
+export interface FailureBreakdown {
+  blocked: number;
+  review: number;
+  /** Every other check that found no price we compare: no price, out of stock, wrong product, failed. */
+  other: number;
+}
+
+/**
+ * The failed checks by cause: blocked and held for review apart, as staff act on them differently
+ * (ask the shop; accept or reject the price). Null without counts (a run still going, or an old one).
+ */
+export function failureBreakdown(counts: OutcomeCounts | null): FailureBreakdown | null {
+  if (!counts) return null;
+  const total = CHECK_OUTCOMES.reduce((sum, outcome) => sum + counts[outcome], 0);
+  const other = total - counts.ok - counts.blocked - counts.review;
+  return { blocked: counts.blocked, review: counts.review, other };
+}
+
+/**
+ * The Results column's second line: the causes that occurred, or null.
+ * @example failureBreakdownText(counts) // '2 blocked, 1 held for review, 4 other'
+ */
+export function failureBreakdownText(counts: OutcomeCounts | null): string | null {
+  const breakdown = failureBreakdown(counts);
+  if (!breakdown) return null;
+  const parts = [
+    breakdown.blocked > 0 ? `${breakdown.blocked} blocked` : null,
+    breakdown.review > 0 ? `${breakdown.review} held for review` : null,
+    breakdown.other > 0 ? `${breakdown.other} other` : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
 
 /** The header card's last run: completed time, else started time, else 'Never'. */
 export function lastRunText(latest: ScraperStatus['latest_log']): string {
