@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
 import { tabTo } from '../support/browser';
-import { openDashboard as openDashboardAs, pageSummary, productRow } from '../support/dashboard-page';
+import { choose, openDashboard as openDashboardAs, pageSummary, productRow } from '../support/dashboard-page';
 import { dashboardScene } from '../support/dashboard-scene';
 import { ADMIN } from '../support/test-stack';
 
@@ -178,6 +178,14 @@ describe('every screen and dialog passes axe’s WCAG 2.2 AA rules at 1440×900 
     await checkDialog(() => failing.getByRole('button', { name: /^Edit / }).click());
     await checkDialog(() => failing.getByRole('button', { name: /^Delete / }).click(), alertDialog());
     await checkDialog(() => page.getByRole('button', { name: 'Import CSV' }).click());
+    // The failing URLs alone, and one's latest check in full.
+    await choose(page, 'Filter by last check', 'Failing');
+    await page.locator('tbody tr').filter({ hasText: '/p/44' }).waitFor({ state: 'detached' });
+    await expectAccessible(page);
+    await checkDialog(async () => {
+      await failing.getByRole('button', { name: /^Failed: latest check of / }).click();
+      await dialog().getByText('HTTP 404').first().waitFor();
+    });
   });
 });
 
