@@ -26,6 +26,16 @@ export type CheckOutcomeKind = z.infer<typeof checkOutcomeKindSchema>;
 /** The outcomes staff must act on: the Competitors page's 'Failing' filter. */
 export const FAILING_OUTCOMES: readonly CheckOutcomeKind[] = ['blocked', 'failed', 'wrong_product', 'review'];
 
+/** How a held price's message starts while it waits for a check or a person to confirm it. */
+export const HELD_FOR_REVIEW = 'Held for review: ';
+
+/**
+ * Whether a check's price waits for a person's 'Accept price' or 'Reject': held for review and not
+ * yet rejected (a rejected price stays 'review', never compared, but waits for no one).
+ */
+export const awaitsDecision = (check: { outcome: CheckOutcomeKind; message: string }): boolean =>
+  check.outcome === 'review' && check.message.startsWith(HELD_FOR_REVIEW);
+
 /** Outcomes that count towards a URL's consecutive failures (the shop could not be read). */
 export const UNREACHABLE_OUTCOMES: readonly CheckOutcomeKind[] = ['blocked', 'failed'];
 

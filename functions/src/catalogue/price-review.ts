@@ -24,7 +24,9 @@ export async function decidePrice(
     throw new ConflictError(NOT_HELD);
   const who = `${by.firstName} ${by.lastName}`.trim() || by.username;
   const message =
-    decision === 'accept' ? `Price accepted by ${who}` : `Held for review: price rejected by ${who}`;
+    decision === 'accept'
+      ? `Price accepted by ${who}`
+      : `Price rejected by ${who}; the comparison keeps the last accepted price`;
   if (!(await decideHeldPrice({ ...url, held, latest }, decision, message)))
     throw new ConflictError(NOT_HELD);
   await setPriceRecordOutcome(urlId, held.run_id, decision === 'accept' ? 'ok' : 'review', message);

@@ -9,7 +9,12 @@
  *   accepted price: the competitor no longer offers it at a price we can compare.
  * - A check that could not read the page (blocked, failed) changes nothing but the failure count.
  */
-import { type CheckOutcomeKind, countsInComparison, UNREACHABLE_OUTCOMES } from '@cmp/shared';
+import {
+  type CheckOutcomeKind,
+  countsInComparison,
+  HELD_FOR_REVIEW,
+  UNREACHABLE_OUTCOMES,
+} from '@cmp/shared';
 import { type GatePrice, gatePrice } from './plausibility-gate';
 
 export interface FoundCheck {
@@ -54,12 +59,12 @@ export function judgeCheck(found: FoundCheck, url: UrlGateState, settings: Judge
   }
   const held = (message: string): Judgement => ({ outcome: 'review', message, effect: 'hold', unreachable });
   if (found.ungrounded)
-    return held('Held for review: only the AI found this price; the page does not show it');
+    return held(`${HELD_FOR_REVIEW}only the AI found this price; the page does not show it`);
   if (!countsInComparison(found, settings.confidenceFloor))
-    return held(`Held for review: low confidence (${Math.round((found.confidence ?? 0) * 100)} %)`);
+    return held(`${HELD_FOR_REVIEW}low confidence (${Math.round((found.confidence ?? 0) * 100)} %)`);
   const check = { price: found.price, currency: found.currency };
   if (url.rejected && sameAmount(url.rejected, check))
-    return held('Held for review: a person rejected this price before');
+    return held(`${HELD_FOR_REVIEW}a person rejected this price before`);
   const verdict = gatePrice(
     { ...check, sources: found.sources ?? 1, from_price: found.from_price ?? false },
     { accepted: url.accepted ?? null, held: url.held ?? null },

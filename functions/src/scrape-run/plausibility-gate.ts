@@ -5,7 +5,7 @@
  * finds the same price again, or a person accepts it. A 'from' price (the low end of a range) is
  * never accepted without a person.
  */
-import { DEFAULT_PRICE_JUMP_RATIO, pricesEqual } from '@cmp/shared';
+import { DEFAULT_PRICE_JUMP_RATIO, HELD_FOR_REVIEW, pricesEqual } from '@cmp/shared';
 
 export interface GatePrice {
   readonly price: number;
@@ -53,5 +53,5 @@ export function gatePrice(
 }
 
 const found = (): GateVerdict => ({ outcome: 'ok', message: 'Price found' });
-const review = (why: string): GateVerdict => ({ outcome: 'review', message: `Held for review: ${why}` });
+const review = (why: string): GateVerdict => ({ outcome: 'review', message: `${HELD_FOR_REVIEW}${why}` });
 const amount = ({ price, currency }: GatePrice) => `${price.toFixed(2)}${currency ? ` ${currency}` : ''}`;

@@ -45,6 +45,32 @@ async function newUrl(): Promise<CompetitorUrl> {
   return body.competitorUrl;
 }
 
+/**
+ * A URL whose latest check holds a price for review, written as a run writes it (a run would take
+ * two checks of a changing page to get there). Returns the held check's time.
+ */
+async function heldUrl(): Promise<{ id: number; checkedAt: string }> {
+  const { id } = await newUrl();
+  const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+  const scraped_at = new Date().toISOString();
+  await recordLatestObservation(
+    id,
+    {
+      run_id: `20261126T000000000Z-${unique('held')}`,
+      price: 1,
+      currency: 'GBP',
+      in_stock: true,
+      confidence: 0.35,
+      scraped_at,
+      error_message: null,
+      outcome: 'review',
+      message: 'Held for review: low confidence (35 %)',
+    },
+    { effect: 'hold', unreachable: false },
+  );
+  return { id, checkedAt: scraped_at };
+}
+
 const urlBody = (productId: number) => ({
   product_id: productId,
   competitor_name: 'Shop',
@@ -97,6 +123,22 @@ const cases: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
   'DELETE /api/competitor-urls/{id}': async () => {
     const { id } = await newUrl();
     return () => stack.api('DELETE', `/api/competitor-urls/${id}`, { token });
+  },
+  'POST /api/competitor-urls/{id}/accept-price': async () => {
+    const { id, checkedAt } = await heldUrl();
+    return () =>
+      stack.api('POST', `/api/competitor-urls/${id}/accept-price`, {
+        token,
+        body: { checked_at: checkedAt },
+      });
+  },
+  'POST /api/competitor-urls/{id}/reject-price': async () => {
+    const { id, checkedAt } = await heldUrl();
+    return () =>
+      stack.api('POST', `/api/competitor-urls/${id}/reject-price`, {
+        token,
+        body: { checked_at: checkedAt },
+      });
   },
   'POST /api/competitor-urls/import': async () => {
     const { sku } = await newProduct();

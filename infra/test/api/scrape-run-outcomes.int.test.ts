@@ -257,7 +257,9 @@ describe("'Check now' and a person's word on a held price", () => {
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ success: false, error: 'This price is no longer waiting for review' });
     expect(rejected.status).toBe(200);
-    expect(rejected.body.competitorUrl.last_check?.message).toMatch(/^Held for review: price rejected by /);
+    expect(rejected.body.competitorUrl.last_check?.message).toBe(
+      'Price rejected by Admin; the comparison keeps the last accepted price',
+    );
     expect(again).toEqual(
       expect.objectContaining({
         outcome: 'review',

@@ -261,7 +261,7 @@ describe('a price held for review', () => {
     await expectAccessible(page, prices);
     await reject.click();
     await toast('Price rejected').waitFor();
-    await prices.getByText(/^Held for review: price rejected by Admin$/).waitFor();
+    await prices.getByText('Price rejected by Admin; the comparison keeps the last accepted price').waitFor();
     const rejectedCard = await prices.getByRole('listitem').textContent();
     const buttonsLeft = await prices.getByRole('button', { name: /^(Accept price|Reject) from / }).count();
 

@@ -2,6 +2,7 @@
 // The price shown and compared is the latest one a check accepted: a later check held for review, or one
 // that could not read the page, leaves it in place (docs/rules.md#19-check-outcomes), and the dialog says so.
 import {
+  awaitsDecision,
   type CheckOutcomeKind,
   type CompetitorUrlDetail,
   competitorComparisonText,
@@ -93,7 +94,10 @@ export function priceSummary(
     comparison: comparison(ours, compared, shopCurrency),
     latestCheck: latest ? checkView(latest, timeZone) : null,
     staleNote: stalePriceNote(compared?.scraped_at ?? null, latest, timeZone),
-    review: detail.last_check?.outcome === 'review' ? { checkedAt: detail.last_check.checked_at } : null,
+    review:
+      detail.last_check && awaitsDecision(detail.last_check)
+        ? { checkedAt: detail.last_check.checked_at }
+        : null,
     history: records.slice(0, PRICE_HISTORY_LENGTH).map((record) => ({
       id: record.id,
       date: formatDateTime(record.scraped_at, timeZone),

@@ -4,6 +4,7 @@
 // with why. Each row carries its latest check, which may be newer than the price compared; the competitors
 // without a price are listed apart, so a blocked or failing one is never invisible.
 import {
+  awaitsDecision,
   type CompetitorPrice,
   competitorNameFromUrl,
   dashboardComparisonText,
@@ -83,7 +84,7 @@ export function competitorPriceRows(
         notCompared,
         check: check ? checkView(check, timeZone) : null,
         staleNote: entry.accepted ? stalePriceNote(entry.scraped_at, check, timeZone) : null,
-        review: check?.outcome === 'review' ? { checkedAt: check.checked_at } : null,
+        review: check && awaitsDecision(check) ? { checkedAt: check.checked_at } : null,
       };
     });
 }
