@@ -44,7 +44,10 @@ interface Execution {
 export interface LocalStepFunctions {
   endpoint: string;
   stateMachineArn: string;
-  /** Resolves when every execution started so far has ended (tests). */
+  /**
+   * Resolves when every execution started so far has ended, and every task call has returned (a
+   * check in flight when its run was stopped may still be waiting for its shop's turn) (tests).
+   */
   idle(): Promise<void>;
   /** Whether this stand-in started the execution (executions live only as long as the process). */
   knows(executionArn: string): boolean;
@@ -109,6 +112,7 @@ export async function startLocalStepFunctions(
       ? undefined
       : Object.fromEntries(tasks.map((task) => [task, retryIntervalMs]));
   const executions = new Map<string, Execution>();
+  const taskCalls = new Set<Promise<unknown>>();
   const log = options.log ?? (() => undefined);
 
   function start(name: string, input: string): Execution {
@@ -121,9 +125,13 @@ export async function startLocalStepFunctions(
         async (taskInput: unknown) => {
           if (aborted)
             throw Object.assign(new Error('The execution was stopped'), { name: 'ExecutionStopped' });
-          return (await (
-            await handlerOf(task)
-          )(taskInput)) as never;
+          const call = handlerOf(task).then((handler) => handler(taskInput));
+          taskCalls.add(call);
+          try {
+            return (await call) as never;
+          } finally {
+            taskCalls.delete(call);
+          }
         },
       ]),
     );
@@ -235,6 +243,7 @@ export async function startLocalStepFunctions(
     stateMachineArn,
     idle: async () => {
       await Promise.all([...executions.values()].map((e) => e.done));
+      await Promise.allSettled([...taskCalls]);
     },
     knows: (executionArn) => executions.has(executionArn),
     close: async () => {

@@ -25,11 +25,6 @@ export const tooManyUrlsMessage = (count: number, max: number) =>
   `Not started: ${count.toLocaleString('en')} competitor URLs, and one run checks at most ` +
   `${max.toLocaleString('en')}. Check per product, or see "Scale and speed" in the README.`;
 
-/**
- * Takes the single-run lock (taking over one left by a run that died, which is then marked
- * failed), writes the run record and hands the Map the URL ids to check, the shops in turn. A catalogue with more
- * URLs than one run can carry gets a failed run that says so, and nothing is checked.
- */
 /** Every URL, one product's, or one URL ('Check now'; none if it was deleted meanwhile). */
 async function urlsToCheck(
   productId: number | null,
@@ -42,6 +37,12 @@ async function urlsToCheck(
   return productId === null ? listCompetitorUrls() : listCompetitorUrlsOfProduct(productId);
 }
 
+/**
+ * Takes the single-run lock (taking over one left by a run that died, which is then marked
+ * failed), writes the run record and hands the Map the URL ids to check, the shops in turn
+ * (decision 37). A catalogue with more URLs than one run can carry gets a failed run that says
+ * so, and nothing is checked.
+ */
 export async function prepareRun(
   input: PrepareInput,
   timeoutSeconds: number,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_WAIT_IN_TASK_MS } from './host-pacing';
 import {
   buildScrapeDefinition,
+  CHECK_START_CUTOFF_SECONDS,
   DYNAMODB_THROTTLING_ERRORS,
   EXPRESS_CHILD_LIMIT_SECONDS,
   LAMBDA_SERVICE_ERRORS,
@@ -47,6 +49,26 @@ function worstCaseSeconds(state: TaskState, task: ScrapeTaskName): number {
 }
 
 describe('the scrape run’s Map', () => {
+  it('waits for the shop’s turn in the child, then checks the URL again, keeping what it knows', () => {
+    const { ScrapeUrl, HostTurn, WaitForHost } = child;
+
+    expect(map.ItemSelector).toEqual({
+      'runId.$': '$.runId',
+      'urlId.$': '$$.Map.Item.Value',
+      pace: { retryAfterHonoured: false, waited: false },
+    });
+    expect(ScrapeUrl).toMatchObject({ ResultPath: '$.pace', Next: 'HostTurn' });
+    // The child's own start bounds the check's time; the honoured Retry-After goes round the loop.
+    expect(ScrapeUrl.Parameters).toMatchObject({
+      'checkStartedAt.$': '$$.Execution.StartTime',
+      'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
+      'waited.$': '$.pace.waited',
+    });
+    expect(HostTurn.Choices).toEqual([{ Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForHost' }]);
+    expect(child[HostTurn.Default as keyof typeof child]).toMatchObject({ Type: 'Succeed' });
+    expect(WaitForHost).toMatchObject({ Type: 'Wait', TimestampPath: '$.pace.retryAt', Next: 'ScrapeUrl' });
+  });
+
   it('runs each URL as its own Express child execution, so the run’s history does not grow per URL', () => {
     expect(map.ItemProcessor.ProcessorConfig).toEqual({ Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' });
     expect(map.MaxConcurrency).toBe(10);
@@ -55,10 +77,18 @@ describe('the scrape run’s Map', () => {
   });
 
   it('gives a URL’s checks, retries and failure record time to finish inside Express’s 5 minutes', () => {
-    const scrapeUrl = worstCaseSeconds(child.ScrapeUrl, 'ScrapeUrl');
+    // A call of ScrapeUrl starts no request after the cutoff (one arriving later only records that
+    // it had no time, as RecordFailure would). The last call that may still fetch begins by the
+    // cutoff and runs at most its timeout; then one retry wait, then RecordFailure's worst case.
+    const longestRetryWait = Math.max(...child.ScrapeUrl.Retry.map((r) => r.MaxDelaySeconds));
     const recordFailure = worstCaseSeconds(child.RecordFailure, 'RecordFailure');
+    const lastCall = scrapeTasks.ScrapeUrl.timeoutSeconds;
 
-    expect(scrapeUrl + recordFailure).toBeLessThanOrEqual(EXPRESS_CHILD_LIMIT_SECONDS);
+    expect(CHECK_START_CUTOFF_SECONDS + lastCall + longestRetryWait + recordFailure).toBeLessThanOrEqual(
+      EXPRESS_CHILD_LIMIT_SECONDS,
+    );
+    // The call's timeout has room for its waits at the host in the Lambda plus a whole minute of work.
+    expect(lastCall - MAX_WAIT_IN_TASK_MS / 1000).toBeGreaterThanOrEqual(60);
     // Bedrock's and DynamoDB's throttling are still tried again, with backoff, and counted above.
     for (const error of ['BedrockThrottled', ...DYNAMODB_THROTTLING_ERRORS])
       expect(child.ScrapeUrl.Retry.some((r) => r.ErrorEquals.includes(error) && r.MaxAttempts > 0)).toBe(
@@ -101,12 +131,14 @@ describe('the scrape run’s Map', () => {
     // Ids of six digits, the widest a catalogue of this size reaches after years of deletes.
     const urlIds = Array.from({ length: MAX_URLS_PER_RUN }, (_, i) => 999_999 - i);
     const prepared = JSON.stringify({ runId: '2026-11-23T14-00-00-000Z-0123456789abcdef', urlIds });
-    // Every way out of a child state answers {}.
-    const ends = Object.values(child).filter((state) => 'End' in state && state.End);
+    // Every way out of a child answers {}.
+    const ends = Object.values(child).filter(
+      (state) => ('End' in state && state.End) || state.Type === 'Succeed',
+    );
     const gathered = JSON.stringify(Array.from({ length: MAX_URLS_PER_RUN }, () => ({})));
 
     expect(Buffer.byteLength(prepared)).toBeLessThan(PAYLOAD_LIMIT_BYTES);
-    expect(ends).toHaveLength(Object.keys(child).length);
+    expect(ends.map((state) => state.Type).sort()).toEqual(['Pass', 'Succeed', 'Task']);
     for (const state of ends) expect(state).toHaveProperty('OutputPath', null);
     expect(Buffer.byteLength(gathered)).toBeLessThan(PAYLOAD_LIMIT_BYTES);
     expect(map.ResultPath).toBeNull();

@@ -8,6 +8,9 @@ import { arnSubstitution, type ScrapeTaskName } from './tasks';
  * Prepare (lock, run record, URL ids) → ScrapeUrls (Map: ScrapeUrl, or RecordFailure when it
  * fails) → Finalize (counts from the records of Prepare's URL ids, lock released).
  *
+ * A URL's check whose shop has no turn for it soon answers when to come back: the child waits
+ * until then (WaitForHost, free on AWS) and calls ScrapeUrl again (decision 37).
+ *
  * The Map is Distributed, one Express child execution per URL: an inline Map writes about 7
  * history events per URL into the run's own execution, whose 25,000-event limit stopped a run at
  * about 3,000 URLs. Items come from the state input (Prepare's URL ids, about 6 bytes each under
@@ -93,6 +96,14 @@ export const MAX_URLS_PER_RUN = 35_000;
 /** An Express child execution ends after 5 minutes, whatever it is doing. */
 export const EXPRESS_CHILD_LIMIT_SECONDS = 300;
 
+/**
+ * No request of a URL's check starts later than this after its child execution began: what may
+ * follow (the rest of that call, a retry, RecordFailure) must still fit in the child's 5 minutes
+ * (state-machine.test.ts adds it up). A check whose shop has no turn for it before then is
+ * recorded as not checked.
+ */
+export const CHECK_START_CUTOFF_SECONDS = 100;
+
 const lambda = (task: ScrapeTaskName) => `\${${arnSubstitution(task)}}`;
 
 export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: DefinitionOptions) {
@@ -119,7 +130,11 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
         Type: 'Map',
         ItemsPath: '$.urlIds',
         MaxConcurrency: maxConcurrency,
-        ItemSelector: { 'runId.$': '$.runId', 'urlId.$': '$$.Map.Item.Value' },
+        ItemSelector: {
+          'runId.$': '$.runId',
+          'urlId.$': '$$.Map.Item.Value',
+          pace: { retryAfterHonoured: false, waited: false },
+        },
         // A child that still fails (Express's 5 minutes ran out) leaves its URL unrecorded, not the run failed.
         ToleratedFailurePercentage: 100,
         ItemProcessor: {
@@ -129,13 +144,34 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
             ScrapeUrl: {
               Type: 'Task',
               Resource: lambda('ScrapeUrl'),
+              Parameters: {
+                'runId.$': '$.runId',
+                'urlId.$': '$.urlId',
+                // The child's own start (each Map item is its own execution): the check's time.
+                'checkStartedAt.$': '$$.Execution.StartTime',
+                'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
+                'waited.$': '$.pace.waited',
+              },
+              // { recorded } when done, or { retryAt, retryAfterHonoured, waited } to come back later.
+              ResultPath: '$.pace',
               Retry: [retryLambdaErrors, retryCheckThrottling],
               // Whatever went wrong, the URL is recorded as failed and the run goes on.
               Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }],
-              // Every child answers {}: the Map gathers one output per URL, under the same 256 KiB.
-              OutputPath: null,
-              End: true,
+              Next: 'HostTurn',
             },
+            HostTurn: {
+              Type: 'Choice',
+              Choices: [{ Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForHost' }],
+              Default: 'Checked',
+            },
+            WaitForHost: {
+              Type: 'Wait',
+              Comment: 'The shop’s next turn for this check, or the wait its 429/503 asked for.',
+              TimestampPath: '$.pace.retryAt',
+              Next: 'ScrapeUrl',
+            },
+            // Every child answers {}: the Map gathers one output per URL, under the same 256 KiB.
+            Checked: { Type: 'Succeed', OutputPath: null },
             RecordFailure: {
               Type: 'Task',
               Resource: lambda('RecordFailure'),

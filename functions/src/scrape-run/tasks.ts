@@ -16,8 +16,9 @@ export const scrapeTasks = {
   ScrapeUrl: {
     entry: 'src/scrape-run/tasks/scrape-url.task.ts',
     needs: ['table', 'bedrock'],
-    // The page (robots.txt included) within 20 s, then at most one model call with its retries.
-    timeoutSeconds: 60,
+    // The host's turns (at most 30 s in all, host-pacing.ts), robots.txt and the page within 20 s
+    // each, then at most one model call with its retries.
+    timeoutSeconds: 110,
   },
   RecordFailure: {
     entry: 'src/scrape-run/tasks/record-failure.task.ts',

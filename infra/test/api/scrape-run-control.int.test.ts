@@ -1,20 +1,20 @@
 import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScheduledRun } from '../../local/stack';
-import { startFixtureShop } from '../support/fixture-shop';
+import { loopbackHosts, startFixtureShop } from '../support/fixture-shop';
 import { runningRun } from '../support/run-records';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
-/** Stopping, scheduled starts and locks left behind, over a shop that answers slowly. */
+/** Stopping, scheduled starts and locks left behind, over a shop that answers slowly (on 10 hosts: each is paced). */
 let stack: TestStack;
 let shop: Awaited<ReturnType<typeof startFixtureShop>>;
 let token: string;
 
 beforeAll(async () => {
-  shop = await startFixtureShop({ delayMs: 150 });
+  shop = await startFixtureShop({ delayMs: 150, hosts: loopbackHosts(10) });
   stack = await startTestStack({
     env: {
-      SCRAPER_ALLOW_HOSTS: shop.hostPort,
+      SCRAPER_ALLOW_HOSTS: shop.allowHosts,
       SCRAPE_MAX_CONCURRENCY: '2',
       SCRAPE_RUN_TIMEOUT_SECONDS: '60',
     },
@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (let n = 0; n < 30; n++) {
     await stack.api('POST', '/api/competitor-urls', {
       token,
-      body: { product_id: body.product.id, competitor_name: 'Fixture', url: `${shop.origin}/p/${n}` },
+      body: { product_id: body.product.id, competitor_name: 'Fixture', url: `${shop.originOf(n)}/p/${n}` },
     });
   }
 });

@@ -1,41 +1,111 @@
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+export interface FixtureShopOptions {
+  /** Every answer comes this long after the request. */
+  delayMs?: number;
+  /**
+   * The loopback addresses to serve on (Linux answers all of 127.0.0.0/8), each a host of its own
+   * to the scraper, which paces its requests per host; default 127.0.0.1.
+   */
+  hosts?: readonly string[];
+  /** robots.txt's text; without it robots.txt answers 404 (no rules). */
+  robots?: string;
+  /** The Retry-After that `/limited/<n>` sends with its 429. */
+  retryAfter?: string;
+}
+
+/** One request as the shop saw it: when it arrived and when its answer was done (performance.now() ms). */
+export interface SeenRequest {
+  readonly host: string;
+  readonly path: string;
+  readonly startedAt: number;
+  endedAt?: number;
+}
+
+/** `count` loopback addresses from 127.0.0.1 on: as many hosts for a fixture shop. */
+export const loopbackHosts = (count: number) => Array.from({ length: count }, (_, i) => `127.0.0.${i + 1}`);
 
 /**
  * A tiny competitor shop on loopback for scrape tests: `/p/<n>` is a product page priced n + 0.99
- * (JSON-LD and visible), `/missing/<n>` answers 404, `/broken/<n>` 500; every page can be slowed.
+ * (JSON-LD and visible), `/missing/<n>` answers 404, `/broken/<n>` 500, `/limited/<n>` 429; every
+ * page can be slowed. It keeps every request it saw, and the most one host was answering at once.
  */
-export async function startFixtureShop(options: { delayMs?: number } = {}) {
-  let requests = 0;
-  const server = createServer((req, res) => {
-    requests++;
+export async function startFixtureShop(options: FixtureShopOptions = {}) {
+  const seen: SeenRequest[] = [];
+  const inFlight = new Map<string, number>();
+  let maxInFlight = 0;
+  const serve = (host: string) => (req: IncomingMessage, res: ServerResponse) => {
+    const request: SeenRequest = { host, path: req.url ?? '', startedAt: performance.now() };
+    seen.push(request);
+    const now = (inFlight.get(host) ?? 0) + 1;
+    inFlight.set(host, now);
+    maxInFlight = Math.max(maxInFlight, now);
+    res.once('close', () => {
+      request.endedAt = performance.now();
+      inFlight.set(host, (inFlight.get(host) ?? 1) - 1);
+    });
     const [, kind, id] = (req.url ?? '').split('/');
     setTimeout(() => {
-      if (req.url === '/robots.txt') return res.writeHead(404).end();
+      if (req.url === '/robots.txt')
+        return options.robots === undefined
+          ? res.writeHead(404).end()
+          : res.writeHead(200, { 'content-type': 'text/plain' }).end(options.robots);
       if (kind === 'p' && id) {
         const price = `${Number(id)}.99`;
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(productPage(`Fixture product ${id}`, price));
       }
       if (kind === 'broken') return res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Oops</h1>');
+      if (kind === 'limited')
+        return res
+          .writeHead(429, {
+            'content-type': 'text/html',
+            ...(options.retryAfter && { 'retry-after': options.retryAfter }),
+          })
+          .end('<h1>Slow down</h1>');
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
     }, options.delayMs ?? 0);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  };
+  const servers = await Promise.all(
+    (options.hosts ?? ['127.0.0.1']).map(async (host) => {
+      const server = createServer(serve(host));
+      server.listen(0, host);
+      await once(server, 'listening');
+      return { server, hostPort: `${host}:${(server.address() as AddressInfo).port}` };
+    }),
+  );
+  const hostPorts = servers.map((s) => s.hostPort);
+  const origins = hostPorts.map((hostPort) => `http://${hostPort}`);
   return {
-    origin: `http://127.0.0.1:${port}`,
-    hostPort: `127.0.0.1:${port}`,
-    requests: () => requests,
+    /** The first host's origin and host:port. */
+    origin: origins[0] as string,
+    hostPort: hostPorts[0] as string,
+    origins,
+    /** Every host, as SCRAPER_ALLOW_HOSTS lists them. */
+    allowHosts: hostPorts.join(','),
+    /** The hosts in turn: the origin for the n-th URL. */
+    originOf: (n: number) => origins[n % origins.length] as string,
+    requests: () => seen.length,
+    /** Every request so far, in the order they arrived. */
+    seen: (): readonly SeenRequest[] => seen,
+    /** The most requests one host was answering at one time. */
+    maxInFlight: () => maxInFlight,
     close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+      Promise.all(
+        servers.map(
+          ({ server }) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      ).then(() => undefined),
   };
 }
+
+export type FixtureShop = Awaited<ReturnType<typeof startFixtureShop>>;
 
 function productPage(name: string, price: string): string {
   const jsonLd = JSON.stringify({

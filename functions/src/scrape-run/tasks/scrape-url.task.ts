@@ -1,9 +1,12 @@
 import * as z from 'zod';
 import { perSettings, readEntrySettings } from '../../config';
+import { getRun } from '../../data/scrape-run.repository';
 import { createGuardedFetcher, type GuardedFetcher } from '../../scrape/fetch/guarded-fetch';
 import { createBedrockClient, createBedrockExtractor } from '../../scrape/llm/bedrock-extractor';
 import { scrapeSettings, userAgent } from '../../scrape/scrape.config';
+import { HostBusyError, pacedFetch, waitTimestamp } from '../host-pacing';
 import { scrapeUrl } from '../scrape-url';
+import { CHECK_START_CUTOFF_SECONDS } from '../state-machine';
 import { taskInput } from './task-input';
 
 readEntrySettings(process.env);
@@ -29,11 +32,36 @@ function fetcherFor(runId: string): GuardedFetcher {
   return current.fetcher;
 }
 
-const schema = z.object({ runId: z.string().min(1), urlId: z.number().int().positive() });
+const schema = z.object({
+  runId: z.string().min(1),
+  urlId: z.number().int().positive(),
+  /** When the URL's check began (its child execution's start); a check called on its own begins now. */
+  checkStartedAt: z.iso.datetime().optional(),
+  /** An earlier call of this check already waited the time a 429/503 asked for. */
+  retryAfterHonoured: z.boolean().default(false),
+  /** This call comes after the state machine waited for the shop's turn (WaitForHost). */
+  waited: z.boolean().default(false),
+});
 
-/** ScrapeUrl: fetch, extract and record one competitor URL. */
+/**
+ * ScrapeUrl: fetch, extract and record one competitor URL, each request paced per host. Answers
+ * `{ recorded }`, or `{ retryAt, retryAfterHonoured }` when the shop has no turn for it soon: the
+ * state machine waits until then (WaitForHost) and calls it again.
+ */
 export const handler = async (event: unknown) => {
-  const { runId, urlId } = taskInput(schema, event, 'ScrapeUrl');
-  const fetcher = fetcherFor(runId);
-  return scrapeUrl(runId, urlId, { fetchPage: (url) => fetcher.fetchPage(url), llm: llm() });
+  const { runId, urlId, checkStartedAt, retryAfterHonoured, waited } = taskInput(schema, event, 'ScrapeUrl');
+  // A run stopped while its check waited in the state machine: no request (one already in flight finishes).
+  if (waited && (await getRun(runId))?.status !== 'running') return { recorded: false };
+  const startedMs = checkStartedAt ? Date.parse(checkStartedAt) : Date.now();
+  const check = { latestStartMs: startedMs + CHECK_START_CUTOFF_SECONDS * 1000, retryAfterHonoured };
+  try {
+    return await scrapeUrl(runId, urlId, { fetchPage: pacedFetch(fetcherFor(runId), check), llm: llm() });
+  } catch (error) {
+    if (!(error instanceof HostBusyError)) throw error;
+    return {
+      retryAt: waitTimestamp(error.retryAtMs),
+      retryAfterHonoured: retryAfterHonoured || error.honoursRetryAfter,
+      waited: true,
+    };
+  }
 };
