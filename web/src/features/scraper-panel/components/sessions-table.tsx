@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import {
   failureBreakdownText,
+  llmLossText,
   sessionDuration,
   sessionResults,
   sessionStatusBadge,
@@ -62,6 +63,7 @@ function SessionRow({ log }: { log: ScraperLog }) {
   const badge = sessionStatusBadge(log.status);
   const trigger = triggerLabel(log.triggered_by);
   const breakdown = failureBreakdownText(log.outcome_counts);
+  const llmLoss = llmLossText(log.llm);
   return (
     <TableRow>
       <TableCell>{formatDateTime(log.started_at)}</TableCell>
@@ -80,6 +82,7 @@ function SessionRow({ log }: { log: ScraperLog }) {
       <TableCell className="tabular-nums">
         {sessionResults(log)}
         {breakdown ? <p className="text-xs text-muted-foreground">{breakdown}</p> : null}
+        {llmLoss ? <p className="text-xs text-warning">{llmLoss}</p> : null}
       </TableCell>
       <TableCell className="text-right tabular-nums">{sessionSuccessRate(log)}</TableCell>
     </TableRow>

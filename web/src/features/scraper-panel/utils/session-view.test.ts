@@ -4,6 +4,7 @@ import {
   failureBreakdown,
   failureBreakdownText,
   lastRunText,
+  llmLossText,
   rateText,
   runProgress,
   sessionDuration,
@@ -116,5 +117,22 @@ describe('failures by cause', () => {
     // A run still going, or one recorded before outcomes were counted.
     expect(failureBreakdownText(null)).toBeNull();
     expect(failureBreakdown(null)).toBeNull();
+  });
+});
+
+describe('the AI step in the Results column', () => {
+  it('says how many checks lost it and why, and nothing when none did', () => {
+    expect(
+      llmLossText({
+        calls: 12,
+        failed: 3,
+        reasons: [
+          { reason: 'access denied', count: 2 },
+          { reason: 'throttled', count: 1 },
+        ],
+      }),
+    ).toBe('AI step lost in 3 of 12 checks: access denied 2, throttled 1');
+    expect(llmLossText({ calls: 12, failed: 0, reasons: [] })).toBeNull();
+    expect(llmLossText(null)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import {
   CHECK_OUTCOMES,
   formatDateTime,
+  type LlmSummary,
   NEVER,
   type OutcomeCounts,
   type ScraperLog,
@@ -93,6 +94,18 @@ export function failureBreakdownText(counts: OutcomeCounts | null): string | nul
     breakdown.other > 0 ? `${breakdown.other} other` : null,
   ].filter((part) => part !== null);
   return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/**
+ * The Results column's line about the AI step, when checks lost it: how many and why; null when no
+ * check called the model or none lost it.
+ * @example llmLossText({ calls: 12, failed: 3, reasons: [{ reason: 'access denied', count: 3 }] })
+ * // 'AI step lost in 3 of 12 checks: access denied 3'
+ */
+export function llmLossText(llm: LlmSummary | null): string | null {
+  if (!llm || llm.failed === 0) return null;
+  const why = llm.reasons.map(({ reason, count }) => `${reason} ${count}`).join(', ');
+  return `AI step lost in ${llm.failed} of ${llm.calls} checks: ${why}`;
 }
 
 /** The header card's last run: completed time, else started time, else 'Never'. */
