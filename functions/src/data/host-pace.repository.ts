@@ -11,7 +11,7 @@ import { db, epochSeconds, isConditionFailed, tableName } from './dynamo';
  * - `expires_at`: TTL, a day after the last start, so hosts no longer checked go.
  * Every change is one conditional update; nothing here waits.
  */
-export const HOST_SLOTS = 2;
+/** A host has two places for requests in flight: at most 2 at once. */
 export type HostSlot = 0 | 1;
 
 export interface HostPace {
@@ -19,8 +19,6 @@ export interface HostPace {
   readonly nextStartMs: number;
   /** For each slot, when its request frees it at the latest (epoch ms); 0 when free. */
   readonly slotsBusyUntilMs: readonly [number, number];
-  /** The Crawl-delay gap robots.txt asked for (ms), or null. */
-  readonly spacingMs: number | null;
 }
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +34,6 @@ export async function readHostPace(host: string): Promise<HostPace> {
   return {
     nextStartMs: num(Item?.next_start),
     slotsBusyUntilMs: [num(Item?.slot_0), num(Item?.slot_1)],
-    spacingMs: typeof Item?.spacing_ms === 'number' ? Item.spacing_ms : null,
   };
 }
 

@@ -97,7 +97,7 @@ export function pacedFetch(
   };
 }
 
-const unknownPace: HostPace = { nextStartMs: 0, slotsBusyUntilMs: [0, 0], spacingMs: null };
+const unknownPace: HostPace = { nextStartMs: 0, slotsBusyUntilMs: [0, 0] };
 
 /** The pacer of one call of a check, over the hosts' items in DynamoDB. */
 export function hostPacer(
