@@ -8,11 +8,21 @@ const REFUSALS: Readonly<Record<number, string>> = {
 };
 
 /**
+ * A 503 that asks us to come back later (Retry-After) is a refusal once its wait was honoured (the
+ * check asks once more after it); a bare 503 is the shop's own trouble.
+ */
+function refusalOf(error: HttpStatusError): string | undefined {
+  if (error.status === 503 && error.retryAfterMs !== null)
+    return 'Blocked: the shop asked us to come back later (HTTP 503) and still refused';
+  return REFUSALS[error.status];
+}
+
+/**
  * The outcome of a check whose page could not be fetched (docs/rules.md#check-outcomes): a
- * refusal by the shop is 'blocked'; a network error, time-out, other HTTP error or robots.txt
+ * refusal by the shop is 'blocked' (401, 403, 429, a 503 with Retry-After); a network error, time-out, other HTTP error or robots.txt
  * is 'failed'. The message is the fetcher's, safe to show.
  */
 export function fetchFailureOutcome(error: FetchError): { outcome: 'blocked' | 'failed'; message: string } {
-  const refusal = error instanceof HttpStatusError ? REFUSALS[error.status] : undefined;
+  const refusal = error instanceof HttpStatusError ? refusalOf(error) : undefined;
   return refusal ? { outcome: 'blocked', message: refusal } : { outcome: 'failed', message: error.message };
 }
