@@ -75,6 +75,33 @@ describe('catalogue totals', () => {
     expect(await recount('competitor_urls', countCompetitorUrlItems)).toBe(before.urls + 1);
   });
 
+  it('are counted once, not once per caller, when many ask at once and none are kept', async () => {
+    const { urls } = await totals();
+    const callers = 20;
+    const statusCalls = () =>
+      Promise.all(
+        Array.from({ length: callers }, () =>
+          stack.api<{ status: { total_competitor_urls: number } }>('GET', '/api/scraper/status', { token }),
+        ),
+      );
+    const withCount = await stack.countDynamoRequests(statusCalls);
+    const { db, tableName } = await import('@cmp/functions/data/dynamo');
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: 'COUNTS', SK: 'CATALOGUE' } }));
+
+    let answers: Awaited<ReturnType<typeof statusCalls>> = [];
+    const withoutCount = await stack.countDynamoRequests(async () => {
+      answers = await statusCalls();
+    });
+
+    expect(answers.map((a) => a.body.status.total_competitor_urls)).toEqual(Array(callers).fill(urls));
+    // A count costs 3 requests here (read the kept count, count the URLs, keep it). One caller whose
+    // read crossed that write may count again; every caller counting (the dashboards polling the
+    // status after a deploy, or the load benchmark) would cost 3 × 20 and, at 10,000 products,
+    // 10 pages of 1 MB each.
+    expect(withoutCount - withCount).toBeLessThanOrEqual(2 * 3);
+  });
+
   it('are settled by each price check of the whole catalogue', async () => {
     const before = await totals();
     const { adjustCount } = await import('@cmp/functions/data/catalogue-counts.repository');
