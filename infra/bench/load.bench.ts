@@ -2,10 +2,12 @@
  * `npm run bench:load`: 50 clients at once for 30 s against a local stack with 10,000 products
  * (`--products N`), each looping over a mix of the list and status calls on loopback. Reports
  * errors (budget 0), throughput and p95. The loops end at the deadline, and every call times out.
+ * BENCH_PROFILE_DIR=dir writes a CPU profile of the 30 s there.
  */
 
 import { type BenchRow, emitRows } from './bench-report';
 import { productsArg, startSeededStack } from './bench-stack';
+import { profiled } from './cpu-profile';
 import { percentile, timedGet } from './measure';
 
 const CLIENTS = 50;
@@ -50,8 +52,8 @@ async function main() {
   try {
     const started = performance.now();
     const deadline = started + DURATION_MS;
-    const results = await Promise.all(
-      Array.from({ length: CLIENTS }, (_, i) => client(stack.url, token, i, deadline)),
+    const results = await profiled(`load-${products}`, () =>
+      Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(stack.url, token, i, deadline))),
     );
     // Calls in flight at the deadline finish, so the run lasts a little longer than 30 s.
     const seconds = (performance.now() - started) / 1000;
