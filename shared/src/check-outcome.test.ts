@@ -3,7 +3,9 @@ import { awaitsDecision, countByOutcome, outcomeOfLegacyCheck } from './check-ou
 
 describe('awaitsDecision', () => {
   it('is true for a price held for review, false once a person rejected it or for any other outcome', () => {
-    expect(awaitsDecision({ outcome: 'review', message: 'Held for review: low confidence (35 %)' })).toBe(true);
+    expect(awaitsDecision({ outcome: 'review', message: 'Held for review: low confidence (35 %)' })).toBe(
+      true,
+    );
     expect(
       awaitsDecision({
         outcome: 'review',
