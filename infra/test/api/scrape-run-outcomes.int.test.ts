@@ -1,44 +1,19 @@
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { CompetitorUrl, DashboardProduct, LastCheck, Product } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CAPTCHA_PAGE, productPage as kettlePage, startChangingShop } from '../support/changing-shop';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
  * Real runs over a shop whose pages change between runs: every check ends in one outcome that the
  * API reports as the URL's `last_check`, and only an accepted price decides the comparison.
  */
-const pages = new Map<string, { status: number; html: string }>();
-const shop = createServer((req, res) => {
-  const page = pages.get(req.url ?? '');
-  if (!page) return res.writeHead(404).end();
-  res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8' }).end(page.html);
-}).listen(0, '127.0.0.1');
-await once(shop, 'listening');
-const origin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-const { stack, token } = await signedInStack({ env: { SCRAPER_ALLOW_HOSTS: new URL(origin).host } });
-afterAll(async () => {
-  shop.closeAllConnections();
-  await new Promise((resolve) => shop.close(resolve));
-});
+const shop = await startChangingShop();
+const { pages, origin } = shop;
+const { stack, token } = await signedInStack({ env: { SCRAPER_ALLOW_HOSTS: shop.hostPort } });
+afterAll(() => shop.close());
 
-const ld = (price: string) =>
-  `<script type="application/ld+json">${JSON.stringify({
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: 'Steel kettle',
-    offers: { '@type': 'Offer', price, priceCurrency: 'GBP', availability: 'https://schema.org/InStock' },
-  })}</script>`;
-/** A product page; `shown` puts the price in the buy box too (a second, independent source). */
-const productPage = (price: string, shown: boolean) =>
-  `<!doctype html><html><head><title>Steel kettle</title>${ld(price)}</head><body><main>
-  <h1>Steel kettle</h1>${shown ? `<p class="price">£${price}</p>` : ''}<button>Add to basket</button>
-  ${'<p>A steel kettle that boils 1.7 litres in under three minutes, with a filter and a light.</p>'.repeat(40)}
-  </main></body></html>`;
-const captchaPage =
-  '<!doctype html><title>Robot Check</title><h4>Enter the characters you see below</h4>' +
-  "<p>Sorry, we just need to make sure you're not a robot.</p><img src='/captcha.jpg'>";
+/** The kettle's page; `shown` puts the price in the buy box too (a second, independent source). */
+const productPage = (price: string, shown: boolean) => kettlePage('Steel kettle', price, shown);
 
 async function addProduct(
   sku: string,
@@ -83,7 +58,7 @@ const refused = await addProduct('REFUSED', 10, '/refused');
 const captcha = await addProduct('CAPTCHA', 10, '/captcha');
 pages.set('/kettle', { status: 200, html: productPage('45.00', true) });
 pages.set('/refused', { status: 403, html: '<h1>Forbidden</h1>' });
-pages.set('/captcha', { status: 200, html: captchaPage });
+pages.set('/captcha', { status: 200, html: CAPTCHA_PAGE });
 
 describe('check outcomes over three runs', () => {
   it('accepts a first price, holds a jump one source shows, and takes it once a second check confirms it', async () => {
