@@ -10,6 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { countByOutcome } from '@cmp/shared';
 import { runningRun } from '../test/support/run-records';
 import { type BenchRow, emitRows } from './bench-report';
 import { startSeededStack } from './bench-stack';
@@ -64,7 +65,8 @@ async function timeDuringRun(url: string, token: string, settleMs: number) {
     await sleep(Math.max(0, DURING_RUN.everyMs - ms));
   }
   const ended = { status: 'completed', completed_at: new Date().toISOString() } as const;
-  await endRun(runId, { ...ended, total_urls: 0, successful_urls: 0, failed_urls: 0 });
+  const counts = { total_urls: 0, successful_urls: 0, failed_urls: 0, outcome_counts: countByOutcome([]) };
+  await endRun(runId, { ...ended, ...counts, llm: null });
   await sleep(settleMs);
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }

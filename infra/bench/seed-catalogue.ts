@@ -116,6 +116,8 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
         cost: i % 7 === 0 ? null : money(price * (0.5 + rand() * 0.3)),
         // One product in ten stays uncategorised, as imports leave them.
         category_id: i % 10 === 9 ? null : (categoryIds[i % CATEGORIES] ?? null),
+        gtin: null,
+        mpn: null,
       },
       firstProduct + i,
     );
@@ -178,6 +180,8 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
         confidence: failed ? null : 0.95,
         scraped_at: new Date(startedAt.getTime() + (u % 2400) * 1000).toISOString(),
         error_message: failed ? 'HTTP 503' : null,
+        outcome: failed ? ('failed' as const) : ('ok' as const),
+        message: failed ? 'HTTP 503' : 'Price found',
       };
       await putPriceRecord({
         ...observation,
@@ -191,7 +195,13 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
       priceRecords++;
       if (d === days.length - 1) latest = observation;
     }
-    if (latest) await recordLatestObservation(firstUrl + u, latest);
+    // As a run's checks leave it: a price found becomes the accepted one, a failed check keeps it.
+    const unreachable = latest?.outcome === 'failed';
+    if (latest)
+      await recordLatestObservation(firstUrl + u, latest, {
+        effect: unreachable ? 'keep' : 'accept',
+        unreachable,
+      });
   });
   const summary: SeedSummary = {
     products: productCount,
