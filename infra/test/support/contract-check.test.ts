@@ -7,6 +7,8 @@ const product = {
   name: 'Kettle',
   current_price: 49.99,
   cost: null,
+  gtin: null,
+  mpn: null,
   category_id: null,
   category: null,
   hidden: false,
