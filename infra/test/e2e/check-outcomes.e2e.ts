@@ -261,7 +261,9 @@ describe('a price held for review', () => {
     await expectAccessible(page, prices);
     await reject.click();
     await toast('Price rejected').waitFor();
-    await prices.getByText('Price rejected by Admin; the comparison keeps the last accepted price').waitFor();
+    await prices
+      .getByText('Price rejected by Admin; the comparison keeps the last accepted price', { exact: true })
+      .waitFor();
     const rejectedCard = await prices.getByRole('listitem').textContent();
     const buttonsLeft = await prices.getByRole('button', { name: /^(Accept price|Reject) from / }).count();
 
