@@ -200,8 +200,13 @@ describe('the keyboard alone', () => {
       // The menu focuses its first item once open; arrows pressed before that would go astray.
       await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
       const item = page.getByRole('menuitem', { name: 'Edit Product' });
-      for (let press = 0; press < 6 && !(await hasFocus(item)); press++)
+      for (let press = 0; press < 6 && !(await hasFocus(item)); press++) {
+        const before = await page.evaluate(() => document.activeElement?.textContent);
         await page.keyboard.press('ArrowDown');
+        // The menu moves focus on a timer: a second arrow pressed before it lands would skip an item.
+        await page.waitForFunction((previous) => document.activeElement?.textContent !== previous, before);
+      }
+      expect(await hasFocus(item)).toBe(true);
       await page.keyboard.press('Enter');
       await editDialog.getByLabel('Current Price').waitFor();
     };
