@@ -164,3 +164,31 @@ export const comparisonConfigSchema = z.object({
     z.coerce.number().gt(1).max(100).default(DEFAULT_PRICE_JUMP_RATIO),
   ),
 });
+
+/** A comma-separated list of `host:port` pairs (empty: none). */
+export const hostList = z
+  .string()
+  .default('')
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+/** Where alerts go and how (functions/src/alerts/). */
+export const alertsConfigSchema = z.object({
+  /** The app's public https address, for the links in alerts (on AWS: the CloudFront address). */
+  APP_URL: z.url().default('http://localhost:3000'),
+  /** The verified SES identity alerts are sent from; an e-mail channel fails without it. */
+  SES_FROM_ADDRESS: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
+  /** SES's region when it differs from the function's. */
+  SES_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional()),
+  /** Only set where SES is answered somewhere else than AWS (the local stand-in). */
+  SES_ENDPOINT: optionalUrl,
+  /**
+   * host:port pairs a webhook may point at although they resolve to private addresses: local
+   * receivers (the demo's inbox, test servers). The only way past the block.
+   */
+  ALERT_ALLOW_HOSTS: hostList,
+});

@@ -142,6 +142,8 @@ export const overviewStatsSchema = z.strictObject({
   scrapingSuccessRate: z.number(),
   /** URL checks over the last 30 days. */
   recentScrapingAttempts: z.number().int(),
+  /** Products whose alerts since the latest whole-catalogue run include 'undercut' (docs/rules.md#21-alerts). */
+  undercutSinceLastRun: z.number().int(),
 });
 export type OverviewStats = z.infer<typeof overviewStatsSchema>;
 

@@ -10,20 +10,22 @@ const allowHosts = perSettings(() => new Set(scrapeSettings().SCRAPER_ALLOW_HOST
 /** Names that only mean something inside a network, never a shop on the internet. */
 const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa'];
 
+/** A competitor URL before it is stored; hosts in SCRAPER_ALLOW_HOSTS (the local demo shop) pass. */
+export const checkCompetitorUrl = (webUrl: string): string => checkPublicUrl(webUrl, allowHosts());
+
 /**
- * Checks a competitor URL before it is stored. It comes through the shared URL rules
- * (competitorUrlInputSchema: an absolute http(s) address); here: no credentials, and a public host
- * name — not an IP literal in a private, loopback or link-local range, not a single-label or
- * internal name. Hosts in SCRAPER_ALLOW_HOSTS (the local demo shop) are the one exception.
+ * Checks an address the server will send requests to (a competitor URL, an alert webhook) before it
+ * is stored. It comes through the shared URL rules (an absolute http(s) address); here: no
+ * credentials, and a public host name — not an IP literal in a private, loopback or link-local
+ * range, not a single-label or internal name. `allowHosts` (`host:port`) are the one exception.
  * Returns the URL as the parser normalised it; the fetcher checks the resolved addresses again.
  */
-export function checkCompetitorUrl(webUrl: string): string {
+export function checkPublicUrl(webUrl: string, allowHosts: ReadonlySet<string>): string {
   const url = new URL(webUrl);
   if (url.username || url.password)
     throw new InvalidInputError('URL must not contain a user name or password');
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  if (allowHosts().has(`${url.hostname}:${port}`)) return url.href;
-
+  if (allowHosts.has(`${url.hostname}:${port}`)) return url.href;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
     if (isBlockedAddress(host))

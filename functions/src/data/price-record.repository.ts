@@ -6,7 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { type CheckOutcome, outcomeOfLegacyCheck, type PriceRecord } from '@cmp/shared';
-import { batchDelete } from './batch-delete';
+import { batchDelete } from './batch-write';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
 import { GSI1 } from './table';

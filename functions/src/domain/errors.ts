@@ -26,6 +26,13 @@ export class UnauthenticatedError extends DomainError {
   }
 }
 
+/** Signed in, but the user's role may not do this (an admin-only change by staff). */
+export class ForbiddenError extends DomainError {
+  constructor(message = 'Only an administrator can do this') {
+    super(message);
+  }
+}
+
 /** Too many attempts in a short time; the next one may come after `retryAfterSeconds`. */
 export class TooManyAttemptsError extends DomainError {
   constructor(

@@ -34,6 +34,7 @@ export const routeGroups = {
   },
   // Read-only: its Lambda cannot write to the table.
   dashboard: { entry: 'src/api/dashboard.api.ts', needs: ['tableRead', 'tokenSecret', 'originVerify'] },
+  alerts: { entry: 'src/api/alerts.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   scraper: {
     entry: 'src/api/scraper.api.ts',
     needs: ['table', 'tokenSecret', 'originVerify', 'stateMachine'],
@@ -97,6 +98,12 @@ const groupOf = {
   'POST /api/scraper/run': 'scraper',
   'POST /api/scraper/run/{productId}': 'scraper',
   'POST /api/scraper/stop': 'scraper',
+
+  'GET /api/alert-settings': 'alerts',
+  'PUT /api/alert-settings': 'alerts',
+  'POST /api/alert-settings/channels/{id}/test': 'alerts',
+  'GET /api/alerts': 'alerts',
+  'GET /api/alerts/since-last-run': 'alerts',
 } as const satisfies Record<RouteId, RouteGroup>;
 
 export const routes: readonly RouteDef[] = (Object.keys(groupOf) as RouteId[]).map((id) => {

@@ -1,3 +1,4 @@
+import { alertRoutes } from './alerts';
 import { authRoutes } from './auth';
 import { categoryRoutes } from './categories';
 import { competitorUrlRoutes } from './competitor-urls';
@@ -20,6 +21,7 @@ export const contract = {
   ...competitorUrlRoutes,
   ...dashboardRoutes,
   ...scraperRoutes,
+  ...alertRoutes,
   ...metaRoutes,
 } satisfies Record<string, RouteContract>;
 

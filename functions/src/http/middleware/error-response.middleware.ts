@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import {
   ConflictError,
+  ForbiddenError,
   InvalidInputError,
   NotFoundError,
   TooLargeError,
@@ -20,6 +21,7 @@ function answerFor(error: unknown): ErrorAnswer | undefined {
   if (error instanceof InvalidInputError) return { status: 400 };
   if (error instanceof UnauthenticatedError)
     return { status: 401, headers: { 'www-authenticate': 'Bearer' } };
+  if (error instanceof ForbiddenError) return { status: 403 };
   if (error instanceof NotFoundError) return { status: 404 };
   if (error instanceof ConflictError) return { status: 409 };
   if (error instanceof TooLargeError) return { status: 413 };

@@ -1,0 +1,164 @@
+import {
+  type AlertEvent,
+  type AlertEventSettings,
+  type AlertKind,
+  type ComparisonStatus,
+  type CompetitorPrice,
+  type PriceComparison,
+  thresholdOf,
+} from '@cmp/shared';
+
+/**
+ * Price-position events (docs/rules.md#21-alerts), pure: one product's position after a run against
+ * what was last reported for it. Only accepted, counted prices in the shop's currency take part
+ * (what the comparison uses), so a check held for review, failed or blocked never makes a price
+ * event. A state that persists is reported once: the kept state remembers what was reported.
+ */
+
+/** What was last reported for a product: the position its next run is compared with. */
+export interface AlertState {
+  status: ComparisonStatus;
+  /** The lowest counted competitor when it was last seen. */
+  lowest: { url_id: number; price: number; in_stock: boolean | null } | null;
+  /** Matching the lowest competitor took our margin under the floor. */
+  below_floor: boolean;
+  /**
+   * Each URL's reference price: the accepted price last reported as a change, or first seen. A
+   * price drifting a little each day is reported once the drift adds up to the threshold.
+   */
+  prices: Record<string, number>;
+  /** URLs reported as failing, until a check of theirs reads the page again. */
+  failing: number[];
+}
+
+export interface ProductPosition {
+  product: { id: number; sku: string; name: string; current_price: number; cost: number | null };
+  comparison: Pick<PriceComparison, 'status' | 'lowest_competitor_price' | 'competitor_prices'>;
+}
+
+/** Before a product's first run there is nothing to compare with: no data, nothing reported. */
+export const NO_STATE: AlertState = {
+  status: 'NO_DATA',
+  lowest: null,
+  below_floor: false,
+  prices: {},
+  failing: [],
+};
+
+const comparedPrices = (comparison: ProductPosition['comparison']) =>
+  comparison.competitor_prices.filter(
+    (c): c is CompetitorPrice & { price: number } => c.counted && !c.currency_mismatch && c.price !== null,
+  );
+
+/** The competitor the comparison chose: the lowest counted price (the first of equals, as comparePrices does). */
+function lowestOf(comparison: ProductPosition['comparison']): (CompetitorPrice & { price: number }) | null {
+  const lowest = comparison.lowest_competitor_price;
+  if (lowest === null) return null;
+  return comparedPrices(comparison).find((c) => c.price === lowest) ?? null;
+}
+
+/** Out of stock as the latest check saw it: a page saying so without a price leaves the accepted price standing. */
+function inStock(competitor: CompetitorPrice): boolean | null {
+  if (competitor.last_check?.outcome === 'out_of_stock_no_price') return false;
+  return competitor.in_stock;
+}
+
+/** Our margin, in percent of cost, if we sold at `price`. */
+const marginPercent = (price: number, cost: number) => ((price - cost) / cost) * 100;
+
+/**
+ * The events of one product's run and the state to keep for its next one. Kinds switched off make
+ * no events but the state still moves on, so switching one on later does not report the past.
+ */
+export function derivePositionAlerts(
+  { product, comparison }: ProductPosition,
+  previous: AlertState,
+  settings: AlertEventSettings,
+): { events: AlertEvent[]; state: AlertState } {
+  const events: AlertEvent[] = [];
+  const lowest = lowestOf(comparison);
+  const emit = (kind: AlertKind, competitor: CompetitorPrice | null, previousPrice: number | null) => {
+    if (!settings[kind].enabled) return;
+    events.push({
+      kind,
+      product_id: product.id,
+      sku: product.sku,
+      product_name: product.name,
+      our_price: product.current_price,
+      competitor_url_id: competitor?.competitor_url_id ?? null,
+      competitor_name: competitor?.competitor_name ?? null,
+      competitor_url: competitor?.url ?? null,
+      competitor_price: competitor?.price ?? null,
+      previous_price: previousPrice,
+    });
+  };
+
+  const status = comparison.status;
+  if (status === 'HIGHER' && previous.status !== 'HIGHER')
+    emit('undercut', lowest, previous.lowest?.price ?? null);
+  if ((status === 'LOWER' || status === 'SAME') && previous.status === 'HIGHER')
+    emit('now_cheapest', lowest, previous.lowest?.price ?? null);
+
+  const prices: Record<string, number> = {};
+  const changeThreshold = thresholdOf(settings, 'competitor_price_change');
+  for (const competitor of comparedPrices(comparison)) {
+    const key = String(competitor.competitor_url_id);
+    const reference = previous.prices[key];
+    const moved =
+      reference !== undefined && reference > 0 && (Math.abs(competitor.price - reference) / reference) * 100;
+    if (moved !== false && moved >= changeThreshold - 1e-9) {
+      emit('competitor_price_change', competitor, reference ?? null);
+      prices[key] = competitor.price;
+    } else prices[key] = reference ?? competitor.price;
+  }
+
+  const lowestInStock = lowest === null ? null : inStock(lowest);
+  const wasOutOfStock =
+    previous.lowest?.url_id === lowest?.competitor_url_id && previous.lowest?.in_stock === false;
+  if (lowest !== null && lowestInStock === false && !wasOutOfStock)
+    emit('cheapest_out_of_stock', lowest, previous.lowest?.price ?? null);
+
+  const cost = product.cost;
+  const belowFloor =
+    lowest !== null &&
+    cost !== null &&
+    cost > 0 &&
+    marginPercent(lowest.price, cost) < thresholdOf(settings, 'below_margin_floor') - 1e-9;
+  if (belowFloor && !previous.below_floor) emit('below_margin_floor', lowest, null);
+
+  const failing: number[] = [];
+  const runsInARow = thresholdOf(settings, 'url_failing');
+  for (const competitor of comparison.competitor_prices) {
+    if ((competitor.last_check?.consecutive_failures ?? 0) < runsInARow) continue;
+    failing.push(competitor.competitor_url_id);
+    if (!previous.failing.includes(competitor.competitor_url_id)) emit('url_failing', competitor, null);
+  }
+
+  return {
+    events,
+    state: {
+      status,
+      lowest:
+        lowest === null
+          ? null
+          : { url_id: lowest.competitor_url_id, price: lowest.price, in_stock: lowestInStock },
+      below_floor: belowFloor,
+      prices,
+      failing,
+    },
+  };
+}
+
+/** A state as one string, whatever order its keys were read back in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+/** Whether a product's state moved: an unchanged one need not be written again. */
+export const sameState = (a: AlertState, b: AlertState): boolean => canonical(a) === canonical(b);
