@@ -1,6 +1,6 @@
 // Diverges from decisions.md item 14 (undici) on purpose: undici was ~520 KB of the 1 MB ScrapeUrl bundle.
 /**
- * One GET over node:http(s) on its own connection, with the guarded DNS lookup, a headers timeout
+ * One GET (or POST) over node:http(s) on its own connection, with the guarded DNS lookup, a headers timeout
  * and a body decoded per Content-Encoding under a size cap. Redirects are the caller's business.
  */
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
@@ -21,6 +21,8 @@ export interface HttpGetOptions {
   readonly ca?: string | undefined;
   /** Called once the connection to the host is open: when the host sees the request begin. */
   readonly onConnected?: (() => void) | undefined;
+  /** Given, the request is a POST carrying it (alert webhooks); else a GET. */
+  readonly body?: string | undefined;
 }
 
 export interface HttpResponse {
@@ -33,7 +35,7 @@ export interface HttpResponse {
 }
 
 /**
- * Sends a GET and resolves once the response headers arrive.
+ * Sends a GET (or, given a body, a POST) and resolves once the response headers arrive.
  *
  * @example const res = await httpGet(new URL('https://shop.example/p/1'), { lookup, headers, signal, headersTimeoutMs: 10_000 });
  */
@@ -41,12 +43,18 @@ export function httpGet(url: URL, options: HttpGetOptions): Promise<HttpResponse
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     // agent: false gives every request a fresh socket, so no pooled connection skips the lookup.
+    const { body } = options;
     const req = send(url, {
       agent: false,
+      method: body === undefined ? 'GET' : 'POST',
       lookup: options.lookup,
       ...(options.ca ? { ca: options.ca } : {}),
       signal: options.signal,
-      headers: { ...options.headers, 'accept-encoding': 'gzip, deflate, br' },
+      headers: {
+        ...options.headers,
+        'accept-encoding': 'gzip, deflate, br',
+        ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+      },
     });
     const timer = setTimeout(
       () => req.destroy(new FetchTimeoutError(options.headersTimeoutMs)),
@@ -72,7 +80,7 @@ export function httpGet(url: URL, options: HttpGetOptions): Promise<HttpResponse
         close: () => req.destroy(),
       });
     });
-    req.end();
+    req.end(body);
   });
 }
 
