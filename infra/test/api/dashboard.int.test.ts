@@ -162,6 +162,7 @@ describe('GET /api/dashboard/overview', () => {
         lastScrapingTime: null,
         scrapingSuccessRate: 0,
         recentScrapingAttempts: 0,
+        undercutSinceLastRun: 0,
       },
     });
   });
