@@ -4,6 +4,7 @@ export * from './catalogue';
 export * from './check-outcome';
 export * from './contract';
 export * from './dashboard';
+export * from './dashboard-filter';
 export * from './display';
 export * from './import-summary';
 export * from './paging';

@@ -2,6 +2,7 @@ import type { ComparisonStatus, DashboardProduct } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import {
   competitorsWithDataText,
+  dashboardFilters,
   differenceText,
   filterComparison,
   googleSearchUrl,
@@ -49,6 +50,18 @@ function product(
 const all = { search: '', status: 'all', category: 'all' };
 const skus = (rows: DashboardProduct[]) => rows.map((row) => row.sku);
 const fmt = (amount: number | null) => (amount === null ? 'N/A' : `£${amount.toFixed(2)}`);
+
+describe('dashboardFilters', () => {
+  it("leaves out what is 'all' or blank, and reads a category id as a number", () => {
+    expect(dashboardFilters(all)).toEqual({});
+    expect(dashboardFilters({ search: ' kettle ', status: 'HIGHER', category: '7' })).toEqual({
+      search: ' kettle ',
+      status: 'HIGHER',
+      category_id: 7,
+    });
+    expect(dashboardFilters({ ...all, search: '  ', category: 'none' })).toEqual({ category_id: 'none' });
+  });
+});
 
 describe('filterComparison', () => {
   const rows = [

@@ -3,10 +3,12 @@
 // Pure, so a keystroke at 10,000 products costs one pass over plain data and nothing else.
 import {
   type ComparisonStatus,
+  type DashboardFilters,
   type DashboardProduct,
+  filterDashboardProducts,
   margin,
-  matchesAllWords,
   searchWords,
+  UNCATEGORIZED_FILTER,
 } from '@cmp/shared';
 import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
 import { nextSort, sortByKey, type TableSort } from '../../../lib/table-sort';
@@ -31,21 +33,23 @@ export interface ComparisonFilters {
   category: string;
 }
 
-/** Keeps the products that pass every filter, in their original order. */
+/** The filters as the API's export and the shared filter take them: 'all' becomes "no filter". */
+export function dashboardFilters({ search, status, category }: ComparisonFilters): DashboardFilters {
+  return {
+    ...(searchWords(search).length > 0 ? { search } : {}),
+    ...(status === ALL_STATUSES ? {} : { status: status as ComparisonStatus }),
+    ...(category === ALL_CATEGORIES
+      ? {}
+      : { category_id: category === UNCATEGORIZED ? UNCATEGORIZED_FILTER : Number(category) }),
+  };
+}
+
+/** Keeps the products that pass every filter, in their original order (the export keeps the same rows). */
 export function filterComparison(
   products: readonly DashboardProduct[],
-  { search, status, category }: ComparisonFilters,
+  filters: ComparisonFilters,
 ): DashboardProduct[] {
-  const searching = searchWords(search).length > 0;
-  return products.filter(
-    (product) =>
-      (status === ALL_STATUSES || product.price_comparison.status === status) &&
-      (category === ALL_CATEGORIES ||
-        (category === UNCATEGORIZED
-          ? product.category_id === null
-          : String(product.category_id) === category)) &&
-      (!searching || matchesAllWords(product, search)),
-  );
+  return filterDashboardProducts(products, dashboardFilters(filters));
 }
 
 export type SortColumn = 'status' | 'difference';
