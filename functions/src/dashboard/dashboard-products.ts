@@ -1,4 +1,4 @@
-import { type CompetitorObservation, comparePrices, type PriceComparison, type Product } from '@cmp/shared';
+import { type CompetitorObservation, comparePrices, type DashboardProduct } from '@cmp/shared';
 import { byId, toProduct } from '../catalogue/products';
 import { acceptedPrice, lastCheckOf } from '../catalogue/url-check-view';
 import { settingsSection, shopConfigSchema } from '../config';
@@ -8,11 +8,6 @@ import { listProducts } from '../data/product.repository';
 import { priceConfidenceFloor } from '../scrape-run/check-success';
 
 const shopSettings = settingsSection('shop', shopConfigSchema);
-
-export interface DashboardProduct extends Product {
-  price_comparison: PriceComparison;
-  bestCompetitor: { url: string; competitor_name: string } | null;
-}
 
 /**
  * A URL as the comparison sees it: its accepted price when it has one (a newer check held for
