@@ -1,6 +1,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AlertDelivery, AlertEvent, AlertKind } from '@cmp/shared';
 import type { AlertState } from '../alerts/derive-alerts';
+import { mapLimit } from '../lib/map-limit';
 import { batchPut } from './batch-write';
 import { db, epochSeconds, isConditionFailed, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
@@ -38,14 +39,16 @@ export const alertId = (
 
 const expiresAt = (createdAt: string) => epochSeconds(Date.parse(createdAt)) + ALERT_RETENTION_DAYS * 86_400;
 
-/** Writes the run's events that are not there yet; true for each one written now. */
+/** Conditional writes in flight at once: a first run over a big catalogue may bring thousands of events. */
+const WRITES_IN_FLIGHT = 16;
+
+/** Writes the run's events that are not there yet; how many were written now. */
 export async function putRunAlerts(
   runId: string,
   createdAt: string,
   events: readonly AlertEvent[],
 ): Promise<number> {
-  let written = 0;
-  for (const event of events) {
+  const written = await mapLimit(events, WRITES_IN_FLIGHT, async (event) => {
     const id = alertId(runId, event);
     const listed = `${createdAt}#${id}`;
     try {
@@ -68,12 +71,13 @@ export async function putRunAlerts(
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
       );
-      written++;
+      return true;
     } catch (error) {
-      if (!isConditionFailed(error)) throw error;
+      if (isConditionFailed(error)) return false;
+      throw error;
     }
-  }
-  return written;
+  });
+  return written.filter(Boolean).length;
 }
 
 const alertOf = ({ PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, expires_at, ...alert }: Record<string, unknown>) =>
