@@ -1,5 +1,10 @@
 import type { App } from 'aws-cdk-lib';
-import { comparisonConfigSchema, readConfig, shopConfigSchema } from '../../functions/src/config';
+import {
+  alertsConfigSchema,
+  comparisonConfigSchema,
+  readConfig,
+  shopConfigSchema,
+} from '../../functions/src/config';
 import { readScrapeRunSettings, type ScrapeRunSettings } from './scrape-run-settings';
 
 /** Deploy-time settings, read once from CDK context or the environment and validated like the runtimes'. */
@@ -13,6 +18,17 @@ export interface AppSettings {
   readonly priceJumpRatio: number;
   /** Scrape runs: concurrency, timeout, schedule, Bedrock model, contact URL (scrape-run-settings.ts). */
   readonly scrapeRun: ScrapeRunSettings;
+  /** Alert e-mail through SES; null: no sender set, so e-mail channels fail and nothing may send. */
+  readonly ses: SesSettings | null;
+}
+
+export interface SesSettings {
+  /** The From address of alert e-mail (SES_FROM_ADDRESS). */
+  readonly fromAddress: string;
+  /** The verified SES identity it is sent as: the address itself, or its domain. */
+  readonly identity: string;
+  /** SES's region; undefined: the stack's own. */
+  readonly region: string | undefined;
 }
 
 const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
@@ -34,6 +50,11 @@ export function readAppSettings(app: App, env = process.env): AppSettings {
     PRICE_CONFIDENCE_FLOOR: fromContext('priceConfidenceFloor') ?? env.PRICE_CONFIDENCE_FLOOR,
     PRICE_JUMP_RATIO: fromContext('priceJumpRatio') ?? env.PRICE_JUMP_RATIO,
   });
+  const ses = readSesSettings({
+    SES_FROM_ADDRESS: fromContext('sesFromAddress') ?? env.SES_FROM_ADDRESS,
+    SES_IDENTITY: fromContext('sesIdentity') ?? env.SES_IDENTITY,
+    SES_REGION: fromContext('sesRegion') ?? env.SES_REGION,
+  });
   // Context only: a LOG_LEVEL exported for the local server should not leak into a deploy.
   const logLevel = (fromContext('logLevel') ?? 'INFO').toUpperCase();
   if (!logLevels.includes(logLevel as AppSettings['logLevel'])) {
@@ -45,5 +66,32 @@ export function readAppSettings(app: App, env = process.env): AppSettings {
     priceConfidenceFloor: PRICE_CONFIDENCE_FLOOR,
     priceJumpRatio: PRICE_JUMP_RATIO,
     scrapeRun: readScrapeRunSettings(app, env),
+    ses,
   };
+}
+
+const sesSchema = alertsConfigSchema.pick({ SES_FROM_ADDRESS: true, SES_REGION: true });
+
+/**
+ * `-c sesFromAddress=alerts@shop.example` (or SES_FROM_ADDRESS); `-c sesIdentity=shop.example` when
+ * the domain rather than the address is verified (default: the address); `-c sesRegion=eu-west-1`
+ * when SES is used in another region than the stack's. The address must belong to the identity.
+ */
+function readSesSettings(raw: Record<string, string | undefined>): SesSettings | null {
+  const { SES_FROM_ADDRESS: fromAddress, SES_REGION: region } = readConfig('deploy', sesSchema, raw);
+  const identity = raw.SES_IDENTITY ?? fromAddress;
+  if (!fromAddress || !identity) {
+    if (identity) throw new Error('Invalid deploy configuration:\n  SES_IDENTITY: set SES_FROM_ADDRESS too');
+    return null;
+  }
+  // The identity ARN is the only resource ses:SendEmail is granted on, so it must cover the sender.
+  // A verified domain covers its subdomains' addresses too.
+  const address = fromAddress.toLowerCase();
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  const wanted = identity.toLowerCase();
+  if (wanted !== address && domain !== wanted && !domain.endsWith(`.${wanted}`))
+    throw new Error(
+      `Invalid deploy configuration:\n  SES_IDENTITY: ${identity} does not cover ${fromAddress}: use the address itself or its domain`,
+    );
+  return { fromAddress, identity, region };
 }

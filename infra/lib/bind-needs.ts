@@ -1,16 +1,22 @@
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { Grant } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { runCompletedTarget } from '../../functions/src/alerts/run-events';
 import { tableDefinition } from '../../functions/src/data/table';
 import type { RouteGroupDef } from '../../functions/src/http/routes';
 import type { TaskDef } from '../../functions/src/scrape-run/tasks';
+import type { SesSettings } from './app-settings';
 import { grantBedrockModel } from './bedrock-access';
 import { acknowledge } from './nag';
 
-export type Need = RouteGroupDef['needs'][number] | TaskDef['needs'][number];
+export type Need =
+  | RouteGroupDef['needs'][number]
+  | TaskDef['needs'][number]
+  | (typeof runCompletedTarget)['needs'][number];
 
 /** The resources a route group or a scrape-run task may need. */
 export interface NeedResources {
@@ -28,6 +34,13 @@ export interface NeedResources {
   readonly scrapeRun?: { readonly stateMachine: StateMachine; readonly timeoutSeconds: number };
   /** Bedrock model or inference-profile id; null: no LLM tier, so no Bedrock access at all. */
   readonly bedrockModelId: string | null;
+  /** The bus a run's end is published on (`RunCompleted`, for the alerts). */
+  readonly runEvents?: IEventBus;
+  /**
+   * What sending alerts takes: the app's address for their links, and the SES sender (null: none
+   * set, so no e-mail and no SES access).
+   */
+  readonly alertDelivery?: { readonly appUrl: string; readonly ses: SesSettings | null };
 }
 
 type Binder = (fn: LambdaFunction, resources: NeedResources) => void;
@@ -77,7 +90,36 @@ const binders: Record<OtherNeed, Binder> = {
     grantBedrockModel(fn, bedrockModelId);
     fn.addEnvironment('BEDROCK_MODEL_ID', bedrockModelId);
   },
+  runEvents: (fn, { runEvents }) => {
+    if (!runEvents) throw notProvided(fn, 'runEvents');
+    runEvents.grantPutEventsTo(fn);
+    fn.addEnvironment('EVENT_BUS_NAME', runEvents.eventBusName);
+  },
+  ses: (fn, { alertDelivery }) => {
+    if (!alertDelivery) throw notProvided(fn, 'ses');
+    fn.addEnvironment('APP_URL', alertDelivery.appUrl);
+    const { ses } = alertDelivery;
+    if (!ses) return;
+    Grant.addToPrincipal({
+      grantee: fn,
+      actions: ['ses:SendEmail'],
+      resourceArns: [sesIdentityArn(fn, ses)],
+    });
+    fn.addEnvironment('SES_FROM_ADDRESS', ses.fromAddress);
+    if (ses.region) fn.addEnvironment('SES_REGION', ses.region);
+  },
 };
+
+/** `arn:aws:ses:<region>:<account>:identity/<identity>`: sending as the one verified sender. */
+export function sesIdentityArn(scope: LambdaFunction, ses: SesSettings): string {
+  return Stack.of(scope).formatArn({
+    service: 'ses',
+    ...(ses.region ? { region: ses.region } : {}),
+    resource: 'identity',
+    resourceName: ses.identity,
+    arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+  });
+}
 
 /**
  * Grants a function what its route group or task `needs` and wires the matching environment.

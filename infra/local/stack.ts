@@ -11,6 +11,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { runCompletedPattern, runCompletedTarget } from '@cmp/functions/alerts/run-events';
 import { addUser } from '@cmp/functions/auth/users';
 import { releaseStraySkuClaims } from '@cmp/functions/catalogue/sku-claims';
 import { provideSettings, type SettingsSource } from '@cmp/functions/config';
@@ -24,6 +25,7 @@ import { demoCatalogue } from './demo/demo-catalogue';
 import { type DemoShop, startDemoShop } from './demo/demo-shop';
 import { seedDemoCatalogue } from './demo/seed-demo';
 import { type LocalDynamo, startLocalDynamo } from './dynamo-local';
+import { type LocalEventBus, startLocalEventBus } from './event-bus-local';
 import { LOCAL_TABLE_NAME, localFunctionEnv, localTokenSecret } from './local-env';
 import { startScheduler } from './scheduler';
 import { serveSpa } from './static-site';
@@ -63,6 +65,8 @@ export interface LocalStack {
   settings: SettingsSource;
   dynamo: LocalDynamo;
   stepFunctions: LocalStepFunctions;
+  /** EventBridge's stand-in: a run's end reaches the alerts handler through it. */
+  eventBus: LocalEventBus;
   demoShop?: DemoShop;
   /** Set when this start created the first admin. */
   createdAdmin?: { email: string; password: string; generated: boolean };
@@ -103,12 +107,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   const base: SettingsSource = { ...process.env, ...localEnv, ...options.env };
   const runConfig = readScrapeRunConfig(base);
+  const region = localEnv.AWS_REGION ?? 'eu-west-2';
+  const eventBus = await startLocalEventBus({ region, log });
   const loadTask = async (entry: string) => {
     const handler = await loadHandler(entry);
     return (event: unknown) => handler(event, {} as never);
   };
   const stepFunctions = await startLocalStepFunctions({
-    region: localEnv.AWS_REGION ?? 'eu-west-2',
+    region,
     maxConcurrency: runConfig.SCRAPE_MAX_CONCURRENCY,
     timeoutSeconds: runConfig.SCRAPE_RUN_TIMEOUT_SECONDS,
     ...(options.retryIntervalMs === undefined ? {} : { retryIntervalMs: options.retryIntervalMs }),
@@ -122,11 +128,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     SCRAPER_ALLOW_HOSTS: [base.SCRAPER_ALLOW_HOSTS, demoShop?.hostPort].filter(Boolean).join(','),
     SFN_ENDPOINT: stepFunctions.endpoint,
     STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
+    EVENTBRIDGE_ENDPOINT: eventBus.endpoint,
+    EVENT_BUS_NAME: eventBus.busName,
   };
   provideSettings(settings);
   // Every entry now, so a bad setting fails the start rather than a request or the first run.
   const handlers = await loadGroupHandlers();
-  await Promise.all([...Object.values(scrapeTasks), statusChangeTask].map(({ entry }) => loadHandler(entry)));
+  await Promise.all(
+    [...Object.values(scrapeTasks), statusChangeTask, runCompletedTarget].map(({ entry }) =>
+      loadHandler(entry),
+    ),
+  );
+  // The rule CDK deploys: each run's end goes to the alerts handler.
+  const alertsHandler = await loadTask(runCompletedTarget.entry);
+  eventBus.addRule(runCompletedPattern, alertsHandler);
   // A run the last process left 'running' (killed, or crashed) died with it: close it, free the lock.
   const lost = await endRunsOfLostExecutions(stepFunctions.knows);
   if (lost.length > 0)
@@ -183,12 +198,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     settings,
     dynamo,
     stepFunctions,
+    eventBus,
     ...(demoShop ? { demoShop } : {}),
     ...(createdAdmin ? { createdAdmin } : {}),
     stop: async () => {
       scheduler?.stop();
       await closeServer(server);
       await stepFunctions.close();
+      // After the runs: their ends (stopped ones too) still reach the alerts handler.
+      await eventBus.close();
       await demoShop?.close();
       await dynamo.close();
       if (dataDir) await rm(join(dataDir, ENDPOINT_FILE), { force: true });

@@ -37,21 +37,28 @@ export const routeGroups = {
   alerts: { entry: 'src/api/alerts.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   scraper: {
     entry: 'src/api/scraper.api.ts',
-    needs: ['table', 'tokenSecret', 'originVerify', 'stateMachine'],
+    // Stopping a run (or taking over a dead run's lock) ends it: runEvents announces that.
+    needs: ['table', 'tokenSecret', 'originVerify', 'stateMachine', 'runEvents'],
   },
 } as const satisfies Record<string, RouteGroupDef>;
 
 export interface RouteGroupDef {
   /** Handler module relative to the functions workspace; it exports `handler`. */
   readonly entry: string;
-  /** `table` reads and writes items; `tableRead` only reads them (infra/lib/bind-needs.ts). */
+  /**
+   * `table` reads and writes items; `tableRead` only reads them; `tableBatchRead` adds BatchGetItem;
+   * `runEvents` publishes a run's end; `ses` sends alert e-mail (infra/lib/bind-needs.ts).
+   */
   readonly needs: readonly (
     | 'table'
     | 'tableRead'
+    | 'tableBatchRead'
     | 'tokenSecret'
     | 'originVerify'
     | 'stateMachine'
     | 'bedrock'
+    | 'runEvents'
+    | 'ses'
   )[];
 }
 

@@ -1,5 +1,7 @@
+import { publishRunCompleted, type RunCompletedDetail } from '../alerts/run-events';
 import { nowIso } from '../data/dynamo';
 import { endRun, releaseRunLock } from '../data/scrape-run.repository';
+import { logger } from '../logger';
 import { publishLlmMetrics } from './llm-metrics';
 import type { EndedRunStatus } from './run-endings';
 import { countOutcomes } from './run-outcome';
@@ -17,16 +19,31 @@ export interface RunEnding {
  * the counts derived from its records, the dashboard's lists told the run is over, and the lock
  * released if this run still holds it. Only a running run is ended, so a late ending (Finalize
  * after a stop) changes nothing; the lock is released either way. True when this call ended it.
+ * The ending is announced once, by the call that ended the run (`RunCompleted`, for the alerts).
  */
 export async function closeRun(runId: string, ending: RunEnding): Promise<boolean> {
   const counts = await countOutcomes(runId, ending.urlIds);
+  const finishedAt = nowIso();
   const ended = await endRun(runId, {
     status: ending.status,
-    completed_at: nowIso(),
+    completed_at: finishedAt,
     ...counts,
     error_message: ending.reason ?? null,
   });
   await releaseRunLock(runId);
   if (ended && counts.llm) publishLlmMetrics(runId, counts.llm);
+  if (ended) await announceEnding({ run_id: runId, status: ending.status, finished_at: finishedAt });
   return ended;
+}
+
+// The run is ended whatever happens here: a lost event costs that run's alerts, not the run.
+async function announceEnding(detail: RunCompletedDetail): Promise<void> {
+  try {
+    await publishRunCompleted(detail);
+  } catch (error) {
+    logger().error("Could not publish the run's end; no alerts for this run", {
+      runId: detail.run_id,
+      error,
+    });
+  }
 }

@@ -5,14 +5,22 @@
 export interface TaskDef {
   /** Handler module relative to the functions workspace; it exports `handler`. */
   readonly entry: string;
-  /** `tableBatchRead` adds BatchGetItem to `table` (infra/lib/bind-needs.ts). */
-  readonly needs: readonly ('table' | 'tableBatchRead' | 'bedrock')[];
+  /**
+   * `tableBatchRead` adds BatchGetItem to `table`; `runEvents` publishes a run's end (closeRun)
+   * (infra/lib/bind-needs.ts).
+   */
+  readonly needs: readonly ('table' | 'tableBatchRead' | 'bedrock' | 'runEvents')[];
   /** How long one invocation may run. */
   readonly timeoutSeconds: number;
 }
 
 export const scrapeTasks = {
-  Prepare: { entry: 'src/scrape-run/tasks/prepare.task.ts', needs: ['table'], timeoutSeconds: 60 },
+  // Ends a run whose lock it takes over.
+  Prepare: {
+    entry: 'src/scrape-run/tasks/prepare.task.ts',
+    needs: ['table', 'runEvents'],
+    timeoutSeconds: 60,
+  },
   ScrapeUrl: {
     entry: 'src/scrape-run/tasks/scrape-url.task.ts',
     needs: ['table', 'bedrock'],
@@ -27,7 +35,7 @@ export const scrapeTasks = {
   },
   Finalize: {
     entry: 'src/scrape-run/tasks/finalize.task.ts',
-    needs: ['table', 'tableBatchRead'],
+    needs: ['table', 'tableBatchRead', 'runEvents'],
     timeoutSeconds: 120,
   },
 } as const satisfies Record<string, TaskDef>;
@@ -37,7 +45,7 @@ export type ScrapeTaskName = keyof typeof scrapeTasks;
 /** Marks runs whose execution failed, timed out or was aborted (EventBridge rule on AWS). */
 export const statusChangeTask = {
   entry: 'src/scrape-run/tasks/status-change.task.ts',
-  needs: ['table'],
+  needs: ['table', 'runEvents'],
   timeoutSeconds: 30,
 } as const satisfies TaskDef;
 

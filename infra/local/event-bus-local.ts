@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type EventPattern, matchesPattern } from './event-pattern';
+
+/** An event as EventBridge hands it to a rule's target. */
+export interface BusEvent {
+  version: '0';
+  id: string;
+  'detail-type': string;
+  source: string;
+  account: string;
+  time: string;
+  region: string;
+  resources: string[];
+  detail: unknown;
+}
+
+type Target = (event: BusEvent) => Promise<unknown>;
+
+export interface LocalEventBus {
+  endpoint: string;
+  /** The bus entries must name (EVENT_BUS_NAME); entries without a name go to it too. */
+  busName: string;
+  /** A rule: events matching `pattern` are handed to `target`. Returns a function removing it. */
+  addRule(pattern: EventPattern, target: Target): () => void;
+  /** Resolves when every event accepted so far has been handled by its targets (tests). */
+  idle(): Promise<void>;
+  /** Waits for the targets still running, then stops answering. */
+  close(): Promise<void>;
+}
+
+const ACCOUNT = '000000000000';
+/** PutEvents takes at most 10 entries; an entry's Detail must be a JSON object. */
+const MAX_ENTRIES = 10;
+
+/**
+ * EventBridge's stand-in: answers PutEvents (AWS JSON 1.1) for the functions' real client, and
+ * hands each accepted event to the targets of the rules it matches, in this process, after
+ * answering (EventBridge invokes a Lambda target asynchronously too). A target that throws is
+ * logged, not retried: EventBridge's retries and dead-letter queue exist on AWS only.
+ */
+export async function startLocalEventBus(options: {
+  region: string;
+  busName?: string;
+  log?: (line: string) => void;
+}): Promise<LocalEventBus> {
+  const busName = options.busName ?? 'default';
+  const log = options.log ?? (() => undefined);
+  const rules = new Set<{ pattern: EventPattern; target: Target }>();
+  const deliveries = new Set<Promise<unknown>>();
+
+  function deliver(event: BusEvent) {
+    for (const rule of rules) {
+      if (!matchesPattern(rule.pattern, event)) continue;
+      const delivery = new Promise((resolve) => setImmediate(resolve))
+        .then(() => rule.target(event))
+        .catch((error: unknown) =>
+          log(`A ${event['detail-type']} event's target failed: ${(error as Error)?.message ?? error}`),
+        )
+        .finally(() => deliveries.delete(delivery));
+      deliveries.add(delivery);
+    }
+  }
+
+  function putEvents(body: Record<string, unknown>) {
+    const entries = body.Entries;
+    if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_ENTRIES)
+      throw awsError('ValidationException', `Entries: 1 to ${MAX_ENTRIES} entries`);
+    const accepted: BusEvent[] = [];
+    const results = entries.map((entry: Record<string, unknown>) => {
+      const problem = entryProblem(entry, busName);
+      if (problem) return { ErrorCode: problem.code, ErrorMessage: problem.message };
+      const event: BusEvent = {
+        version: '0',
+        id: randomUUID(),
+        'detail-type': String(entry.DetailType),
+        source: String(entry.Source),
+        account: ACCOUNT,
+        time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        region: options.region,
+        resources: Array.isArray(entry.Resources) ? entry.Resources.map(String) : [],
+        detail: JSON.parse(String(entry.Detail)),
+      };
+      accepted.push(event);
+      return { EventId: event.id };
+    });
+    for (const event of accepted) deliver(event);
+    return { FailedEntryCount: results.filter((r) => 'ErrorCode' in r).length, Entries: results };
+  }
+
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      if (req.headers['x-amz-target'] !== 'AWSEvents.PutEvents')
+        throw awsError('UnknownOperationException', 'Only PutEvents is supported locally');
+      send(res, 200, putEvents(JSON.parse(Buffer.concat(chunks).toString() || '{}')));
+    } catch (error) {
+      const { name, message } = error as Error;
+      send(res, 400, { __type: name === 'SyntaxError' ? 'SerializationException' : name, message });
+    }
+  }
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+
+  const idle = async () => {
+    // A target may publish again (a run ending another): wait until nothing is left.
+    while (deliveries.size > 0) await Promise.allSettled([...deliveries]);
+  };
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    busName,
+    addRule(pattern, target) {
+      const rule = { pattern, target };
+      rules.add(rule);
+      return () => rules.delete(rule);
+    },
+    idle,
+    close: async () => {
+      await idle();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** Why EventBridge would refuse one entry (it answers 200 and marks the entry failed). */
+function entryProblem(
+  entry: Record<string, unknown>,
+  busName: string,
+): { code: string; message: string } | null {
+  const bus = entry.EventBusName;
+  if (bus !== undefined && bus !== busName && !String(bus).endsWith(`:event-bus/${busName}`))
+    return { code: 'ResourceNotFoundException', message: `Event bus ${String(bus)} does not exist.` };
+  if (typeof entry.Source !== 'string' || entry.Source === '')
+    return { code: 'InvalidArgument', message: 'Parameter Source is not valid.' };
+  if (typeof entry.DetailType !== 'string' || entry.DetailType === '')
+    return { code: 'InvalidArgument', message: 'Parameter DetailType is not valid.' };
+  try {
+    const detail: unknown = JSON.parse(String(entry.Detail));
+    if (typeof detail === 'object' && detail !== null && !Array.isArray(detail)) return null;
+  } catch {
+    // Falls through to the same answer as a non-object.
+  }
+  return { code: 'MalformedDetail', message: 'Detail is malformed.' };
+}
+
+function awsError(name: string, message: string): Error {
+  return Object.assign(new Error(message), { name });
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.1',
+    'content-length': Buffer.byteLength(json),
+  });
+  res.end(json);
+}
