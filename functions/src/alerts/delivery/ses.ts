@@ -20,7 +20,7 @@ const ses = perSettings(() => {
   });
 });
 
-/** SES's answers that may pass on their own (RFC-style: throttling, its own faults). */
+/** SES's refusals that may pass on their own: throttling and its own faults. */
 const RETRYABLE = new Set([
   'TooManyRequestsException',
   'ThrottlingException',
@@ -55,7 +55,15 @@ export async function sendEmail(recipients: readonly string[], message: EmailMes
     const { name, message } = error as Error;
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     // No status: SES never answered (network, time-out), which may pass too.
-    const retryable = status === undefined || status >= 500 || RETRYABLE.has(name);
+    if (status === undefined) {
+      const code = (error as { code?: unknown }).code;
+      return {
+        ok: false,
+        message: `Could not reach SES (${typeof code === 'string' ? code : name})`,
+        retryable: true,
+      };
+    }
+    const retryable = status >= 500 || RETRYABLE.has(name);
     return { ok: false, message: `${name}: ${message}`.slice(0, 200), retryable };
   }
 }
