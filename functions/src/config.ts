@@ -178,8 +178,14 @@ export const hostList = z
 
 /** Where alerts go and how (functions/src/alerts/). */
 export const alertsConfigSchema = z.object({
-  /** The app's public https address, for the links in alerts (on AWS: the CloudFront address). */
-  APP_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The app's public address, for the links in alerts (on AWS: the CloudFront address; locally: the
+   * local server's). No default: a guessed address would send staff to the wrong place.
+   */
+  APP_URL: z.url({
+    protocol: /^https?$/,
+    error: 'the http(s) address of the app, e.g. https://prices.example',
+  }),
   /** The verified SES identity alerts are sent from; an e-mail channel fails without it. */
   SES_FROM_ADDRESS: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
   /** SES's region when it differs from the function's. */
