@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { provideSettings } from '../../config';
 import type { StoredChannel } from '../channel';
 import { deliverDigest, sendTestMessage } from './deliver';
+import { guardedPost } from './guarded-post';
 import { alertEvent } from './test-events';
 
 interface Received {
@@ -239,5 +240,23 @@ describe('deliverDigest: Slack', () => {
 
     expect(hook.requests).toHaveLength(1);
     expect(result).toMatchObject({ ok: false, message: `HTTP 403 from ${hook.host}: invalid_token` });
+  });
+});
+
+describe('guardedPost', () => {
+  it('gives up on a receiver that never answers after its time limit', async () => {
+    const silent = createServer(() => {});
+    servers.push(silent);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const posting = guardedPost(
+      new URL(`http://${host}/hook`),
+      '{}',
+      {},
+      { allowHosts: new Set([host]), timeoutMs: 200 },
+    );
+
+    await expect(posting).rejects.toThrow('Timed out after 0.2 s');
+    silent.closeAllConnections();
   });
 });
