@@ -32,7 +32,7 @@ export interface DeliveryOptions {
 }
 
 /** The run id of a test message: a digest with no events. */
-export const TEST_RUN_ID = 'test';
+const TEST_RUN_ID = 'test';
 
 export async function deliverDigest(
   channel: StoredChannel,
