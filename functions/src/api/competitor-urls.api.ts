@@ -10,6 +10,8 @@ import { importCompetitorUrls } from '../catalogue/csv/competitor-import';
 import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
 import { decidePrice } from '../catalogue/price-review';
 import { readEntrySettings } from '../config';
+import { competitorUrlsCsv } from '../exports/competitor-url-export';
+import { attachment } from '../exports/csv-writer';
 import { groupHandler, sessionOf } from '../http/http-handler';
 
 readEntrySettings(process.env);
@@ -20,6 +22,11 @@ export const handler = groupHandler('competitor-urls', {
     cache: 'catalogue',
     run: async () => ({ body: { success: true, competitorUrls: await getAllCompetitorUrls() } }),
   },
+
+  'GET /api/competitor-urls/export.csv': async () => ({
+    body: await competitorUrlsCsv(),
+    headers: { 'content-disposition': attachment('competitor-urls', new Date()) },
+  }),
 
   'POST /api/competitor-urls': async ({ body }) => ({
     status: 201,

@@ -2,11 +2,13 @@ import { readEntrySettings } from '../config';
 import { getLatestAiAnalysis } from '../dashboard/ai-analysis';
 import { getDashboardProducts } from '../dashboard/dashboard-products';
 import { getOverview } from '../dashboard/overview';
+import { attachment } from '../exports/csv-writer';
+import { dashboardCsv } from '../exports/dashboard-export';
 import { groupHandler } from '../http/http-handler';
 
 readEntrySettings(process.env);
 
-/** The dashboard route group: overview figures, the comparison table, a product's latest analysis. */
+/** The dashboard route group: overview figures, the comparison table (also as CSV), a product's latest analysis. */
 export const handler = groupHandler('dashboard', {
   'GET /api/dashboard/overview': async () => ({
     body: { success: true, stats: await getOverview() },
@@ -16,6 +18,11 @@ export const handler = groupHandler('dashboard', {
     cache: 'catalogue',
     run: async () => ({ body: { success: true, products: await getDashboardProducts() } }),
   },
+
+  'GET /api/dashboard/export.csv': async ({ query }) => ({
+    body: await dashboardCsv(query),
+    headers: { 'content-disposition': attachment('dashboard', new Date()) },
+  }),
 
   'GET /api/dashboard/products/{id}/ai-analysis': async ({ params }) => ({
     body: { success: true, analysis: await getLatestAiAnalysis(params.id) },

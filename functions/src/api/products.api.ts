@@ -8,11 +8,13 @@ import {
   toggleProductHidden,
 } from '../catalogue/products';
 import { readEntrySettings } from '../config';
+import { attachment } from '../exports/csv-writer';
+import { priceHistoryCsv } from '../exports/price-history-export';
 import { groupHandler } from '../http/http-handler';
 
 readEntrySettings(process.env);
 
-/** The products route group: the catalogue, one product, visibility, CSV import. */
+/** The products route group: the catalogue, one product, visibility, CSV import, a product's price history as CSV. */
 export const handler = groupHandler('products', {
   'GET /api/products': {
     cache: 'catalogue',
@@ -36,6 +38,14 @@ export const handler = groupHandler('products', {
   'DELETE /api/products/{id}': async ({ params }) => {
     await removeProduct(params.id);
     return { body: { success: true } };
+  },
+
+  'GET /api/products/{id}/price-history.csv': async ({ params }) => {
+    const { sku, csv } = await priceHistoryCsv(params.id);
+    return {
+      body: csv,
+      headers: { 'content-disposition': attachment(`price-history-${sku}`, new Date()) },
+    };
   },
 
   'PATCH /api/products/{id}/toggle-hidden': async ({ params }) => ({

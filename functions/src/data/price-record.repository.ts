@@ -88,6 +88,17 @@ export async function latestPriceRecords(urlId: number, limit: number): Promise<
   return ((Items ?? []) as PriceRecordItem[]).map(withOutcome);
 }
 
+/** Every record of a URL, newest first (the price-history export). */
+export async function allPriceRecords(urlId: number): Promise<PriceRecordItem[]> {
+  const items = await queryAll<PriceRecordItem>({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.partition(urlId) },
+    ScanIndexForward: false,
+  });
+  return items.map(withOutcome);
+}
+
 /**
  * The API's view of a record (docs/api.md#shapes: price_data entries); `counted` as the comparison
  * decides it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachment, type CsvColumn, csvField, toCsv } from './csv-writer';
+import { attachment, type CsvColumn, csvField, toCsv, yesNo } from './csv-writer';
 
 interface Row {
   name: string;
@@ -73,5 +73,11 @@ describe('attachment', () => {
     expect(attachment('price-history-K/1 "x"', now)).toBe(
       'attachment; filename="price-history-K-1-x-2026-11-26.csv"',
     );
+  });
+});
+
+describe('yesNo', () => {
+  it('writes yes, no, or nothing when unknown', () => {
+    expect([yesNo(true), yesNo(false), yesNo(null)]).toEqual(['yes', 'no', null]);
   });
 });

@@ -13,8 +13,6 @@ export interface CsvColumn<T> {
   value(row: T): CsvCell;
 }
 
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
-
 const BOM = '\uFEFF';
 const CRLF = '\r\n';
 /** What a spreadsheet takes as the start of a formula (OWASP: =, +, -, @, tab, carriage return). */
@@ -34,6 +32,9 @@ export function csvField(cell: CsvCell): string {
   const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** A yes/no cell; empty when unknown (a page that did not say whether it is in stock). */
+export const yesNo = (value: boolean | null): CsvCell => (value === null ? null : value ? 'yes' : 'no');
 
 /** The whole file: BOM, the header record, one record per row, each ended by CRLF. */
 export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: Iterable<T>): string {

@@ -2,7 +2,8 @@
  * The HTTP stack every route group shares: API Gateway v2 event → normalise headers → refuse
  * requests that bypassed CloudFront and find the client's address → route →
  * authenticate (unless the contract marks the route public) → parse the JSON body → validate
- * body, query and path with the contract's schemas → handler → JSON response; errors are mapped in one place.
+ * body, query and path with the contract's schemas → handler → JSON response (or CSV, for a route
+ * the contract marks `produces: 'text/csv'`); errors are mapped in one place.
  */
 
 import { type Contract, contract, type RouteContract, type RouteId } from '@cmp/shared';
@@ -123,7 +124,7 @@ export function groupHandler<G extends RouteGroup, H extends Handlers<G>>(
 }
 
 function routeChain(route: RouteDef, handler: RouteHandler<RouteId>) {
-  const schemas: RouteContract['request'] = contract[route.id].request;
+  const { request: schemas, produces }: RouteContract = contract[route.id];
   const { run, cache } = typeof handler === 'function' ? { run: handler, cache: undefined } : handler;
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>();
   if (!route.public) chain.use(requireSession());
@@ -141,7 +142,7 @@ function routeChain(route: RouteDef, handler: RouteHandler<RouteId>) {
     } as RequestOf<RouteId>;
     const acceptEncoding = event.headers['accept-encoding'];
     if (cache === 'catalogue') return cachedResponse(route.id, acceptEncoding, () => run(request));
-    return toHttpResponse(await run(request), acceptEncoding);
+    return toHttpResponse(await run(request), acceptEncoding, produces);
   });
 }
 

@@ -77,4 +77,18 @@ describe('the OpenAPI document', () => {
       'error',
     ]);
   });
+
+  it('describes a CSV download as text/csv, and its errors as JSON', () => {
+    const csvRoutes = routes.filter(([, route]) => route.produces === 'text/csv').map(([id]) => id);
+    const exported = operationOf(contract['GET /api/dashboard/export.csv']);
+
+    expect(csvRoutes.sort()).toEqual([
+      'GET /api/competitor-urls/export.csv',
+      'GET /api/dashboard/export.csv',
+      'GET /api/products/{id}/price-history.csv',
+    ]);
+    expect(exported?.responses['200']?.content).toEqual({ 'text/csv': { schema: expect.any(Object) } });
+    expect(Object.keys(exported?.responses['400']?.content ?? {})).toEqual(['application/json']);
+    expect(exported?.parameters?.map((p) => p.name)).toEqual(['search', 'status', 'category_id']);
+  });
 });

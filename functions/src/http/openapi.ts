@@ -16,6 +16,9 @@ const STATUS_TEXT: Record<string, string> = {
   500: 'Internal server error',
 };
 
+const contentType = (route: RouteContract, status: number) =>
+  route.produces && status < 300 ? route.produces : 'application/json';
+
 function operation(id: string, route: RouteContract): ZodOpenApiOperationObject {
   const { params, query, body, multipart } = route.request;
   return {
@@ -29,7 +32,11 @@ function operation(id: string, route: RouteContract): ZodOpenApiOperationObject 
     responses: Object.fromEntries(
       Object.entries(route.responses).map(([status, schema]) => [
         status,
-        { description: STATUS_TEXT[status] ?? status, content: { 'application/json': { schema } } },
+        {
+          description: STATUS_TEXT[status] ?? status,
+          // A CSV route's success is the file; its errors are JSON like every other.
+          content: { [contentType(route, Number(status))]: { schema } },
+        },
       ]),
     ),
   };
@@ -46,7 +53,8 @@ export function openApiDocument() {
     info: {
       title: 'Check My Price API',
       version: '1',
-      description: 'Every answer is JSON; a failure is { "success": false, "error": "<text for people>" }.',
+      description:
+        'Every answer is JSON, except the CSV downloads (text/csv); a failure is { "success": false, "error": "<text for people>" }.',
     },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     security: [{ bearer: [] }],

@@ -42,4 +42,24 @@ describe('toHttpResponse', () => {
     expect(response.statusCode).toBe(409);
     expect(response.headers?.['cache-control']).toBe('no-store');
   });
+
+  it('sends a CSV route’s text as it is, as text/csv, gzipped when large; its 406 stays JSON', () => {
+    const csv = `\uFEFFSKU,Name\r\n${'K-1,Kettle\r\n'.repeat(200)}`;
+    const disposition = { 'content-disposition': 'attachment; filename="x.csv"' };
+
+    const plain = toHttpResponse({ body: csv, headers: disposition }, '', 'text/csv');
+    const gzipped = toHttpResponse({ body: csv, headers: disposition }, 'gzip', 'text/csv');
+    const tooLarge = toHttpResponse(
+      { body: 'x'.repeat(MAX_UNCOMPRESSED_BYTES + 1), headers: disposition },
+      '',
+      'text/csv',
+    );
+
+    expect(plain.body).toBe(csv);
+    expect(plain.headers).toMatchObject({ 'content-type': 'text/csv; charset=utf-8', ...disposition });
+    expect(gunzipSync(Buffer.from(gzipped.body ?? '', 'base64')).toString()).toBe(csv);
+    expect(tooLarge.statusCode).toBe(406);
+    expect(tooLarge.headers?.['content-type']).toBe('application/json; charset=utf-8');
+    expect(tooLarge.headers?.['content-disposition']).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import type { RouteContract } from '@cmp/shared';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
 /**
@@ -15,30 +16,48 @@ const COMPRESS_FROM_BYTES = 1024;
 /** Lambda refuses to return more than 6 MB; a little is left for the headers. */
 export const MAX_UNCOMPRESSED_BYTES = 6 * 1024 * 1024 - 16 * 1024;
 
-/** Serialises a result as JSON, gzipped (base64, as API Gateway expects) when the client accepts it. */
-export function toHttpResponse(result: ApiResult, acceptEncoding = ''): APIGatewayProxyStructuredResultV2 {
-  const json = JSON.stringify(result.body);
+/** The content type of each kind of answer the contract knows (`produces`, JSON when absent). */
+const CONTENT_TYPES = {
+  json: 'application/json; charset=utf-8',
+  'text/csv': 'text/csv; charset=utf-8',
+} as const;
+
+/**
+ * Serialises a result, gzipped (base64, as API Gateway expects) when the client accepts it: as JSON,
+ * or, for a route that `produces` CSV, its text as it is.
+ */
+export function toHttpResponse(
+  result: ApiResult,
+  acceptEncoding = '',
+  produces?: RouteContract['produces'],
+): APIGatewayProxyStructuredResultV2 {
+  // The contract types a `produces` route's body as a string (http-handler.ts).
+  const text = produces ? String(result.body) : JSON.stringify(result.body);
+  const noStore = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
   const headers: Record<string, string> = {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
+    'content-type': CONTENT_TYPES[produces ?? 'json'],
+    ...noStore,
     ...result.headers,
   };
   const statusCode = result.status ?? 200;
-  if (Buffer.byteLength(json) >= COMPRESS_FROM_BYTES && acceptsGzip(acceptEncoding)) {
+  if (Buffer.byteLength(text) >= COMPRESS_FROM_BYTES && acceptsGzip(acceptEncoding)) {
     return {
       statusCode,
       headers: { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' },
-      body: gzipSync(json).toString('base64'),
+      body: gzipSync(text).toString('base64'),
       isBase64Encoded: true,
     };
   }
   // Past Lambda's limit the whole-catalogue lists go out gzipped only (every browser asks for gzip).
-  if (Buffer.byteLength(json) > MAX_UNCOMPRESSED_BYTES) {
+  if (Buffer.byteLength(text) > MAX_UNCOMPRESSED_BYTES) {
     const error = 'This answer is too large to send uncompressed: ask for it with Accept-Encoding: gzip';
-    return { statusCode: 406, headers, body: JSON.stringify({ success: false, error }) };
+    return {
+      statusCode: 406,
+      headers: { ...noStore, 'content-type': CONTENT_TYPES.json },
+      body: JSON.stringify({ success: false, error }),
+    };
   }
-  return { statusCode, headers, body: json };
+  return { statusCode, headers, body: text };
 }
 
 export const acceptsGzip = (acceptEncoding = '') => /\bgzip\b/i.test(acceptEncoding);

@@ -24,6 +24,16 @@ describe('matchRoute', () => {
     expect(matchRoute('POST', '/api/auth/login')?.route).toEqual(expect.objectContaining({ group: 'auth' }));
   });
 
+  it('prefers a literal path to a {parameter}, as API Gateway does, whatever the order of the table', () => {
+    expect(matchRoute('GET', '/api/competitor-urls/export.csv')?.route.id).toBe(
+      'GET /api/competitor-urls/export.csv',
+    );
+    expect(matchRoute('GET', '/api/competitor-urls/12')).toEqual({
+      route: expect.objectContaining({ id: 'GET /api/competitor-urls/{id}' }),
+      pathParameters: { id: '12' },
+    });
+  });
+
   it('does not match another method or an unknown path', () => {
     expect(matchRoute('GET', '/api/auth/login')).toBeUndefined();
     expect(matchRoute('POST', '/api/auth/login/extra')).toBeUndefined();

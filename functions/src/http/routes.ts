@@ -34,7 +34,11 @@ export const routeGroups = {
   },
   // Read-only: its Lambda cannot write to the table.
   dashboard: { entry: 'src/api/dashboard.api.ts', needs: ['tableRead', 'tokenSecret', 'originVerify'] },
-  alerts: { entry: 'src/api/alerts.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
+  // 'Send test' sends through SES; the settings page reads each channel's last delivery in one batch.
+  alerts: {
+    entry: 'src/api/alerts.api.ts',
+    needs: ['table', 'tableBatchRead', 'tokenSecret', 'originVerify', 'ses'],
+  },
   scraper: {
     entry: 'src/api/scraper.api.ts',
     // Stopping a run (or taking over a dead run's lock) ends it: runEvents announces that.
@@ -77,6 +81,7 @@ const groupOf = {
   'PUT /api/products/{id}': 'products',
   'DELETE /api/products/{id}': 'products',
   'PATCH /api/products/{id}/toggle-hidden': 'products',
+  'GET /api/products/{id}/price-history.csv': 'products',
 
   'GET /api/categories': 'categories',
   'POST /api/categories': 'categories',
@@ -92,11 +97,14 @@ const groupOf = {
   'POST /api/competitor-urls/import': 'competitor-urls',
   'GET /api/competitor-urls/product/{productId}': 'competitor-urls',
   'GET /api/competitor-urls/{id}': 'competitor-urls',
+  // After `{id}` on purpose: the literal path wins wherever it is listed (matchRoute).
+  'GET /api/competitor-urls/export.csv': 'competitor-urls',
   'PUT /api/competitor-urls/{id}': 'competitor-urls',
   'DELETE /api/competitor-urls/{id}': 'competitor-urls',
 
   'GET /api/dashboard/overview': 'dashboard',
   'GET /api/dashboard/products': 'dashboard',
+  'GET /api/dashboard/export.csv': 'dashboard',
   'GET /api/dashboard/products/{id}/ai-analysis': 'dashboard',
 
   'GET /api/scraper/status': 'scraper',
@@ -126,17 +134,23 @@ export type RouteKeyOf<G extends RouteGroup> = {
 
 export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 
-/** Finds the route for a request path, with its path parameters (the local server's API Gateway). */
+/**
+ * Finds the route for a request path, with its path parameters (the local server's API Gateway).
+ * As on API Gateway, a literal segment wins over a `{parameter}`: `/api/competitor-urls/export.csv`
+ * is not competitor URL `export.csv`, whatever the table's order.
+ */
 export function matchRoute(
   method: string,
   path: string,
 ): { route: Route; pathParameters: Record<string, string> } | undefined {
+  let best: { route: Route; pathParameters: Record<string, string> } | undefined;
   for (const route of routes) {
     if (route.method !== method) continue;
     const params = matchPath(route.path, path);
-    if (params) return { route, pathParameters: params };
+    if (params && (!best || Object.keys(params).length < Object.keys(best.pathParameters).length))
+      best = { route, pathParameters: params };
   }
-  return undefined;
+  return best;
 }
 
 function matchPath(template: string, path: string): Record<string, string> | undefined {

@@ -45,4 +45,25 @@ describe('checkAgainstContract (what every integration test checks each answer w
       /POST \/api\/products answered 200, a status the contract does not list for POST \/api\/products/,
     );
   });
+
+  it('wants text/csv for a CSV download and JSON for its errors and for every other route', () => {
+    const csv = '\uFEFFSKU\r\n';
+    const json = 'application/json; charset=utf-8';
+
+    expect(() =>
+      checkAgainstContract('GET', '/api/dashboard/export.csv', 200, csv, 'text/csv; charset=utf-8'),
+    ).not.toThrow();
+    expect(() => checkAgainstContract('GET', '/api/dashboard/export.csv', 200, csv, json)).toThrow(
+      /as application\/json; charset=utf-8, not text\/csv/,
+    );
+    expect(() =>
+      checkAgainstContract('GET', '/api/dashboard/export.csv', 400, { success: false, error: 'x' }, json),
+    ).not.toThrow();
+    expect(() =>
+      checkAgainstContract('GET', '/api/products', 200, { success: true, products: [] }, 'text/csv'),
+    ).toThrow(/not application\/json/);
+    expect(() =>
+      checkAgainstContract('GET', '/api/dashboard/export.csv', 200, { success: true }, json),
+    ).toThrow();
+  });
 });

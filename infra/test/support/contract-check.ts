@@ -1,15 +1,27 @@
 import { matchRoute } from '@cmp/functions/http/routes';
-import { contract, errorSchema } from '@cmp/shared';
+import { contract, errorSchema, type RouteContract } from '@cmp/shared';
 import * as z from 'zod';
 
 /**
  * Checks an answer of the local stack against the API contract (shared/src/contract/): the route's
- * schema for that status, the shared error shape for any error. Throws with zod's readable account
- * of what differs, so every integration test also proves the contract describes the real API.
+ * schema for that status, the shared error shape for any error, and, given the answer's content
+ * type, that a CSV route's success is text/csv and everything else JSON. Throws with zod's readable
+ * account of what differs, so every integration test also proves the contract describes the real API.
  */
-export function checkAgainstContract(method: string, url: string, status: number, body: unknown): void {
+export function checkAgainstContract(
+  method: string,
+  url: string,
+  status: number,
+  body: unknown,
+  contentType?: string,
+): void {
   const path = new URL(url, 'http://localhost').pathname;
   const match = routeOf(method, path);
+  const route: RouteContract | undefined = match ? contract[match.route.id] : undefined;
+  const produces = status < 300 ? route?.produces : undefined;
+  const expectedType = produces ?? 'application/json';
+  if (contentType !== undefined && body !== undefined && !contentType.startsWith(expectedType))
+    throw new Error(`${method} ${path} answered ${status} as ${contentType}, not ${expectedType}`);
   const listed = match
     ? (contract[match.route.id].responses as Partial<Record<number, z.ZodType>>)[status]
     : undefined;

@@ -14,7 +14,10 @@ export interface ApiResponse<T = Record<string, unknown>> {
 }
 
 export interface TestStack extends LocalStack {
-  /** Real HTTP to the stack's API; JSON in, JSON out; the answer is checked against the API contract. */
+  /**
+   * Real HTTP to the stack's API; JSON in, JSON out (a CSV download's text, BOM included); the answer
+   * is checked against the API contract.
+   */
   api<T = Record<string, unknown>>(
     method: string,
     path: string,
@@ -61,9 +64,11 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
       },
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
-    const text = await response.text();
-    const parsed = text ? JSON.parse(text) : undefined;
-    checkAgainstContract(method, path, response.status, parsed);
+    // A CSV download's byte-order mark is kept (text() would drop it), and its text is the body.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
+    const contentType = response.headers.get('content-type') ?? '';
+    const parsed = contentType.startsWith('text/csv') ? text : text ? JSON.parse(text) : undefined;
+    checkAgainstContract(method, path, response.status, parsed, contentType);
     return { status: response.status, headers: response.headers, body: parsed };
   };
   const login: TestStack['login'] = async (email = ADMIN.email, password = ADMIN.password) => {

@@ -5,7 +5,15 @@ import {
   competitorUrlSchema,
   importResultSchema,
 } from '../catalogue';
-import { csvUploadSchema, defineRoutes, errors, idParams, productIdParams, successSchema } from './route';
+import {
+  csvFileSchema,
+  csvUploadSchema,
+  defineRoutes,
+  errors,
+  idParams,
+  productIdParams,
+  successSchema,
+} from './route';
 
 const listAnswer = z.strictObject({ success: z.literal(true), competitorUrls: z.array(competitorUrlSchema) });
 const oneAnswer = z.strictObject({ success: z.literal(true), competitorUrl: competitorUrlSchema });
@@ -22,6 +30,14 @@ export const competitorUrlRoutes = defineRoutes(
     summary: 'Every competitor URL with its product',
     request: {},
     responses: { 200: listAnswer, ...errors(401, 406, 500) },
+  },
+  {
+    method: 'GET',
+    path: '/api/competitor-urls/export.csv',
+    summary: 'Every competitor URL with its product, last check and accepted price, as a CSV download',
+    produces: 'text/csv',
+    request: {},
+    responses: { 200: csvFileSchema, ...errors(401, 406, 500) },
   },
   {
     method: 'POST',

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { aiAnalysisSchema, dashboardProductSchema, overviewStatsSchema } from '../dashboard';
-import { defineRoutes, errors, idParams } from './route';
+import { dashboardFilterQuerySchema } from '../dashboard-filter';
+import { csvFileSchema, defineRoutes, errors, idParams } from './route';
 
 export const dashboardRoutes = defineRoutes(
   {
@@ -23,6 +24,15 @@ export const dashboardRoutes = defineRoutes(
       200: z.strictObject({ success: z.literal(true), products: z.array(dashboardProductSchema) }),
       ...errors(401, 406, 500),
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/dashboard/export.csv',
+    summary:
+      "The comparison table as a CSV download, filtered as the dashboard's filters do (docs/api.md#exports)",
+    produces: 'text/csv',
+    request: { query: dashboardFilterQuerySchema },
+    responses: { 200: csvFileSchema, ...errors(400, 401, 406, 500) },
   },
   {
     method: 'GET',

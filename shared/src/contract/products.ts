@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { importResultSchema, productInputSchema, productSchema } from '../catalogue';
-import { csvUploadSchema, defineRoutes, errors, idParams, successSchema } from './route';
+import { csvFileSchema, csvUploadSchema, defineRoutes, errors, idParams, successSchema } from './route';
 
 const productAnswer = z.strictObject({ success: z.literal(true), product: productSchema });
 
@@ -42,6 +42,14 @@ export const productRoutes = defineRoutes(
     summary: 'Delete a product with its competitor URLs and their price history',
     request: { params: idParams },
     responses: { 200: successSchema, ...errors(400, 401, 404, 500) },
+  },
+  {
+    method: 'GET',
+    path: '/api/products/{id}/price-history.csv',
+    summary: "Every kept check of the product's competitor URLs, newest first, as a CSV download",
+    produces: 'text/csv',
+    request: { params: idParams },
+    responses: { 200: csvFileSchema, ...errors(400, 401, 404, 406, 500) },
   },
   {
     method: 'PATCH',

@@ -13,6 +13,11 @@ export interface RouteContract {
   /** Public routes answer without a token; every other route requires a valid session. */
   readonly public?: true;
   readonly summary: string;
+  /**
+   * What the success answer is when it is not JSON: `'text/csv'` answers a CSV file, its success
+   * schema a string (the file's text). Errors stay JSON.
+   */
+  readonly produces?: 'text/csv';
   readonly request: {
     readonly params?: z.ZodObject;
     readonly query?: z.ZodObject;
@@ -55,6 +60,9 @@ export const productIdParams = z.object({ productId: integerId });
 export const csvUploadSchema = z.object({
   file: z.string().meta({ format: 'binary', description: 'The CSV file (UTF-8)' }),
 });
+
+/** The success answer of a `produces: 'text/csv'` route: the file, UTF-8 with a byte-order mark. */
+export const csvFileSchema = z.string().meta({ description: 'CSV (RFC 4180, UTF-8 with BOM, CRLF)' });
 
 /** The route id (`'GET /api/products'`) of each route, so a contract cannot name a route twice or wrongly. */
 export type RoutesById<T extends readonly RouteContract[]> = {

@@ -1,0 +1,47 @@
+/**
+ * GET /api/competitor-urls/export.csv: every competitor URL with its product, its latest check and
+ * the price the comparison uses (its accepted price), in id order.
+ */
+import { byId } from '../catalogue/products';
+import { acceptedPrice, apiLastCheck } from '../catalogue/url-check-view';
+import { type CompetitorUrlRecord, listCompetitorUrls } from '../data/competitor-url.repository';
+import { listProducts, type ProductRecord } from '../data/product.repository';
+import { type CsvColumn, toCsv, yesNo } from './csv-writer';
+
+interface UrlRow {
+  url: CompetitorUrlRecord;
+  product: ProductRecord | undefined;
+  check: ReturnType<typeof apiLastCheck>;
+  accepted: ReturnType<typeof acceptedPrice>;
+}
+
+export const COMPETITOR_URL_COLUMNS: readonly CsvColumn<UrlRow>[] = [
+  { header: 'SKU', value: (r) => r.product?.sku ?? null },
+  { header: 'Product', value: (r) => r.product?.name ?? null },
+  { header: 'Competitor', value: (r) => r.url.competitor_name },
+  { header: 'URL', value: (r) => r.url.url },
+  { header: 'Last check outcome', value: (r) => r.check?.outcome ?? null },
+  { header: 'Last check message', value: (r) => r.check?.message ?? null },
+  { header: 'Last checked at', value: (r) => r.check?.checked_at ?? null },
+  { header: 'Last check price', value: (r) => r.check?.price ?? null },
+  { header: 'Last check currency', value: (r) => r.check?.currency ?? null },
+  { header: 'In stock', value: (r) => yesNo(r.check?.in_stock ?? null) },
+  { header: 'Consecutive failures', value: (r) => r.check?.consecutive_failures ?? null },
+  { header: 'Accepted price', value: (r) => r.accepted?.price ?? null },
+  // The accepted price may be older than the last check, and in another currency.
+  { header: 'Accepted price currency', value: (r) => r.accepted?.currency ?? null },
+];
+
+export async function competitorUrlsCsv(): Promise<string> {
+  const [urls, products] = await Promise.all([listCompetitorUrls(), listProducts()]);
+  const productById = byId(products);
+  return toCsv(
+    COMPETITOR_URL_COLUMNS,
+    urls.map((url) => ({
+      url,
+      product: productById.get(url.product_id),
+      check: apiLastCheck(url),
+      accepted: acceptedPrice(url),
+    })),
+  );
+}

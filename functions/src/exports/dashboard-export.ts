@@ -1,0 +1,29 @@
+/**
+ * GET /api/dashboard/export.csv: the dashboard's comparison table as CSV, filtered as the table is
+ * (shared/src/dashboard-filter.ts), one row per visible product in the table's order.
+ */
+import { type DashboardFilters, type DashboardProduct, filterDashboardProducts, margin } from '@cmp/shared';
+import { getDashboardProducts } from '../dashboard/dashboard-products';
+import { type CsvColumn, toCsv } from './csv-writer';
+
+export const DASHBOARD_COLUMNS: readonly CsvColumn<DashboardProduct>[] = [
+  { header: 'SKU', value: (p) => p.sku },
+  { header: 'Name', value: (p) => p.name },
+  { header: 'Category', value: (p) => p.category?.name ?? null },
+  { header: 'Our price', value: (p) => p.current_price },
+  { header: 'Cost', value: (p) => p.cost },
+  { header: 'Margin', value: (p) => margin(p.current_price, p.cost).amount },
+  // Empty without a cost, where the table shows 0.0% (docs/rules.md#2-margin): a blank is not a 0.
+  { header: 'Margin %', value: (p) => (p.cost === null ? null : margin(p.current_price, p.cost).percent) },
+  { header: 'Lowest competitor price', value: (p) => p.price_comparison.lowest_competitor_price },
+  { header: 'Best competitor', value: (p) => p.bestCompetitor?.competitor_name ?? null },
+  { header: 'Status', value: (p) => p.price_comparison.status },
+  { header: 'Difference', value: (p) => p.price_comparison.price_difference },
+  { header: 'Difference %', value: (p) => p.price_comparison.price_difference_percentage },
+  { header: 'Competitors with data', value: (p) => p.price_comparison.competitors_with_data },
+  { header: 'Last checked', value: (p) => p.price_comparison.latest_ai_analysis?.scraped_at ?? null },
+];
+
+export async function dashboardCsv(filters: DashboardFilters): Promise<string> {
+  return toCsv(DASHBOARD_COLUMNS, filterDashboardProducts(await getDashboardProducts(), filters));
+}
