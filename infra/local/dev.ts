@@ -9,21 +9,25 @@ import { startLocalStack } from './stack';
 
 const port = Number(process.env.PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? port + 1);
+const sesPort = Number(process.env.SES_PORT ?? port + 200);
 
 const stack = await startLocalStack({
   port: apiPort,
   serveWeb: false,
   dataDir: process.env.DATA_DIR ?? '.data',
+  sesPort,
+  // Alerts link to the app where the browser opens it: Vite's port, not the API's.
+  env: { APP_URL: process.env.APP_URL || `http://localhost:${port}` },
   admin: {
     ...(process.env.ADMIN_EMAIL ? { email: process.env.ADMIN_EMAIL } : {}),
     ...(process.env.ADMIN_PASSWORD ? { password: process.env.ADMIN_PASSWORD } : {}),
   },
 }).catch((error: NodeJS.ErrnoException) => {
-  console.error(
-    error.code === 'EADDRINUSE' ? `Port ${apiPort} is already in use (set API_PORT)` : error.message,
-  );
+  console.error(error.code === 'EADDRINUSE' ? `${error.message} (set API_PORT or SES_PORT)` : error.message);
   process.exit(1);
 });
+if (stack.ses)
+  console.log(`Alert e-mail goes to the local SES stand-in, which shows it at: ${stack.ses.endpoint}`);
 if (stack.createdAdmin?.generated) {
   console.log(
     `Sign in as ${stack.createdAdmin.email} with password ${stack.createdAdmin.password} (shown once)`,

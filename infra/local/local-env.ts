@@ -24,6 +24,8 @@ export function localFunctionEnv(options: {
     POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     // Every local user signs in from 127.0.0.1: a per-address limit would lock out everyone at once.
     LOGIN_MAX_FAILURES_PER_ADDRESS: process.env.LOGIN_MAX_FAILURES_PER_ADDRESS ?? '0',
+    // The SES stand-in sends as anyone; on AWS this is the verified sender (a deploy setting).
+    SES_FROM_ADDRESS: process.env.SES_FROM_ADDRESS ?? 'alerts@check-my-price.example',
   };
 }
 

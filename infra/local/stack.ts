@@ -23,11 +23,13 @@ import { type ScrapeTaskName, scrapeTasks, statusChangeTask } from '@cmp/functio
 import { handleApiRequest, loadGroupHandlers, loadHandler, sendJson } from './api-adapter';
 import { demoCatalogue } from './demo/demo-catalogue';
 import { type DemoShop, startDemoShop } from './demo/demo-shop';
-import { seedDemoCatalogue } from './demo/seed-demo';
+import { demoWebhookSecret, seedDemoAlertSettings, seedDemoCatalogue } from './demo/seed-demo';
+import { createWebhookInbox, WEBHOOK_INBOX_PATH } from './demo/webhook-inbox';
 import { type LocalDynamo, startLocalDynamo } from './dynamo-local';
 import { type LocalEventBus, startLocalEventBus } from './event-bus-local';
 import { LOCAL_TABLE_NAME, localFunctionEnv, localTokenSecret } from './local-env';
 import { startScheduler } from './scheduler';
+import { type LocalSes, startLocalSes } from './ses-local';
 import { serveSpa } from './static-site';
 import { type LocalStepFunctions, startLocalStepFunctions } from './step-functions-local';
 import { ensureWebBuilt } from './web-build';
@@ -55,6 +57,8 @@ export interface LocalStackOptions {
    * restarts) and, on empty data, seed the demo catalogue and run a first price check.
    */
   demoShopPort?: number;
+  /** Start the SES v2 stand-in on this port (0: a free one); without it, SES_ENDPOINT comes from `env`. */
+  sesPort?: number;
   log?: (line: string) => void;
 }
 
@@ -68,6 +72,10 @@ export interface LocalStack {
   /** EventBridge's stand-in: a run's end reaches the alerts handler through it. */
   eventBus: LocalEventBus;
   demoShop?: DemoShop;
+  /** With the demo: the page the demo's webhook channel posts each run's alerts to. */
+  webhookInboxUrl?: string;
+  /** SES's stand-in, when started (`sesPort`): its endpoint is also the page of the mail sent. */
+  ses?: LocalSes;
   /** Set when this start created the first admin. */
   createdAdmin?: { email: string; password: string; generated: boolean };
   stop(): Promise<void>;
@@ -92,9 +100,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const server = createServer((req, res) => (serve ? serve(req, res) : sendStarting(req, res)));
   server.listen(options.port ?? 3000, options.host ?? '127.0.0.1');
   await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${options.host && options.host !== '127.0.0.1' ? options.host : 'localhost'}:${port}`;
 
+  // The demo shop also serves the demo's webhook receiver, checking each delivery's signature.
+  let webhookInboxUrl = '';
+  const inbox = createWebhookInbox({ secretFor: demoWebhookSecret, url: () => webhookInboxUrl });
   const demoShop =
-    options.demoShopPort === undefined ? undefined : await startDemoShop({ port: options.demoShopPort });
+    options.demoShopPort === undefined
+      ? undefined
+      : await startDemoShop({ port: options.demoShopPort, inbox });
+  if (demoShop) webhookInboxUrl = `${demoShop.origin}${WEBHOOK_INBOX_PATH}`;
+  const ses = options.sesPort === undefined ? undefined : await startLocalSes({ port: options.sesPort });
   const dynamo = await startLocalDynamo({
     ...(dataDir ? { path: join(dataDir, 'dynamodb') } : {}),
     tableName: LOCAL_TABLE_NAME,
@@ -126,6 +143,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ...base,
     // The demo shop lives on loopback: the one door the scraper's address checks leave open is this list.
     SCRAPER_ALLOW_HOSTS: [base.SCRAPER_ALLOW_HOSTS, demoShop?.hostPort].filter(Boolean).join(','),
+    // Likewise for alert webhooks: the demo's inbox lives on the demo shop.
+    ALERT_ALLOW_HOSTS: [base.ALERT_ALLOW_HOSTS, demoShop?.hostPort].filter(Boolean).join(','),
+    // The links in alerts lead here (on AWS: the CloudFront address).
+    APP_URL: base.APP_URL || url,
+    ...(ses ? { SES_ENDPOINT: ses.endpoint } : {}),
     SFN_ENDPOINT: stepFunctions.endpoint,
     STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
     EVENTBRIDGE_ENDPOINT: eventBus.endpoint,
@@ -182,10 +204,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     log(
       `Seeded the demo catalogue: ${seeded.products} products, ${seeded.urls} competitor URLs on ${demoShop.origin}`,
     );
+    // Before the first run, so its alerts arrive in the inbox.
+    await seedDemoAlertSettings(webhookInboxUrl);
     await startScheduledRun(stepFunctions);
   }
   serve = ready;
-  const port = (server.address() as AddressInfo).port;
   if (dataDir)
     await writeFile(
       join(dataDir, ENDPOINT_FILE),
@@ -193,13 +216,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     );
 
   return {
-    url: `http://${options.host && options.host !== '127.0.0.1' ? options.host : 'localhost'}:${port}`,
+    url,
     port,
     settings,
     dynamo,
     stepFunctions,
     eventBus,
-    ...(demoShop ? { demoShop } : {}),
+    ...(demoShop ? { demoShop, webhookInboxUrl } : {}),
+    ...(ses ? { ses } : {}),
     ...(createdAdmin ? { createdAdmin } : {}),
     stop: async () => {
       scheduler?.stop();
@@ -207,6 +231,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await stepFunctions.close();
       // After the runs: their ends (stopped ones too) still reach the alerts handler.
       await eventBus.close();
+      await ses?.close();
       await demoShop?.close();
       await dynamo.close();
       if (dataDir) await rm(join(dataDir, ENDPOINT_FILE), { force: true });

@@ -7,6 +7,7 @@ import { startLocalStack } from './stack';
 const port = Number(process.env.PORT ?? 3000);
 const demoShopPort = Number(process.env.DEMO_SHOP_PORT ?? port + 100);
 const demo = process.env.DEMO !== '0';
+const sesPort = Number(process.env.SES_PORT ?? port + 200);
 
 try {
   const stack = await startLocalStack({
@@ -15,6 +16,7 @@ try {
     dataDir: process.env.DATA_DIR ?? '.data',
     schedule: true,
     ...(demo ? { demoShopPort } : {}),
+    sesPort,
     admin: {
       ...(process.env.ADMIN_EMAIL ? { email: process.env.ADMIN_EMAIL } : {}),
       ...(process.env.ADMIN_PASSWORD ? { password: process.env.ADMIN_PASSWORD } : {}),
@@ -22,6 +24,10 @@ try {
   });
   console.log(`\nCheck My Price is running at ${stack.url}`);
   if (stack.demoShop) console.log(`The demo shop it checks prices on: ${stack.demoShop.origin}`);
+  if (stack.webhookInboxUrl)
+    console.log(`Alerts sent to the demo's webhook arrive at: ${stack.webhookInboxUrl}`);
+  if (stack.ses)
+    console.log(`Alert e-mail goes to the local SES stand-in, which shows it at: ${stack.ses.endpoint}`);
   const admin = stack.createdAdmin;
   if (admin?.generated) {
     console.log(`Sign in as ${admin.email} with password ${admin.password}`);
@@ -48,6 +54,10 @@ try {
   if (code === 'EADDRINUSE' && demo && busyPort === demoShopPort) {
     console.error(
       `Port ${demoShopPort} (the demo shop) is already in use: stop the other program, set DEMO_SHOP_PORT, or run DEMO=0 npm start`,
+    );
+  } else if (code === 'EADDRINUSE' && busyPort === sesPort) {
+    console.error(
+      `Port ${sesPort} (the local SES stand-in) is already in use: stop the other program or set SES_PORT`,
     );
   } else if (code === 'EADDRINUSE') {
     console.error(

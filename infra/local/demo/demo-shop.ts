@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { route } from './routes';
+import { WEBHOOK_INBOX_PATH, type WebhookInbox } from './webhook-inbox';
 
 /** Longer than the scraper's 10 s wait for headers, so the slow page times out by default. */
 export const DEFAULT_SLOW_DELAY_MS = 25_000;
@@ -19,6 +20,8 @@ export interface DemoShopOptions {
   now?: () => number;
   /** How long the slow page waits before answering; tests shorten it. */
   slowDelayMs?: number;
+  /** The demo's webhook receiver, served at /webhook-inbox (webhook-inbox.ts). */
+  inbox?: WebhookInbox;
 }
 
 export interface DemoShop {
@@ -38,12 +41,19 @@ export async function startDemoShop(options: DemoShopOptions = {}): Promise<Demo
   let origin = '';
 
   const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] || '/';
+    if (options.inbox && path === WEBHOOK_INBOX_PATH) {
+      const { inbox } = options;
+      return void inbox.handle(req, res).catch(() => {
+        if (res.headersSent) return res.destroy();
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Internal server error');
+      });
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
       res.end('Method not allowed');
       return;
     }
-    const path = (req.url ?? '/').split('?')[0] || '/';
     const answer = route(path);
     const send = () => {
       const body = answer.render(now(), origin);

@@ -31,3 +31,31 @@ export async function seedDemoCatalogue(
   }
   return { products: catalogue.products.length, urls: catalogue.competitorUrls.length };
 }
+
+/**
+ * The demo's alert settings: every kind on at its default threshold, and one webhook channel
+ * posting to the demo's inbox (its signing secret generated as for any new channel).
+ */
+export async function seedDemoAlertSettings(inboxUrl: string): Promise<void> {
+  const { DEFAULT_ALERT_EVENTS } = await import('@cmp/shared');
+  const { applyAlertSettings } = await import('@cmp/functions/alerts/alert-settings');
+  const { readAlertSettings, saveAlertSettings } = await import(
+    '@cmp/functions/data/alert-settings.repository'
+  );
+  const { settings } = applyAlertSettings(
+    { events: DEFAULT_ALERT_EVENTS, channels: [{ type: 'webhook', target: inboxUrl, enabled: true }] },
+    await readAlertSettings(),
+  );
+  await saveAlertSettings(settings);
+}
+
+/** The signing secret of the webhook channel posting to `url`, as saved now (null: no such channel). */
+export async function demoWebhookSecret(url: string): Promise<string | null> {
+  const { readAlertSettings } = await import('@cmp/functions/data/alert-settings.repository');
+  const { channels } = await readAlertSettings();
+  const href = new URL(url).href;
+  const channel = channels.find(
+    ({ type, target }) => type === 'webhook' && URL.canParse(target) && new URL(target).href === href,
+  );
+  return channel?.secret ?? null;
+}
