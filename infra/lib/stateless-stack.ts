@@ -1,8 +1,10 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { Alerts } from './alerts.construct';
 import { Api } from './api.construct';
 import type { AppSettings } from './app-settings';
 import { ScrapeRun } from './scrape-run.construct';
@@ -21,22 +23,29 @@ export interface StatelessStackProps extends StackProps {
 }
 
 /**
- * The API, its functions, the scrape-run state machine and the CDN: nothing here holds data, so it
- * can be replaced at will.
+ * The API, its functions, the scrape-run state machine, the alerts and the CDN: nothing here holds
+ * data, so it can be replaced at will.
  */
 export class StatelessStack extends Stack {
   readonly scrapeRun: ScrapeRun;
   readonly api: Api;
+  readonly alerts: Alerts;
   readonly site: Site;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     const { settings } = props;
 
+    // The account's default bus: runs announce their end there, and the alerts rule listens.
+    const runEvents = EventBus.fromEventBusName(this, 'RunEvents', 'default');
+    // The links in alerts point at the distribution, which is made last (it fronts the API).
+    const appUrl = Lazy.string({ produce: () => `https://${this.site.distribution.distributionDomainName}` });
     const resources = {
       table: props.table,
       tokenSecret: props.tokenSecret,
       bedrockModelId: settings.scrapeRun.bedrockModelId,
+      runEvents,
+      alertDelivery: { appUrl, ses: settings.ses },
     };
     // First, so the scraper route group can be granted control of its state machine.
     this.scrapeRun = new ScrapeRun(this, 'ScrapeRun', { resources, settings });
@@ -48,6 +57,7 @@ export class StatelessStack extends Stack {
       resources: { ...resources, scrapeRun, originVerifySecret: props.originVerifySecret },
       settings,
     });
+    this.alerts = new Alerts(this, 'Alerts', { resources, settings, bus: runEvents });
 
     this.site = new Site(this, 'Site', {
       siteBucketExport: props.siteBucketExport,

@@ -118,6 +118,11 @@ describe('the route functions', () => {
         ORIGIN_VERIFY_SECRET_ARN: expect.anything(),
       });
       expect('STATE_MACHINE_ARN' in env).toBe(group === 'scraper');
+      // Stopping a run ends it, and a run's end is announced on the bus.
+      expect('EVENT_BUS_NAME' in env).toBe(group === 'scraper');
+      // 'Send test' links to the app; no SES sender is set in this app, so none is passed on.
+      expect('APP_URL' in env).toBe(group === 'alerts');
+      expect('SES_FROM_ADDRESS' in env).toBe(false);
     }
   });
 
@@ -156,6 +161,24 @@ describe('the route functions', () => {
         Resource: executions,
       },
     ];
+    const putRunEvents = {
+      Effect: 'Allow',
+      Action: 'events:PutEvents',
+      Resource: {
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':events:',
+            { Ref: 'AWS::Region' },
+            ':',
+            { Ref: 'AWS::AccountId' },
+            ':event-bus/default',
+          ],
+        ],
+      },
+    };
     // Written out, not taken from bind-needs.ts, so a wider grant there fails this test.
     const expected: Record<RouteGroup, unknown[]> = {
       auth: [tableStatement(readWrite), ...secretStatements],
@@ -163,7 +186,9 @@ describe('the route functions', () => {
       categories: [tableStatement(readWrite), ...secretStatements],
       'competitor-urls': [tableStatement(readWrite), ...secretStatements],
       dashboard: [tableStatement(['dynamodb:GetItem', 'dynamodb:Query']), ...secretStatements],
-      scraper: [tableStatement(readWrite), ...secretStatements, ...runControl],
+      // Reads each channel's last delivery in one batch; no SES sender is set in this app.
+      alerts: [tableStatement(['dynamodb:BatchGetItem', ...readWrite].sort()), ...secretStatements],
+      scraper: [tableStatement(readWrite), ...secretStatements, ...runControl, putRunEvents],
     };
 
     for (const group of groups) {
