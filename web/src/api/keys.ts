@@ -14,4 +14,9 @@ export const keys = {
   scraperStatus: 'GET /api/scraper/status',
   scraperLogs: (limit: number) => ['GET /api/scraper/logs', limit] as const,
   scraperStats: 'GET /api/scraper/stats',
+  /** The latest alerts: limit, kind ('' for every kind) and product id (0 for every product). */
+  alerts: (limit: number, kind: string, productId: number) =>
+    ['GET /api/alerts', limit, kind, productId] as const,
+  alertsSinceLastRun: 'GET /api/alerts/since-last-run',
+  alertSettings: 'GET /api/alert-settings',
 } as const;
