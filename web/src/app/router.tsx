@@ -41,6 +41,10 @@ function createRouter() {
                     Component: (await import('./routes/app/competitors')).CompetitorsRoute,
                   }),
                 },
+                {
+                  path: paths.alerts,
+                  lazy: async () => ({ Component: (await import('./routes/app/alerts')).AlertsRoute }),
+                },
               ],
             },
           ],

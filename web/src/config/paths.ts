@@ -4,4 +4,5 @@ export const paths = {
   dashboard: '/dashboard',
   products: '/products',
   competitors: '/competitors',
+  alerts: '/alerts',
 } as const;

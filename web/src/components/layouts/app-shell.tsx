@@ -10,6 +10,7 @@ const navItems = [
   { to: paths.dashboard, label: 'Dashboard' },
   { to: paths.products, label: 'Products' },
   { to: paths.competitors, label: 'Competitors' },
+  { to: paths.alerts, label: 'Alerts' },
 ] as const;
 
 export const PRODUCT_NAME = 'Check My Price';
@@ -19,10 +20,11 @@ export function AppShell({ userMenu, children }: { userMenu: ReactNode; children
   return (
     <div className="min-h-screen bg-muted/40">
       <header className="border-b bg-background">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4">
+        {/* Wraps on a phone: the navigation then goes under the title rather than over the page. */}
+        <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
           <Link
             to={paths.dashboard}
-            className="rounded-sm text-lg font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="whitespace-nowrap rounded-sm text-lg font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {PRODUCT_NAME}
           </Link>
