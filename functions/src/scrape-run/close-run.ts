@@ -1,4 +1,5 @@
-import { publishRunCompleted, type RunCompletedDetail } from '../alerts/run-events';
+import { publishRunCompleted } from '../alerts/publish-run-completed';
+import type { RunCompletedDetail } from '../alerts/run-events';
 import { nowIso } from '../data/dynamo';
 import { endRun, releaseRunLock } from '../data/scrape-run.repository';
 import { logger } from '../logger';
