@@ -1,11 +1,17 @@
 // One product's row: its prices, margin, cheapest competitor, status, difference and actions.
-import { type ComparisonStatus, competitorNameFromUrl, type DashboardProduct } from '@cmp/shared';
+import {
+  type AlertKind,
+  type ComparisonStatus,
+  competitorNameFromUrl,
+  type DashboardProduct,
+} from '@cmp/shared';
 import { memo } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { TableCell, TableRow } from '../../../components/ui/table';
 import { formatShopMoney } from '../../../lib/money';
 import { competitorsWithDataText, differenceText, marginText } from '../utils/comparison-view';
+import { AlertMarker } from './alert-marker';
 import { openPopup } from './open-popup';
 import { RowActionButtons, type RowActions } from './row-actions';
 import { StatusBadge } from './status-badge';
@@ -17,10 +23,13 @@ export const ComparisonRow = memo(function ComparisonRow({
   product,
   running,
   actions,
+  alertKinds,
 }: {
   product: DashboardProduct;
   running: boolean;
   actions: RowActions;
+  /** The kinds of the product's alerts since the last run, if it had any: the row shows a marker. */
+  alertKinds: readonly AlertKind[] | undefined;
 }) {
   const comparison = product.price_comparison;
   const profit = marginText(product.current_price, product.cost, formatShopMoney);
@@ -34,7 +43,10 @@ export const ComparisonRow = memo(function ComparisonRow({
       <TableCell>
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="font-medium">{product.name}</p>
+            <div className="flex items-center gap-1">
+              <p className="font-medium">{product.name}</p>
+              {alertKinds ? <AlertMarker productId={product.id} kinds={alertKinds} /> : null}
+            </div>
             <p className="text-xs text-muted-foreground">SKU: {product.sku}</p>
             {running ? (
               <Badge variant="info" className="mt-1">

@@ -1,6 +1,7 @@
 // The comparison table (docs/screens.md#4-dashboard-price-overview-tab): renders only the rows of the current
 // page.
 import type { DashboardProduct } from '@cmp/shared';
+import { useAlertsSinceLastRun } from '../../../api/alerts';
 import { SortableHead } from '../../../components/sortable-head';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import type { SortColumn, SortState } from '../utils/comparison-view';
@@ -16,6 +17,8 @@ export interface ComparisonTableProps {
 }
 
 export function ComparisonTable({ products, sort, onSort, running, actions }: ComparisonTableProps) {
+  // The alert markers: loaded apart from the table, so the table never waits for them.
+  const alerted = useAlertsSinceLastRun().data;
   return (
     <Table label="Price comparison">
       <caption className="mt-3 text-left text-xs text-muted-foreground">
@@ -48,6 +51,7 @@ export function ComparisonTable({ products, sort, onSort, running, actions }: Co
             product={product}
             running={running.has(product.id)}
             actions={actions}
+            alertKinds={alerted?.get(product.id)}
           />
         ))}
       </TableBody>

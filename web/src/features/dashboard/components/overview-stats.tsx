@@ -1,6 +1,6 @@
-// The four stat cards above the comparison table (docs/screens.md#4-dashboard-price-overview-tab).
+// The five stat cards above the comparison table (docs/screens.md#4-dashboard-price-overview-tab).
 import { formatDateTime, type OverviewStats as Stats } from '@cmp/shared';
-import { Activity, Clock, Globe, Package } from 'lucide-react';
+import { Activity, BellRing, Clock, Globe, Package } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { percentText } from '../utils/comparison-view';
@@ -12,7 +12,7 @@ import { percentText } from '../utils/comparison-view';
 export function OverviewStats({ stats }: { stats: Stats | null }) {
   const lastRun = stats?.lastScrapingTime;
   return (
-    <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       <StatCard title="Total Products" icon={<Package />} value={stats?.totalProducts ?? NA} />
       <StatCard title="Competitor URLs" icon={<Globe />} value={stats?.totalCompetitorUrls ?? NA} />
       <StatCard
@@ -26,6 +26,11 @@ export function OverviewStats({ stats }: { stats: Stats | null }) {
         icon={<Activity />}
         value={stats ? percentText(stats.scrapingSuccessRate) : NA}
         detail={stats ? `${stats.recentScrapingAttempts} recent attempts` : undefined}
+      />
+      <StatCard
+        title="Undercut since last run"
+        icon={<BellRing />}
+        value={stats?.undercutSinceLastRun ?? NA}
       />
     </section>
   );

@@ -2,6 +2,7 @@
 // comparison table and its dialogs. Filtering and sorting run in memory; only the visible page is rendered.
 import type { DashboardProduct } from '@cmp/shared';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toggleProductHidden } from '../../../api/products';
 import { NoProducts } from '../../../components/empty-state';
 import { LoadingOrError } from '../../../components/loading-or-error';
@@ -47,7 +48,12 @@ const NO_FILTERS: Filters = { search: '', status: ALL_STATUSES, category: ALL_CA
 
 export function PriceOverview() {
   const { data, error, mutate } = usePriceOverview();
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const [searchParams] = useSearchParams();
+  // Alert digests link to /dashboard?search=<SKU>: the search starts from the link's.
+  const [filters, setFilters] = useState<Filters>(() => ({
+    ...NO_FILTERS,
+    search: searchParams.get('search') ?? '',
+  }));
   const [sort, setSort] = useState<SortState | null>(null);
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<OpenDialog>(null);
