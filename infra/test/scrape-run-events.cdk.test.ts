@@ -111,8 +111,9 @@ describe('the schedule', () => {
 
 describe('the status-change rule', () => {
   it('sends failed, timed-out and aborted executions of this state machine to the status-change Lambda', () => {
+    // The other pattern rule is the alerts' (alerts.cdk.test.ts).
     const rules = Object.values(main.template.findResources('AWS::Events::Rule')).filter(
-      (rule: Json) => rule.Properties.EventPattern,
+      (rule: Json) => rule.Properties.EventPattern?.source?.[0] === 'aws.states',
     );
     expect(rules).toHaveLength(1);
     const [rule] = rules as Json[];
@@ -139,7 +140,7 @@ describe('the status-change rule', () => {
     });
   });
 
-  it('runs the status-change task: nodejs22.x arm64, the table and nothing else', () => {
+  it("runs the status-change task: nodejs22.x arm64, the table and the run's end announced, nothing else", () => {
     const statusChangeId = logicalIdOf(main.stateless, main.stateless.scrapeRun.statusChangeFunction);
     expect(resourceOf(main, statusChangeId).Properties).toMatchObject({
       Runtime: 'nodejs22.x',
@@ -152,7 +153,8 @@ describe('the status-change rule', () => {
         .flatMap(actionsOf)
         .map((action) => action.split(':')[0]),
     );
-    expect([...services]).toEqual(['dynamodb']);
+    // It ends runs, and a run's end is put on the bus (alerts.cdk.test.ts checks which bus).
+    expect([...services].sort()).toEqual(['dynamodb', 'events']);
   });
 });
 

@@ -230,11 +230,17 @@ describe('the task functions', () => {
     }
   });
 
-  it('may use the table, and only ScrapeUrl may call Bedrock', () => {
+  it('may use the table, only ScrapeUrl may call Bedrock, and only the tasks that end runs announce it', () => {
+    const expected: Record<(typeof tasks)[number], string[]> = {
+      Prepare: ['dynamodb', 'events'],
+      ScrapeUrl: ['bedrock', 'dynamodb'],
+      RecordFailure: ['dynamodb'],
+      Finalize: ['dynamodb', 'events'],
+    };
     for (const task of tasks) {
       const statements = statementsOfFunction(main, taskFunctionId(main, task));
       const services = new Set(statements.flatMap(actionsOf).map((action) => action.split(':')[0]));
-      expect([...services].sort()).toEqual(task === 'ScrapeUrl' ? ['bedrock', 'dynamodb'] : ['dynamodb']);
+      expect([...services].sort(), task).toEqual(expected[task]);
     }
   });
 });
