@@ -1,12 +1,13 @@
 // The API client: `call` sends a contract route through Amplify's REST client and types the answer from the
-// contract. Only the per-resource modules next to this file call it. It adds the bearer token, turns 401
-// into "signed out" and every failure into an ApiError.
+// contract; `download` fetches a route that answers a file. Only the per-resource modules next to this file
+// call them. They add the bearer token, turn 401 into "signed out" and every failure into an ApiError.
 import type { Contract, HttpMethod, RouteId } from '@cmp/shared';
 import { Amplify } from 'aws-amplify';
 import { del, get, patch, post, put } from 'aws-amplify/api';
 import { paths } from '../config/paths';
 import { apiEndpoint, type WebConfig } from '../config/web-config';
 import { ApiError, httpError, parseJsonBody, requestHeaders, retriesAllowed } from '../lib/api-error';
+import { attachmentFileName } from '../lib/save-file';
 import { clearStoredSession, getStoredToken } from '../lib/session-storage';
 import { routeRequest } from './route-path';
 
@@ -79,11 +80,8 @@ function toApiError(error: unknown): ApiError {
   return new ApiError('network', 0, undefined, 'Network error', { cause: error });
 }
 
-/**
- * Calls the API and resolves with the parsed JSON body of a 2xx answer; rejects with an ApiError
- * (`status`, `body`, and the server's `error` text as `message`).
- */
-async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a request with the bearer token; resolves with a 2xx answer, rejects with an ApiError. */
+async function send(method: HttpMethod, path: string, options: RequestOptions) {
   const { body, query, retry = retriesAllowed(method) } = options;
   const operation = transports[method]({
     apiName: API_NAME,
@@ -96,18 +94,26 @@ async function apiRequest<T>(method: HttpMethod, path: string, options: RequestO
     },
   });
   try {
-    const response = await operation.response;
-    const parsed = parseJsonBody(await response.body.text());
-    if (!parsed.ok) {
-      throw new ApiError('invalid-response', response.statusCode, undefined, 'Response is not JSON');
-    }
-    // The one place a body gets its type: `call` passes the contract's success type of the route.
-    return parsed.value as T;
+    return await operation.response;
   } catch (caught) {
     const error = toApiError(caught);
     if (error.status === 401) handleUnauthorized();
     throw error;
   }
+}
+
+/**
+ * Calls the API and resolves with the parsed JSON body of a 2xx answer; rejects with an ApiError
+ * (`status`, `body`, and the server's `error` text as `message`).
+ */
+async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options);
+  const parsed = parseJsonBody(await response.body.text());
+  if (!parsed.ok) {
+    throw new ApiError('invalid-response', response.statusCode, undefined, 'Response is not JSON');
+  }
+  // The one place a body gets its type: `call` passes the contract's success type of the route.
+  return parsed.value as T;
 }
 
 type Responses<Id extends RouteId> = Contract[Id]['responses'];
@@ -130,4 +136,31 @@ export function call<Id extends RouteId>(
 ): Promise<Reply<Id>> {
   const { method, path } = routeRequest(id, params);
   return apiRequest<Reply<Id>>(method, path, options);
+}
+
+/** The routes that answer a file rather than JSON (the contract's `produces`). */
+export type FileRouteId = {
+  [Id in RouteId]: Contract[Id] extends { produces: string } ? Id : never;
+}[RouteId];
+
+/** A downloaded file and the name the server gave it (its Content-Disposition). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * Fetches a file route with the bearer token in the header (never in a URL), for the page to save.
+ * @example await download('GET /api/products/{id}/price-history.csv', { params: { id: 7 } })
+ */
+export async function download(
+  id: FileRouteId,
+  { params, query }: { params?: Record<string, string | number>; query?: Record<string, string> } = {},
+): Promise<DownloadedFile> {
+  const { method, path } = routeRequest(id, params);
+  const response = await send(method, path, query ? { query } : {});
+  return {
+    blob: await response.body.blob(),
+    fileName: attachmentFileName(response.headers['content-disposition']) ?? 'export.csv',
+  };
 }

@@ -1,11 +1,12 @@
 // Competitor URLs (docs/api.md#competitor-urls): all of them, one product's, one with its price records;
-// the writes (a delete takes the URL's price data with it); 'Check now' and the decision on a held price.
+// the writes (a delete takes the URL's price data with it); 'Check now' and the decision on a held price;
+// all of them with their last check as a CSV file.
 import type { CompetitorUrl, CompetitorUrlDetail, CompetitorUrlInput, ImportResult } from '@cmp/shared';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { csvUploadBody } from '../lib/csv-file';
 import { notifyError } from '../lib/notify';
-import { call } from './client';
+import { call, type DownloadedFile, download } from './client';
 import { keys } from './keys';
 
 async function fetchCompetitorUrls(): Promise<CompetitorUrl[]> {
@@ -91,3 +92,7 @@ export async function decideHeldPrice(
 /** After a URL's prices changed: the lists, its detail and the dashboard's comparison reload. */
 export const reloadCompetitorPrices = (id: number) =>
   Promise.all([mutate(keys.competitorUrls), mutate(keys.competitorUrl(id)), mutate(keys.priceOverview)]);
+
+/** Every competitor URL with its product, last check and accepted price, as a CSV file. */
+export const exportCompetitorUrlsCsv = (): Promise<DownloadedFile> =>
+  download('GET /api/competitor-urls/export.csv');

@@ -1,9 +1,9 @@
-// The dashboard's reads (docs/api.md#dashboard): overview figures, the products with their comparison,
-// and a product's latest AI analysis.
-import type { AiAnalysis, DashboardProduct, OverviewStats } from '@cmp/shared';
+// The dashboard's reads (docs/api.md#dashboard): overview figures, the products with their comparison
+// (also as a CSV file), and a product's latest AI analysis.
+import type { AiAnalysis, DashboardFilters, DashboardProduct, OverviewStats } from '@cmp/shared';
 import useSWR from 'swr';
 import { expectSuccess } from '../lib/api-result';
-import { call } from './client';
+import { call, type DownloadedFile, download } from './client';
 import { keys } from './keys';
 
 export async function fetchOverviewStats(): Promise<OverviewStats> {
@@ -22,4 +22,17 @@ async function fetchAiAnalysis(id: number): Promise<AiAnalysis | null> {
 /** Loads nothing while `productId` is null (the dialog is closed); the dialog shows its own failure state. */
 export function useAiAnalysis(productId: number | null) {
   return useSWR(productId === null ? null : keys.aiAnalysis(productId), ([, id]) => fetchAiAnalysis(id));
+}
+
+/** The comparison table as a CSV file, with the rows `filters` keep (the table's current filters). */
+export function exportDashboardCsv({
+  search,
+  status,
+  category_id,
+}: DashboardFilters): Promise<DownloadedFile> {
+  const query: Record<string, string> = {};
+  if (search) query.search = search;
+  if (status) query.status = status;
+  if (category_id !== undefined) query.category_id = String(category_id);
+  return download('GET /api/dashboard/export.csv', { query });
 }

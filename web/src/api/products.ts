@@ -1,10 +1,11 @@
-// Products (docs/api.md#products): the catalogue list (key, fetcher, hook) and every product write.
+// Products (docs/api.md#products): the catalogue list (key, fetcher, hook), every product write, and a
+// product's price history as a CSV file.
 import type { ImportResult, Product, ProductInput } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { csvUploadBody } from '../lib/csv-file';
 import { notifyError } from '../lib/notify';
-import { call } from './client';
+import { call, type DownloadedFile, download } from './client';
 import { keys } from './keys';
 
 export async function fetchProducts(): Promise<Product[]> {
@@ -41,3 +42,7 @@ export async function toggleProductHidden(id: number): Promise<string> {
 export async function importProducts(file: File): Promise<ImportResult> {
   return expectSuccess(await call('POST /api/products/import', { body: csvUploadBody(file) }));
 }
+
+/** Every kept check of the product's competitor URLs, newest first, as a CSV file. */
+export const downloadPriceHistoryCsv = (id: number): Promise<DownloadedFile> =>
+  download('GET /api/products/{id}/price-history.csv', { params: { id } });

@@ -3,9 +3,10 @@
 import type { CompetitorUrl } from '@cmp/shared';
 import { Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useCompetitorUrls } from '../../../api/competitor-urls';
+import { exportCompetitorUrlsCsv, useCompetitorUrls } from '../../../api/competitor-urls';
 import { useProducts } from '../../../api/products';
 import { EmptyState } from '../../../components/empty-state';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ImportCsvButton } from '../../../components/import-csv-dialog';
 import { PageHeader } from '../../../components/layouts/app-shell';
 import { LoadingOrError } from '../../../components/loading-or-error';
@@ -65,6 +66,7 @@ export function CompetitorsView() {
               Add Competitor
             </Button>
             <ImportCsvButton dialog={ImportCompetitorsDialog} />
+            <ExportCsvButton fetchFile={exportCompetitorUrlsCsv} failure="Failed to export competitor URLs" />
           </>
         }
       />

@@ -1,10 +1,17 @@
-// Search box, status and category selects above the comparison table
+// Search box, status and category selects above the comparison table, and 'Export CSV' of the rows they keep
 // (docs/screens.md#4-dashboard-price-overview-tab).
 import type { Category } from '@cmp/shared';
+import { exportDashboardCsv } from '../../../api/dashboard';
 import { CategoryFilter } from '../../../components/category-select';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { SearchInput } from '../../../components/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { ALL_STATUSES, type ComparisonFilters as Filters, STATUS_OPTIONS } from '../utils/comparison-view';
+import {
+  ALL_STATUSES,
+  dashboardFilters,
+  type ComparisonFilters as Filters,
+  STATUS_OPTIONS,
+} from '../utils/comparison-view';
 
 export function ComparisonFilters({
   filters,
@@ -41,6 +48,10 @@ export function ComparisonFilters({
           allLabel="All Categories"
         />
       </div>
+      <ExportCsvButton
+        fetchFile={() => exportDashboardCsv(dashboardFilters(filters))}
+        failure="Failed to export the dashboard"
+      />
     </div>
   );
 }

@@ -1,8 +1,11 @@
 // Competitor price information (docs/screens.md#competitor-prices-dialog): each priced competitor, dearest
 // first, compared with our price, with its latest check (and 'Accept price' / 'Reject' for a price held for
-// review) and its price history chart; below, the competitors without a price and why.
+// review) and its price history chart; below, the competitors without a price and why, and the product's whole
+// price history as a CSV download.
 import type { DashboardProduct } from '@cmp/shared';
 import { lazy, Suspense } from 'react';
+import { downloadPriceHistoryCsv } from '../../../api/products';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { Fact } from '../../../components/fact';
 import { LatestCheck } from '../../../components/latest-check';
 import { ReviewActions } from '../../../components/review-actions';
@@ -56,6 +59,13 @@ export function CompetitorPricesDialog({ product, onClose }: { product: Dashboar
           </ul>
         )}
         {unpriced.length > 0 ? <Unpriced competitors={unpriced} /> : null}
+        <div className="flex justify-end">
+          <ExportCsvButton
+            fetchFile={() => downloadPriceHistoryCsv(current.id)}
+            label="Download price history (CSV)"
+            failure="Failed to download the price history"
+          />
+        </div>
       </DialogContent>
     </Dialog>
   );
