@@ -1,5 +1,5 @@
 /**
- * The CSV writer behind every export (docs/rules.md#csv-exports): RFC 4180 with CRLF line ends,
+ * The CSV writer behind every export (docs/rules.md#22-csv-exports): RFC 4180 with CRLF line ends,
  * UTF-8 with a byte-order mark so spreadsheet programs read £ and accents, and text cells that a
  * spreadsheet would run as a formula neutralised (OWASP CSV injection). Pure.
  */
@@ -21,7 +21,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * A text cell as written: a formula start gets a leading `'`, so the spreadsheet shows it as text;
- * then RFC 4180 quoting. A number is written as a plain number, never prefixed: it
+ * then RFC 4180 quoting. A number is written as a plain number, never prefixed (decision 47): it
  * cannot be a formula, and an analyst sorts and sums a difference of -5 as a number.
  * @example csvField('=1+1') // "'=1+1"
  * @example csvField('Kettle, 1.7L') // '"Kettle, 1.7L"'
