@@ -11,7 +11,7 @@ import { html, type SafeHtml } from './html';
 export const WEBHOOK_INBOX_PATH = '/webhook-inbox';
 
 /** What one POST brought, as the page lists it. */
-export interface InboxDelivery {
+interface InboxDelivery {
   readonly receivedAt: string;
   /** Whether X-Signature-256 is the body's HMAC with the channel's secret. */
   readonly verified: boolean;
@@ -22,8 +22,6 @@ export interface InboxDelivery {
 export interface WebhookInbox {
   /** Answers requests for WEBHOOK_INBOX_PATH: POST takes a delivery, GET shows the page. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  /** Newest first. */
-  deliveries(): readonly InboxDelivery[];
 }
 
 /** A digest of a large catalogue is a few hundred KB; anything past this is not one. */
@@ -73,16 +71,11 @@ export function createWebhookInbox(options: {
       res.setHeader('allow', 'GET, HEAD, POST');
       answer(res, 405, 'Method not allowed');
     },
-    deliveries: () => kept,
   };
 }
 
 /** `sha256=<hex>` of the raw body, compared in constant time. */
-export function signatureMatches(
-  body: Buffer,
-  secret: string,
-  header: string | string[] | undefined,
-): boolean {
+function signatureMatches(body: Buffer, secret: string, header: string | string[] | undefined): boolean {
   if (typeof header !== 'string') return false;
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
   const given = Buffer.from(header);
@@ -105,7 +98,7 @@ function answer(res: ServerResponse, status: number, text: string) {
   res.end(text);
 }
 
-export function inboxPage(deliveries: readonly InboxDelivery[]): string {
+function inboxPage(deliveries: readonly InboxDelivery[]): string {
   return `<!DOCTYPE html>\n${html`<html lang="en-GB"><head><meta charset="utf-8"><title>Webhook inbox</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1f2937}table{border-collapse:collapse}
 td,th{border:1px solid #d1d5db;padding:.25rem .5rem;text-align:left}.refused{color:#b91c1c}</style></head>
@@ -117,9 +110,10 @@ ${deliveries.length === 0 ? html`<p>Nothing has arrived yet.</p>` : deliveries.m
 }
 
 function deliveryView(delivery: InboxDelivery): SafeHtml {
+  const sent = delivery.timestamp === null ? '' : html` X-Timestamp ${delivery.timestamp}.`;
   const verdict = delivery.verified
-    ? html`<p>Signature verified.</p>`
-    : html`<p class="refused">Signature did not match: refused with 401.</p>`;
+    ? html`<p>Signature verified.${sent}</p>`
+    : html`<p class="refused">Signature did not match: refused with 401.${sent}</p>`;
   const digest = parseDigest(delivery.body);
   return html`<section><h2>Received ${delivery.receivedAt}</h2>${verdict}
 ${
