@@ -35,7 +35,7 @@ const choose = (selectName: string, option: string) => chooseOption(page, select
 const openMenu = (sku: string, item: string) => openRowMenu(page, sku, item);
 
 describe('the price overview', () => {
-  it('shows the four stat cards and each product’s prices, margin, best competitor and status', async () => {
+  it('shows the five stat cards and each product’s prices, margin, best competitor and status', async () => {
     await openDashboard();
     const cards = page.getByRole('region', { name: 'Overview' });
 
@@ -47,6 +47,7 @@ describe('the price overview', () => {
     expect(cardsText).toContain('Competitor URLs9');
     expect(cardsText).toContain('Last ScrapingNever');
     expect(cardsText).toMatch(/Success Rate\d+\.\d%\d+ recent attempts/);
+    expect(cardsText).toContain('Undercut since last run0');
     expect(alpha).toContain('£50.00');
     expect(alpha).toContain('£40.00');
     expect(alpha).toContain('£10.00');
