@@ -189,6 +189,7 @@ describe('the route functions', () => {
       // Reads each channel's last delivery in one batch; no SES sender is set in this app.
       alerts: [tableStatement(['dynamodb:BatchGetItem', ...readWrite].sort()), ...secretStatements],
       scraper: [tableStatement(readWrite), ...secretStatements, ...runControl, putRunEvents],
+      users: [tableStatement(readWrite), ...secretStatements],
     };
 
     for (const group of groups) {

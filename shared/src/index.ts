@@ -12,5 +12,6 @@ export * from './price-comparison';
 export * from './price-trend';
 export * from './scraper';
 export * from './search';
+export * from './users';
 export * from './validation';
 export * from './web-config';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AlertChannel, AlertSettings, AlertSettingsInput, PublicUser } from '@cmp/shared';
+import type { AlertChannel, AlertSettings, AlertSettingsInput } from '@cmp/shared';
 import { checkPublicUrl } from '../catalogue/competitor-url-policy';
 import { alertsConfigSchema, perSettings, settingsSection } from '../config';
 import {
@@ -7,16 +7,11 @@ import {
   readLastDeliveries,
   type StoredAlertSettings,
 } from '../data/alert-settings.repository';
-import { ForbiddenError, InvalidInputError } from '../domain/errors';
+import { InvalidInputError } from '../domain/errors';
 import { type StoredChannel, secretHint } from './channel';
 
 const alertsSettings = settingsSection('alerts', alertsConfigSchema);
 const allowHosts = perSettings(() => new Set(alertsSettings().ALERT_ALLOW_HOSTS));
-
-/** Alert settings change what leaves the building: admins only (staff read them). */
-export function requireAdmin(user: PublicUser): void {
-  if (user.role !== 'admin') throw new ForbiddenError('Only an administrator can change alert settings');
-}
 
 /**
  * A Slack incoming-webhook URL is a credential (its path is the token): shown as its origin and

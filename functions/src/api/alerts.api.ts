@@ -1,18 +1,22 @@
 import { alertsSinceLastRun, alertsView } from '../alerts/alert-list';
-import { alertSettingsView, applyAlertSettings, requireAdmin } from '../alerts/alert-settings';
+import { alertSettingsView, applyAlertSettings } from '../alerts/alert-settings';
 import { sendChannelTest } from '../alerts/channel-test';
+import { requireAdmin } from '../auth/require-admin';
 import { readEntrySettings } from '../config';
 import { readAlertSettings, saveAlertSettings } from '../data/alert-settings.repository';
 import { groupHandler, sessionOf } from '../http/http-handler';
 
 readEntrySettings(process.env);
 
+/** Alert settings change what leaves the building: admins only (staff read them). */
+const ADMINS_ONLY = 'Only an administrator can change alert settings';
+
 /** The alerts route group: the alerts, their settings, and a channel's test message. */
 export const handler = groupHandler('alerts', {
   'GET /api/alert-settings': async () => ({ body: { success: true, settings: await alertSettingsView() } }),
 
   'PUT /api/alert-settings': async (request) => {
-    requireAdmin(sessionOf(request).user);
+    requireAdmin(sessionOf(request).user, ADMINS_ONLY);
     const { settings, secrets } = applyAlertSettings(request.body, await readAlertSettings());
     await saveAlertSettings(settings);
     const view = await alertSettingsView();
@@ -31,7 +35,7 @@ export const handler = groupHandler('alerts', {
   },
 
   'POST /api/alert-settings/channels/{id}/test': async (request) => {
-    requireAdmin(sessionOf(request).user);
+    requireAdmin(sessionOf(request).user, ADMINS_ONLY);
     const result = await sendChannelTest(request.params.id);
     return { body: { success: true, ok: result.ok, message: result.message } };
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginRequest, PublicUser } from '@cmp/shared';
 import { createSession, revokeSession } from '../data/session.repository';
-import { findUserByEmail, findUserByUsername } from '../data/user.repository';
+import { findUserByEmail, findUserByUsername, recordSignIn } from '../data/user.repository';
 import { UnauthenticatedError } from '../domain/errors';
 import { reserveSignInAttempt } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from './password';
@@ -37,7 +37,7 @@ export async function login(request: LoginRequest, clientAddress: string): Promi
   const sessionId = randomUUID();
   const expiresAt = Date.now() + tokenTtlSeconds() * 1000;
   // The generation read before the password check: a disable meanwhile still ends this session.
-  await createSession(sessionId, user, expiresAt);
+  await Promise.all([createSession(sessionId, user, expiresAt), recordSignIn(user.id)]);
   const token = await issueToken({ userId: user.id, sessionId }, expiresAt);
   return { token, user: toPublicUser(user) };
 }

@@ -41,3 +41,6 @@ export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
   return dummyHash;
 }
+
+/** A password generated for a user (POST /api/users, a reset): 96 random bits in 16 URL-safe characters. */
+export const generatePassword = (): string => randomBytes(12).toString('base64url');

@@ -24,6 +24,8 @@ export interface UserRecord {
    */
   session_generation: number;
   created_at: string;
+  /** The latest successful sign-in; absent until the first one recorded. */
+  last_login_at?: string;
 }
 
 const keys = {
@@ -70,15 +72,52 @@ export async function findUserByUsername(username: string): Promise<UserRecord |
 
 /** Disabling also ends every session of the user; enabling again does not bring them back. */
 export async function setUserDisabled(id: number, disabled: boolean): Promise<void> {
+  await (disabled
+    ? update(id, 'SET disabled = :disabled ADD session_generation :one', { ':disabled': true, ':one': 1 })
+    : update(id, 'SET disabled = :disabled', { ':disabled': false }));
+}
+
+/**
+ * Every user, by id. Users are few and their ids dense (from the counter), so this reads each id
+ * up to the last one issued rather than keeping a list index on every user item.
+ */
+export async function listUsers(): Promise<UserRecord[]> {
+  const ids = Array.from({ length: await lastIssuedId('user') }, (_, index) => index + 1);
+  const users = await Promise.all(ids.map(getUser));
+  return users.filter((user) => user !== undefined);
+}
+
+export async function setUserRole(id: number, role: Role): Promise<void> {
+  await update(id, 'SET #role = :role', { ':role': role }, { '#role': 'role' });
+}
+
+/** A new password also ends every session of the user, as disabling does. */
+export async function setUserPassword(id: number, passwordHash: string): Promise<void> {
+  await update(id, 'SET password_hash = :hash ADD session_generation :one', {
+    ':hash': passwordHash,
+    ':one': 1,
+  });
+}
+
+export async function recordSignIn(id: number): Promise<void> {
+  await update(id, 'SET last_login_at = :now', { ':now': nowIso() });
+}
+
+/** Updates an existing user (a missing one is a failed condition, never a new item). */
+async function update(
+  id: number,
+  expression: string,
+  values: Record<string, unknown>,
+  names?: Record<string, string>,
+): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.user(id),
-      UpdateExpression: disabled
-        ? 'SET disabled = :disabled ADD session_generation :one'
-        : 'SET disabled = :disabled',
+      UpdateExpression: expression,
       ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':disabled': disabled, ...(disabled ? { ':one': 1 } : {}) },
+      ExpressionAttributeValues: values,
+      ...(names ? { ExpressionAttributeNames: names } : {}),
     }),
   );
 }

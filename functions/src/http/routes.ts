@@ -39,6 +39,8 @@ export const routeGroups = {
     entry: 'src/api/alerts.api.ts',
     needs: ['table', 'tableBatchRead', 'tokenSecret', 'originVerify', 'ses'],
   },
+  // Admins managing users: its own Lambda, so the public sign-in Lambda carries none of it (decision 47).
+  users: { entry: 'src/api/users.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   scraper: {
     entry: 'src/api/scraper.api.ts',
     // Stopping a run (or taking over a dead run's lock) ends it: runEvents announces that.
@@ -119,6 +121,10 @@ const groupOf = {
   'POST /api/alert-settings/channels/{id}/test': 'alerts',
   'GET /api/alerts': 'alerts',
   'GET /api/alerts/since-last-run': 'alerts',
+
+  'GET /api/users': 'users',
+  'POST /api/users': 'users',
+  'PATCH /api/users/{id}': 'users',
 } as const satisfies Record<RouteId, RouteGroup>;
 
 export const routes: readonly RouteDef[] = (Object.keys(groupOf) as RouteId[]).map((id) => {

@@ -70,7 +70,7 @@ describe('npm run user:add', () => {
     });
 
     expect(code).not.toBe(0);
-    expect(output).toContain('password: must be at least 8 characters');
+    expect(output).toContain('Password must be at least 8 characters');
     expect(signIn.status).toBe(401);
   });
 
@@ -99,7 +99,7 @@ describe('npm run user:add', () => {
 
     await expect(
       addUser({ email, username: `mallory${firstName.length}`, firstName, password: 'long-enough-1' }),
-    ).rejects.toThrow('firstName: First name contains characters that are not allowed');
+    ).rejects.toThrow('First name contains characters that are not allowed');
     expect((await stack.scanTable()).some((item) => JSON.stringify(item).includes(email))).toBe(false);
   });
 });

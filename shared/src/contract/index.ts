@@ -7,6 +7,7 @@ import { metaRoutes } from './meta';
 import { productRoutes } from './products';
 import type { RouteContract } from './route';
 import { scraperRoutes } from './scraper';
+import { userRoutes } from './users';
 
 /**
  * The API contract: every route by its id (`'GET /api/products'`) with its method, path, whether it
@@ -22,6 +23,7 @@ export const contract = {
   ...dashboardRoutes,
   ...scraperRoutes,
   ...alertRoutes,
+  ...userRoutes,
   ...metaRoutes,
 } satisfies Record<string, RouteContract>;
 
