@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runCompletedTarget } from '../alerts/run-events';
 import { routeGroups } from '../http/routes';
 import { scrapeTasks, statusChangeTask } from '../scrape-run/tasks';
 
@@ -30,6 +31,7 @@ describe('who reads the environment', () => {
     ...Object.values(routeGroups).map((group) => group.entry),
     ...Object.values(scrapeTasks).map((task) => task.entry),
     statusChangeTask.entry,
+    runCompletedTarget.entry,
   ];
   const cliEntries = modules.filter((file) => file.endsWith('.cli.ts'));
   /** Whether the module's code (not its comments or strings) reads `process.env`. */
@@ -59,15 +61,19 @@ describe('who reads the environment', () => {
 });
 
 describe('a Lambda entry', () => {
-  const entries = [...Object.values(routeGroups), ...Object.values(scrapeTasks), statusChangeTask].map(
-    ({ entry, needs }) => [entry, needs as readonly string[]] as const,
-  );
+  const entries = [
+    ...Object.values(routeGroups),
+    ...Object.values(scrapeTasks),
+    statusChangeTask,
+    runCompletedTarget,
+  ].map(({ entry, needs }) => [entry, needs as readonly string[]] as const);
   /** The required settings CDK sets for these needs (infra/lib/bind-needs.ts); the rest have defaults. */
   const deployedSettings = (needs: readonly string[]) => ({
     TABLE_NAME: 'check-my-price',
     ...(needs.includes('tokenSecret')
       ? { TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-2:1:secret:t' }
       : {}),
+    ...(needs.includes('ses') ? { APP_URL: 'https://d1234.cloudfront.net' } : {}),
   });
   const load = (entry: string) => import(/* @vite-ignore */ join(functionsDir, entry));
 
