@@ -1,4 +1,4 @@
-import { parseSchedule } from './eventbridge-schedule';
+import { parseSchedule } from '@cmp/shared';
 
 /** Longest single timer; Node's timers overflow past ~24.8 days, so long waits are re-armed. */
 const MAX_TIMER_MS = 24 * 60 * 60 * 1000;

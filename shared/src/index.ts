@@ -11,6 +11,7 @@ export * from './paging';
 export * from './price-comparison';
 export * from './price-trend';
 export * from './scraper';
+export * from './schedule';
 export * from './search';
 export * from './users';
 export * from './validation';

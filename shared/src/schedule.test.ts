@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSchedule } from './eventbridge-schedule';
+import { nextScheduledRun, parseSchedule } from './schedule';
 
 const next = (expression: string, after: string) => parseSchedule(expression)(new Date(after)).toISOString();
 
@@ -28,4 +28,37 @@ describe('parseSchedule', () => {
       expect(() => parseSchedule(expression)).toThrow(/schedule|Schedule/);
     },
   );
+});
+
+describe('nextScheduledRun', () => {
+  const at = (iso: string) => new Date(iso);
+  const nextAfter = (expression: string, now: string, lastFired?: string) =>
+    nextScheduledRun(expression, at(now), lastFired ? at(lastFired) : null).toISOString();
+
+  it("gives a cron's next time, whenever it last fired", () => {
+    expect(nextAfter('cron(0 6 * * ? *)', '2026-11-22T07:00:00Z', '2026-11-22T06:00:00Z')).toBe(
+      '2026-11-23T06:00:00.000Z',
+    );
+  });
+
+  it('counts a rate on from when it last fired, over any runs missed since', () => {
+    expect(nextAfter('rate(6 hours)', '2026-11-22T10:00:00Z', '2026-11-22T05:00:00Z')).toBe(
+      '2026-11-22T11:00:00.000Z',
+    );
+    expect(nextAfter('rate(1 hour)', '2026-11-22T10:30:00Z', '2026-11-22T05:15:00Z')).toBe(
+      '2026-11-22T11:15:00.000Z',
+    );
+    // Exactly on a firing time: the one after.
+    expect(nextAfter('rate(2 hours)', '2026-11-22T09:00:00Z', '2026-11-22T05:00:00Z')).toBe(
+      '2026-11-22T11:00:00.000Z',
+    );
+  });
+
+  it('without a last firing, puts a rate at most one period ahead', () => {
+    expect(nextAfter('rate(12 hours)', '2026-11-22T10:00:00Z')).toBe('2026-11-22T22:00:00.000Z');
+  });
+
+  it('refuses what it cannot read', () => {
+    expect(() => nextScheduledRun('cron(0 6 L * ? *)', at('2026-11-22T10:00:00Z'))).toThrow(/not supported/);
+  });
 });

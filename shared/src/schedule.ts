@@ -1,15 +1,36 @@
 /**
- * EventBridge schedule expressions, for the local scheduler: `rate(N minutes|hours|days)` and
- * `cron(minutes hours day-of-month month day-of-week year)` in UTC with `*`, `?`, lists, ranges,
- * steps and month/day names. L, W and # are refused rather than misread.
+ * EventBridge schedule expressions, for the local scheduler and the scraper panel's next run:
+ * `rate(N minutes|hours|days)` and `cron(minutes hours day-of-month month day-of-week year)` in UTC
+ * with `*`, `?`, lists, ranges, steps and month/day names. L, W and # are refused rather than misread.
  */
 export type Schedule = (after: Date) => Date;
+
+const RATE = /^rate\((\d+) (minutes?|hours?|days?)\)$/;
+
+/** Whether the schedule is a rate (its next time depends on when it last fired). */
+export const isRateSchedule = (expression: string): boolean => RATE.test(expression.trim());
+
+/**
+ * When a schedule next fires after `now`. A rate counts from when it last fired
+ * (`lastFired`, the latest scheduled run's start), as EventBridge and the local scheduler do; not
+ * knowing that, `now` plus the rate, the latest it can be. Throws on an expression `parseSchedule`
+ * refuses.
+ * @example nextScheduledRun('rate(6 hours)', new Date('2026-11-22T10:00Z'), new Date('2026-11-22T05:00Z'))
+ * // 2026-11-22T11:00:00.000Z
+ */
+export function nextScheduledRun(expression: string, now: Date, lastFired?: Date | null): Date {
+  const next = parseSchedule(expression);
+  if (!isRateSchedule(expression) || !lastFired || lastFired > now) return next(now);
+  const every = next(lastFired).getTime() - lastFired.getTime();
+  const periods = Math.floor((now.getTime() - lastFired.getTime()) / every) + 1;
+  return new Date(lastFired.getTime() + periods * every);
+}
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
 
 export function parseSchedule(expression: string): Schedule {
-  const rate = /^rate\((\d+) (minutes?|hours?|days?)\)$/.exec(expression.trim());
+  const rate = RATE.exec(expression.trim());
   if (rate) {
     const unit = rate[2]?.startsWith('minute')
       ? 60_000
