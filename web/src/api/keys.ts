@@ -19,4 +19,5 @@ export const keys = {
     ['GET /api/alerts', limit, kind, productId] as const,
   alertsSinceLastRun: 'GET /api/alerts/since-last-run',
   alertSettings: 'GET /api/alert-settings',
+  users: 'GET /api/users',
 } as const;

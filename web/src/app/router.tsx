@@ -45,6 +45,10 @@ function createRouter() {
                   path: paths.alerts,
                   lazy: async () => ({ Component: (await import('./routes/app/alerts')).AlertsRoute }),
                 },
+                {
+                  path: paths.users,
+                  lazy: async () => ({ Component: (await import('./routes/app/users')).UsersRoute }),
+                },
               ],
             },
           ],

@@ -5,4 +5,5 @@ export const paths = {
   products: '/products',
   competitors: '/competitors',
   alerts: '/alerts',
+  users: '/users',
 } as const;

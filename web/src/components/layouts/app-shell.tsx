@@ -11,12 +11,22 @@ const navItems = [
   { to: paths.products, label: 'Products' },
   { to: paths.competitors, label: 'Competitors' },
   { to: paths.alerts, label: 'Alerts' },
+  { to: paths.users, label: 'Users', adminOnly: true },
 ] as const;
 
 export const PRODUCT_NAME = 'Check My Price';
 
-/** `userMenu` is a slot, so this layout does not depend on the auth feature. */
-export function AppShell({ userMenu, children }: { userMenu: ReactNode; children: ReactNode }) {
+/** `userMenu` is a slot and `isAdmin` a flag, so this layout does not depend on the auth feature. */
+export function AppShell({
+  userMenu,
+  isAdmin,
+  children,
+}: {
+  userMenu: ReactNode;
+  /** Shows the admins' entries (Users). */
+  isAdmin: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-screen bg-muted/40">
       <header className="border-b bg-background">
@@ -29,16 +39,18 @@ export function AppShell({ userMenu, children }: { userMenu: ReactNode; children
             {PRODUCT_NAME}
           </Link>
           <nav aria-label="Main" className="flex flex-1 items-center gap-1">
-            {navItems.map((item) => (
-              // NavLink sets aria-current="page" on the active item.
-              <NavLink
-                key={item.to}
-                to={item.to}
-                className={({ isActive }) => cn(buttonClasses(isActive ? 'default' : 'ghost', 'sm'))}
-              >
-                {item.label}
-              </NavLink>
-            ))}
+            {navItems
+              .filter((item) => isAdmin || !('adminOnly' in item))
+              .map((item) => (
+                // NavLink sets aria-current="page" on the active item.
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  className={({ isActive }) => cn(buttonClasses(isActive ? 'default' : 'ghost', 'sm'))}
+                >
+                  {item.label}
+                </NavLink>
+              ))}
           </nav>
           {userMenu}
         </div>

@@ -1,0 +1,142 @@
+import { addUser } from '@cmp/functions/auth/users';
+import type { ManagedUser } from '@cmp/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
+import { launchBrowser, signInAsAdmin, tabTo } from '../support/browser';
+import { signedInStack } from '../support/signed-in-stack';
+
+/**
+ * The Users page (issue 16): an admin adds a user by keyboard and sees the one-time password once,
+ * resets a password, changes a role and disables a user, each confirmed; staff see no Users entry and
+ * a short message at the address. axe on the page and on every dialog.
+ */
+const { stack, token } = await signedInStack({ serveWeb: true });
+const STAFF = { email: 'sam@example.com', password: 'sam-password-1' };
+await addUser({ email: STAFF.email, username: 'sam', firstName: 'Sam', password: STAFF.password });
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+beforeEach(async () => {
+  page = await (await browser.newContext()).newPage();
+});
+afterEach(() => page.context().close());
+
+const signInStatus = async (email: string, password: string) =>
+  (await stack.api('POST', '/api/auth/login', { body: { email, password } })).status;
+const userNamed = async (username: string) =>
+  (await stack.api<{ users: ManagedUser[] }>('GET', '/api/users', { token })).body.users.find(
+    (user) => user.username === username,
+  );
+
+describe('as an admin', () => {
+  it('adds a user by keyboard and sees the generated password once; focus goes back to Add user', async () => {
+    await signInAsAdmin(page, stack.url);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.getByRole('row', { name: /Admin \(you\)/ }).waitFor();
+    await expectAccessible(page);
+
+    const addButton = page.getByRole('button', { name: 'Add user' });
+    await tabTo(page, addButton);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.waitFor();
+    await expectAccessible(page, dialog);
+    // Focus starts in the first field; the role stays Staff; the password is left empty.
+    await page.keyboard.type('grace@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('grace');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Grace');
+    await tabTo(page, dialog.getByRole('button', { name: 'Add user' }));
+    await page.keyboard.press('Enter');
+
+    const shown = page.getByRole('dialog', { name: 'One-time password' });
+    await shown.waitFor();
+    await expectAccessible(page, shown);
+    const password = await shown.getByLabel('Password for grace').inputValue();
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    await tabTo(page, shown.getByRole('button', { name: 'Done' }));
+    await page.keyboard.press('Enter');
+
+    await shown.waitFor({ state: 'detached' });
+    expect(await addButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    const row = page.getByRole('row', { name: /Grace/ });
+    await row.getByText('Active').waitFor();
+    expect(await signInStatus('grace@example.com', password)).toBe(200);
+  });
+
+  it('resets a password, changes a role and disables a user, each as it says', async () => {
+    await addUser({
+      email: 'linus@example.com',
+      username: 'linus',
+      firstName: 'Linus',
+      password: 'linus-pass-1',
+    });
+    await signInAsAdmin(page, stack.url);
+    await page.goto(`${stack.url}/users`);
+    const row = page.getByRole('row', { name: /Linus/ });
+    await row.waitFor();
+
+    await row.getByRole('button', { name: 'Reset password of Linus' }).click();
+    const confirmReset = page.getByRole('alertdialog', { name: 'Reset password' });
+    await expectAccessible(page, confirmReset);
+    await confirmReset.getByRole('button', { name: 'Reset password' }).click();
+    const shown = page.getByRole('dialog', { name: 'One-time password' });
+    const password = await shown.getByLabel('Password for linus').inputValue();
+    await shown.getByRole('button', { name: 'Done' }).click();
+    expect(await signInStatus('linus@example.com', 'linus-pass-1')).toBe(401);
+    expect(await signInStatus('linus@example.com', password)).toBe(200);
+
+    await row.getByRole('combobox', { name: 'Role of Linus' }).click();
+    await page.getByRole('option', { name: 'Administrator' }).click();
+    await page.getByText('Linus is now Administrator').waitFor();
+    expect((await userNamed('linus'))?.role).toBe('admin');
+
+    await row.getByRole('button', { name: 'Disable Linus' }).click();
+    const confirmDisable = page.getByRole('alertdialog', { name: 'Disable user' });
+    await expectAccessible(page, confirmDisable);
+    await confirmDisable.getByRole('button', { name: 'Disable' }).click();
+    await row.getByText('Disabled').waitFor();
+    expect(await signInStatus('linus@example.com', password)).toBe(401);
+    await expect(row.getByRole('button', { name: 'Enable Linus' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('sees a rule the form breaks in the dialog, before anything is sent', async () => {
+    await signInAsAdmin(page, stack.url);
+    await page.goto(`${stack.url}/users`);
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByLabel('E-mail').fill('short@example.com');
+    await dialog.getByLabel('Username').fill('short');
+    await dialog.getByLabel('First name').fill('Short');
+    await dialog.getByLabel('Password (optional)').fill('short');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+
+    await dialog.getByRole('alert').getByText('Password must be at least 8 characters').waitFor();
+    expect(await userNamed('short')).toBeUndefined();
+  });
+});
+
+describe('as staff', () => {
+  it('there is no Users entry, and the address shows who may manage users', async () => {
+    await page.goto(`${stack.url}/login`);
+    await page.getByPlaceholder('Enter your email').fill(STAFF.email);
+    await page.getByPlaceholder('Enter password').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Alerts' }).waitFor();
+
+    expect(await nav.getByRole('link', { name: 'Users' }).count()).toBe(0);
+
+    await page.goto(`${stack.url}/users`);
+    await page.getByText('Only an administrator can manage users.').waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    await expectAccessible(page);
+  });
+});
