@@ -39,7 +39,7 @@ export const routeGroups = {
     entry: 'src/api/alerts.api.ts',
     needs: ['table', 'tableBatchRead', 'tokenSecret', 'originVerify', 'ses'],
   },
-  // Admins managing users: its own Lambda, so the public sign-in Lambda carries none of it (decision 47).
+  // Admins managing users: its own Lambda, so the public sign-in Lambda carries none of it (decision 48).
   users: { entry: 'src/api/users.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   scraper: {
     entry: 'src/api/scraper.api.ts',
