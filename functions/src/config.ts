@@ -165,6 +165,12 @@ export const comparisonConfigSchema = z.object({
   ),
 });
 
+const hostPort = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'host:port, e.g. localhost:4000');
+
 /** A comma-separated list of `host:port` pairs (empty: none). */
 export const hostList = z
   .string()
@@ -174,7 +180,8 @@ export const hostList = z
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-  );
+  )
+  .pipe(z.array(hostPort));
 
 /** Where alerts go and how (functions/src/alerts/). */
 export const alertsConfigSchema = z.object({

@@ -1,28 +1,13 @@
 /** The scraper's settings section (see ../config.ts). */
 import * as z from 'zod';
-import { readConfig, type SettingsSource, settingsSection } from '../config';
-
-const hostPort = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'host:port, e.g. localhost:4000');
+import { hostList, readConfig, type SettingsSource, settingsSection } from '../config';
 
 export const scrapeConfigSchema = z.object({
   /**
    * host:port pairs (comma separated) that may be fetched although they resolve to loopback or
    * private addresses: the local demo shop and test fixture servers. The only way past the block.
    */
-  SCRAPER_ALLOW_HOSTS: z
-    .string()
-    .default('')
-    .transform((raw) =>
-      raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(hostPort)),
+  SCRAPER_ALLOW_HOSTS: hostList,
   /** Where site owners can read about the bot; goes into the User-Agent. */
   SCRAPER_CONTACT_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   /** Bedrock model or inference-profile id; empty means no LLM tier. */
