@@ -31,7 +31,13 @@ export interface NeedResources {
    * The scrape-run state machine and its timeout. Absent while the state machine is being built:
    * its own tasks do not need it, and asking for it then fails the synth.
    */
-  readonly scrapeRun?: { readonly stateMachine: StateMachine; readonly timeoutSeconds: number };
+  readonly scrapeRun?: {
+    readonly stateMachine: StateMachine;
+    readonly timeoutSeconds: number;
+    /** The schedule, so the scraper status can say when the next scheduled run is. */
+    readonly schedule: string;
+    readonly scheduleEnabled: boolean;
+  };
   /** Bedrock model or inference-profile id; null: no LLM tier, so no Bedrock access at all. */
   readonly bedrockModelId: string | null;
   /** The bus a run's end is published on (`RunCompleted`, for the alerts). */
@@ -84,6 +90,8 @@ const binders: Record<OtherNeed, Binder> = {
     grantRunControl(fn, scrapeRun.stateMachine);
     fn.addEnvironment('STATE_MACHINE_ARN', scrapeRun.stateMachine.stateMachineArn);
     fn.addEnvironment('SCRAPE_RUN_TIMEOUT_SECONDS', String(scrapeRun.timeoutSeconds));
+    fn.addEnvironment('SCRAPE_SCHEDULE', scrapeRun.schedule);
+    fn.addEnvironment('SCHEDULE_ENABLED', String(scrapeRun.scheduleEnabled));
   },
   bedrock: (fn, { bedrockModelId }) => {
     if (bedrockModelId === null) return;

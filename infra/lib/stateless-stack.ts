@@ -52,6 +52,8 @@ export class StatelessStack extends Stack {
     const scrapeRun = {
       stateMachine: this.scrapeRun.stateMachine,
       timeoutSeconds: settings.scrapeRun.runTimeoutSeconds,
+      schedule: settings.scrapeRun.schedule,
+      scheduleEnabled: settings.scrapeRun.scheduleEnabled,
     };
     this.api = new Api(this, 'Api', {
       resources: { ...resources, scrapeRun, originVerifySecret: props.originVerifySecret },

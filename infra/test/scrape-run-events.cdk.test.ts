@@ -45,10 +45,12 @@ describe('the scraper API', () => {
     }
   });
 
-  it('knows the state machine and the run timeout', () => {
+  it('knows the state machine, the run timeout and the schedule (for the next scheduled run)', () => {
     expect(resourceOf(main, scraperId(main)).Properties.Environment.Variables).toMatchObject({
       STATE_MACHINE_ARN: { Ref: stateMachineId(main) },
       SCRAPE_RUN_TIMEOUT_SECONDS: '5400',
+      SCRAPE_SCHEDULE: 'cron(30 4 * * ? *)',
+      SCHEDULE_ENABLED: 'true',
     });
   });
 

@@ -19,9 +19,15 @@ export const scraperLogSchema = z.strictObject({
   /** 'manual', or anything else (shown as Auto): 'schedule' for scheduled runs. */
   triggered_by: z.string(),
   status: scraperRunStatusSchema,
+  /** The URLs the run set out to check, known from its start. */
   total_urls: z.number().int(),
   successful_urls: z.number().int(),
   failed_urls: z.number().int(),
+  /**
+   * URLs the run ended without checking (stopped, failed, or deleted meanwhile), so that
+   * successful + failed + not checked = total; 0 while the run is going.
+   */
+  not_checked_urls: z.number().int().nonnegative(),
   /** Set when the run checked one product's URLs only (the dashboard's AI analysis). */
   product_id: z.number().int().nullable(),
   error_message: z.string().nullable(),
@@ -39,11 +45,16 @@ export const scraperStatusSchema = z.strictObject({
   is_running: z.boolean(),
   total_competitor_urls: z.number().int(),
   latest_log: scraperLogSchema.nullable(),
+  /** The running run's counts (else the latest run's); total_urls is known from the start. */
   current_stats: z.strictObject({
     successful_urls: z.number().int(),
     failed_urls: z.number().int(),
     total_urls: z.number().int(),
+    /** The same checks by outcome, counted as they land (the progress bar's parts). */
+    outcome_counts: outcomeCountsSchema,
   }),
+  /** When the schedule starts the next run (ISO, UTC); null when scheduled runs are off. */
+  next_scheduled_run_at: z.string().nullable(),
 });
 export type ScraperStatus = z.infer<typeof scraperStatusSchema>;
 

@@ -1,5 +1,12 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { LlmSummary, OutcomeCounts, ScraperRunStatus } from '@cmp/shared';
+import {
+  CHECK_OUTCOMES,
+  type CheckOutcomeKind,
+  countByOutcome,
+  type LlmSummary,
+  type OutcomeCounts,
+  type ScraperRunStatus,
+} from '@cmp/shared';
 import { catalogueChanged } from './catalogue-version.repository';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll } from './query-all';
@@ -25,6 +32,8 @@ export interface RunRecord {
   error_message: string | null;
   /** The checks by outcome, set when the run ends. */
   outcome_counts?: OutcomeCounts;
+  /** The checks by outcome as they land (read only; see `countRunResult`). */
+  live_outcome_counts?: OutcomeCounts;
   /** How the checks fared with the model, set when the run ends; null when none called it. */
   llm?: LlmSummary | null;
 }
@@ -37,6 +46,14 @@ export interface RunLock {
 }
 
 const LIST = 'RUNS';
+
+/**
+ * Live counts by outcome are top-level numbers (`live_ok`, `live_blocked`, ...), not a map: ADD
+ * creates a missing number but not a missing map's member, so no record needs them set up first.
+ */
+function liveField(outcome: CheckOutcomeKind): string {
+  return `live_${outcome}`;
+}
 const keys = {
   run: (runId: string) => ({ PK: `RUN#${runId}`, SK: 'RUN' }),
   lock: { PK: 'SCRAPER_LOCK', SK: 'LOCK' },
@@ -56,6 +73,7 @@ const RUN_FIELDS = [
   'error_message',
   'outcome_counts',
   'llm',
+  ...CHECK_OUTCOMES.map(liveField),
 ];
 const runProjection = {
   ProjectionExpression: RUN_FIELDS.map((f) => `#${f}`).join(', '),
@@ -120,27 +138,77 @@ export async function releaseRunLock(runId: string): Promise<void> {
 
 // --- runs ------------------------------------------------------------------------------------
 
-/** Writes a new run record; a retried Prepare finds it there and leaves it alone. */
-export async function createRun(run: RunRecord): Promise<void> {
+/**
+ * Writes a run record, or settles the one the start wrote (total, status, error) while it still
+ * runs: a manual start writes the record with its total at once, so the first status poll shows
+ * it; Prepare then writes what it checks. Start time, trigger and counts stay as first written, so
+ * a retried Prepare changes nothing. False when the run had already ended (stopped before Prepare).
+ */
+export async function createRun(run: RunRecord): Promise<boolean> {
+  const { run_id, started_at, triggered_by, successful_urls, failed_urls, live_outcome_counts, ...settled } =
+    run;
+  const kept = {
+    GSI1PK: LIST,
+    GSI1SK: started_at,
+    type: 'run',
+    run_id,
+    started_at,
+    triggered_by,
+    successful_urls,
+    failed_urls,
+  };
+  const fields = [...Object.keys(kept), ...Object.keys(settled)];
   try {
-    await db().send(
-      new PutCommand({
+    const { Attributes: before } = await db().send(
+      new UpdateCommand({
         TableName: tableName(),
-        Item: { ...keys.run(run.run_id), GSI1PK: LIST, GSI1SK: run.started_at, type: 'run', ...run },
-        ConditionExpression: 'attribute_not_exists(PK)',
+        Key: keys.run(run_id),
+        UpdateExpression: `SET ${[
+          ...Object.keys(kept).map((f) => `#${f} = if_not_exists(#${f}, :${f})`),
+          ...Object.keys(settled).map((f) => `#${f} = :${f}`),
+        ].join(', ')}`,
+        ConditionExpression: 'attribute_not_exists(PK) OR #status = :running',
+        ExpressionAttributeNames: Object.fromEntries(fields.map((f) => [`#${f}`, f])),
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(
+            Object.entries({ ...kept, ...settled }).map(([f, v]) => [`:${f}`, v ?? null]),
+          ),
+          ':running': 'running',
+        },
+        ReturnValues: 'ALL_OLD',
       }),
     );
-    if (run.status === 'running') await catalogueChanged('started');
+    if (!before && run.status === 'running') await catalogueChanged('started');
+    if (before && run.status !== 'running') await catalogueChanged('ended');
+    return true;
   } catch (error) {
-    if (!isConditionFailed(error)) throw error;
+    if (isConditionFailed(error)) return false;
+    throw error;
   }
+}
+
+/** Removes the record of a run whose execution could not be started: it has nothing to show. */
+export async function discardRun(runId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.run(runId) }));
+  await catalogueChanged('ended');
 }
 
 export async function getRun(runId: string): Promise<RunRecord | undefined> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.run(runId), ConsistentRead: true, ...runProjection }),
   );
-  return Item as RunRecord | undefined;
+  return Item ? toRunRecord(Item) : undefined;
+}
+
+/** A stored run, its live counts gathered into one. */
+function toRunRecord(item: Record<string, unknown>): RunRecord {
+  const run = { ...item };
+  const live = countByOutcome([]);
+  for (const outcome of CHECK_OUTCOMES) {
+    live[outcome] = Number(run[liveField(outcome)] ?? 0);
+    delete run[liveField(outcome)];
+  }
+  return { ...(run as unknown as RunRecord), live_outcome_counts: live };
 }
 
 /** The newest runs first. */
@@ -156,35 +224,38 @@ export async function latestRuns(limit: number): Promise<RunRecord[]> {
       ...runProjection,
     }),
   );
-  return (Items ?? []) as RunRecord[];
+  return (Items ?? []).map(toRunRecord);
 }
 
 /** Runs started at or after `sinceIso`. */
 export async function runsSince(sinceIso: string): Promise<RunRecord[]> {
-  return queryAll<RunRecord>({
+  const items = await queryAll<Record<string, unknown>>({
     TableName: tableName(),
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :list AND GSI1SK >= :since',
     ExpressionAttributeValues: { ':list': LIST, ':since': sinceIso },
     ...runProjection,
   });
+  return items.map(toRunRecord);
 }
 
 /**
- * Live progress: counts one recorded URL (never twice: only after its record was first written),
- * and only while the run is running: a check still in flight when the run was stopped or failed
- * leaves the counts it ended with alone.
+ * Live progress: counts one recorded URL as successful ('ok') or failed and by its outcome, in one
+ * write (never twice: only after its record was first written), and only while the run is
+ * running: a check still in flight when the run was stopped or failed leaves the counts it ended
+ * with alone.
  */
-export async function countRunResult(runId: string, succeeded: boolean): Promise<void> {
+export async function countRunResult(runId: string, outcome: CheckOutcomeKind): Promise<void> {
   await db()
     .send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.run(runId),
-        UpdateExpression: 'ADD #counter :one',
+        UpdateExpression: 'ADD #counter :one, #outcome :one',
         ConditionExpression: '#status = :running',
         ExpressionAttributeNames: {
-          '#counter': succeeded ? 'successful_urls' : 'failed_urls',
+          '#counter': outcome === 'ok' ? 'successful_urls' : 'failed_urls',
+          '#outcome': liveField(outcome),
           '#status': 'status',
         },
         ExpressionAttributeValues: { ':one': 1, ':running': 'running' },
@@ -196,16 +267,19 @@ export async function countRunResult(runId: string, succeeded: boolean): Promise
 }
 
 /**
- * Ends a run that is still running: sets its final status and counts. False when the run had
- * already ended (so a late Finalize cannot turn 'stopped' into 'completed'). The record write
- * only: runs end through closeRun (scrape-run/close-run.ts), which also counts and frees the lock.
+ * Ends a run that is still running: sets its final status and counts. The total is what the run
+ * set out to check (Finalize's URL ids; else as written at the start), so URLs it never got to
+ * count as not checked. False when the run had already ended (so a late Finalize cannot turn
+ * 'stopped' into 'completed'). The record write only: runs end through closeRun
+ * (scrape-run/close-run.ts), which also counts and frees the lock.
  */
 export async function endRun(
   runId: string,
   end: {
     status: Exclude<RunStatus, 'running'>;
     completed_at: string;
-    total_urls: number;
+    /** Only when known for certain (Finalize); else the total written at the start stays. */
+    total_urls?: number;
     successful_urls: number;
     failed_urls: number;
     outcome_counts: OutcomeCounts;
@@ -213,19 +287,19 @@ export async function endRun(
     error_message?: string | null;
   },
 ): Promise<boolean> {
+  const total = end.total_urls === undefined ? '' : 'total_urls = :total, ';
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.run(runId),
-        UpdateExpression:
-          'SET #status = :status, completed_at = :completed, total_urls = :total, successful_urls = :ok, failed_urls = :failed, outcome_counts = :outcomes, llm = :llm, error_message = :error',
+        UpdateExpression: `SET #status = :status, completed_at = :completed, ${total}successful_urls = :ok, failed_urls = :failed, outcome_counts = :outcomes, llm = :llm, error_message = :error`,
         ConditionExpression: '#status = :running',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':status': end.status,
           ':completed': end.completed_at,
-          ':total': end.total_urls,
+          ...(end.total_urls === undefined ? {} : { ':total': end.total_urls }),
           ':ok': end.successful_urls,
           ':failed': end.failed_urls,
           ':outcomes': end.outcome_counts,

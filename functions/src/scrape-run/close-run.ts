@@ -11,7 +11,10 @@ export interface RunEnding {
   status: EndedRunStatus;
   /** Shown in the run log as its error message; none for a run completed or stopped by a user. */
   reason?: string | null;
-  /** Prepare's URL ids (Finalize): the records are then read by key, strongly consistent. */
+  /**
+   * Prepare's URL ids (Finalize): the records are then read by key, strongly consistent, and they
+   * are the run's total.
+   */
   urlIds?: readonly number[];
 }
 
@@ -29,6 +32,7 @@ export async function closeRun(runId: string, ending: RunEnding): Promise<boolea
     status: ending.status,
     completed_at: finishedAt,
     ...counts,
+    ...(ending.urlIds ? { total_urls: ending.urlIds.length } : {}),
     error_message: ending.reason ?? null,
   });
   await releaseRunLock(runId);

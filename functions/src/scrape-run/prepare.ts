@@ -39,7 +39,8 @@ async function urlsToCheck(
 
 /**
  * Takes the single-run lock (taking over one left by a run that died, which is then marked
- * failed), writes the run record and hands the Map the URL ids to check, the shops in turn
+ * failed), writes the run record (or settles the one a manual start wrote, with the total of
+ * what this run checks) and hands the Map the URL ids to check, the shops in turn
  * (decision 37). A catalogue with more URLs than one run can carry gets a failed run that says
  * so, and nothing is checked.
  */
@@ -55,7 +56,7 @@ export async function prepareRun(
   const productId = request.productId ?? null;
   const urls = await urlsToCheck(productId, request.urlId);
   const tooMany = urls.length > maxUrls;
-  await createRun({
+  const stillRunning = await createRun({
     run_id: runId,
     status: tooMany ? 'failed' : 'running',
     triggered_by: request.triggeredBy ?? 'schedule',
@@ -68,7 +69,8 @@ export async function prepareRun(
     execution_arn: input.executionArn,
     error_message: tooMany ? tooManyUrlsMessage(urls.length, maxUrls) : null,
   });
-  if (tooMany) {
+  // Too many, or stopped before Prepare came: nothing to check.
+  if (tooMany || !stillRunning) {
     await releaseRunLock(runId);
     return { runId, urlIds: [] };
   }

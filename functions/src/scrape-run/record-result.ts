@@ -55,7 +55,7 @@ export async function recordResult(
     await deletePriceRecord(url.id, runId);
     return false;
   }
-  await countRunResult(runId, judged.outcome === 'ok');
+  await countRunResult(runId, judged.outcome);
   return true;
 }
 

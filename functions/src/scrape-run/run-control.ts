@@ -1,11 +1,20 @@
 import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import type { ScraperStatus } from '@cmp/shared';
+import { countByOutcome, type ScraperStatus } from '@cmp/shared';
 import { perSettings } from '../config';
-import { countCompetitorUrls } from '../data/competitor-url.repository';
-import { getRun, getRunLock, latestRuns, releaseRunLock } from '../data/scrape-run.repository';
-import { ConflictError } from '../domain/errors';
+import { countCompetitorUrls, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
+import { nowIso } from '../data/dynamo';
+import {
+  createRun,
+  discardRun,
+  getRun,
+  getRunLock,
+  latestRuns,
+  releaseRunLock,
+} from '../data/scrape-run.repository';
+import { ConflictError, InvalidInputError } from '../domain/errors';
 import { awsClientOptions } from '../lib/aws-client';
 import { closeRun } from './close-run';
+import { nextScheduledRunAt } from './next-scheduled-run';
 import { newRunId } from './run-id';
 import { acquireRunLock } from './run-lock';
 import { toLog } from './run-stats';
@@ -18,8 +27,20 @@ export const executionArnFor = (name: string) =>
   `${scrapeRunSettings().STATE_MACHINE_ARN.replace(':stateMachine:', ':execution:')}:${name}`;
 
 /**
- * Starts a run (all URLs, one product's, or one URL's): takes the lock first, so of many simultaneous starts
- * exactly one runs and the others get 409; the execution is named after the run.
+ * How many URLs a start will check: the kept count for the whole catalogue (Prepare then writes the
+ * exact one), a product's URLs, or the one URL of 'Check now'.
+ */
+async function urlsToCount(request: { productId?: number; urlId?: number }): Promise<number> {
+  if (request.urlId !== undefined) return 1;
+  if (request.productId !== undefined) return (await listCompetitorUrlsOfProduct(request.productId)).length;
+  return countCompetitorUrls();
+}
+
+/**
+ * Starts a run (all URLs, one product's, or one URL's). Nothing to check is refused (400), with no
+ * run logged. Then the lock, so of many simultaneous starts exactly one runs and the others get
+ * 409; then the run record with its total, so the first status poll shows it; then the execution,
+ * named after the run.
  */
 export async function startRun(request: {
   triggeredBy: 'manual';
@@ -27,12 +48,33 @@ export async function startRun(request: {
   /** 'Check now': this URL only (of the product above). */
   urlId?: number;
 }): Promise<string> {
+  const total = await urlsToCount(request);
+  if (total === 0) {
+    throw new InvalidInputError(
+      request.productId === undefined
+        ? 'There are no competitor URLs to check'
+        : 'This product has no competitor URLs to check',
+    );
+  }
   const config = scrapeRunSettings();
   const runId = newRunId();
   const executionArn = executionArnFor(runId);
   if (!(await acquireRunLock(runId, executionArn, config.SCRAPE_RUN_TIMEOUT_SECONDS))) {
     throw new ConflictError('A price check is already running');
   }
+  await createRun({
+    run_id: runId,
+    status: 'running',
+    triggered_by: request.triggeredBy,
+    started_at: nowIso(),
+    completed_at: null,
+    total_urls: total,
+    successful_urls: 0,
+    failed_urls: 0,
+    product_id: request.productId ?? null,
+    execution_arn: executionArn,
+    error_message: null,
+  });
   try {
     await sfn().send(
       new StartExecutionCommand({
@@ -47,6 +89,7 @@ export async function startRun(request: {
       }),
     );
   } catch (error) {
+    await discardRun(runId);
     await releaseRunLock(runId);
     throw error;
   }
@@ -72,12 +115,18 @@ export async function stopRun(): Promise<void> {
 }
 
 /**
- * Whether a run is on, with its live counts, and the latest run. Between a start and Prepare
- * writing the run record, the lock is held but the run has no counts yet: zeros, never the
- * previous run's (which would show a run just started as done).
+ * Whether a run is on, with its live counts, the latest run, and when the schedule starts the next.
+ * A manual start writes its run with the total before it answers; a scheduled run's record comes
+ * with Prepare, a moment after the lock: until then zeros, never the previous run's (which would
+ * show a run just started as done).
  */
 export async function scraperStatus(): Promise<ScraperStatus> {
-  const [lock, latest, totalUrls] = await Promise.all([getRunLock(), latestRuns(1), countCompetitorUrls()]);
+  const [lock, latest, totalUrls, nextScheduled] = await Promise.all([
+    getRunLock(),
+    latestRuns(1),
+    countCompetitorUrls(),
+    nextScheduledRunAt(),
+  ]);
   const timeoutMs = scrapeRunSettings().SCRAPE_RUN_TIMEOUT_SECONDS * 1000;
   const live = lock && lock.taken_at > Date.now() - timeoutMs ? lock : undefined;
   const active = live ? await getRun(live.run_id) : undefined;
@@ -91,6 +140,8 @@ export async function scraperStatus(): Promise<ScraperStatus> {
       successful_urls: counted?.successful_urls ?? 0,
       failed_urls: counted?.failed_urls ?? 0,
       total_urls: counted?.total_urls ?? 0,
+      outcome_counts: counted?.live_outcome_counts ?? countByOutcome([]),
     },
+    next_scheduled_run_at: nextScheduled,
   };
 }

@@ -4,7 +4,7 @@ import { isSuccess } from './check-success';
 import { summariseLlm } from './llm-summary';
 
 /**
- * A run's counts, derived from its result records (never from counters a retry could double).
+ * A run's counts (not its total: what it set out to check), derived from its result records (never from counters a retry could double).
  * With the run's URL ids (Finalize) the records are read strongly consistent by their keys;
  * without them (a run cut short) through the run's index.
  */
@@ -12,7 +12,6 @@ export async function countOutcomes(runId: string, urlIds?: readonly number[]) {
   const outcomes: RunOutcome[] = urlIds ? await runOutcomesOf(runId, urlIds) : await runOutcomes(runId);
   const successful = outcomes.filter(isSuccess).length;
   return {
-    total_urls: outcomes.length,
     successful_urls: successful,
     failed_urls: outcomes.length - successful,
     outcome_counts: countByOutcome(outcomes.map((outcome) => withOutcome(outcome).outcome)),

@@ -5,6 +5,8 @@ export const STATS_WINDOW_DAYS = 30;
 
 /** A run as the scraper API shows it (docs/api.md#shapes, ScraperLog). */
 export function toLog(run: RunRecord): ScraperLog {
+  const successful = run.successful_urls ?? 0;
+  const failed = run.failed_urls ?? 0;
   return {
     id: run.run_id,
     started_at: run.started_at,
@@ -12,8 +14,9 @@ export function toLog(run: RunRecord): ScraperLog {
     triggered_by: run.triggered_by,
     status: run.status,
     total_urls: run.total_urls,
-    successful_urls: run.successful_urls ?? 0,
-    failed_urls: run.failed_urls ?? 0,
+    successful_urls: successful,
+    failed_urls: failed,
+    not_checked_urls: run.status === 'running' ? 0 : Math.max(0, run.total_urls - successful - failed),
     product_id: run.product_id ?? null,
     error_message: run.error_message ?? null,
     outcome_counts: run.outcome_counts ?? null,

@@ -151,7 +151,13 @@ describe('ScrapeUrl', () => {
     expect(late).toEqual({ recorded: true });
     expect(await recordsOf(runId)).toHaveLength(1);
     expect(await logOf(runId)).toEqual(
-      expect.objectContaining({ status: 'stopped', successful_urls: 0, failed_urls: 0, total_urls: 0 }),
+      expect.objectContaining({
+        status: 'stopped',
+        successful_urls: 0,
+        failed_urls: 0,
+        total_urls: 3,
+        not_checked_urls: 3,
+      }),
     );
   });
 });
@@ -169,13 +175,19 @@ describe('Finalize', () => {
     await scrapeUrl({ runId, urlId: pricedUrlIds[1] });
     await recordFailure({ runId, urlId: brokenUrlId, error: { Error: 'Error', Cause: 'Something broke' } });
 
-    // pricedUrlIds[2] was never checked (as if deleted mid-run): it has no record to count.
+    // pricedUrlIds[2] was never checked (as if deleted mid-run): it has no record, and counts as not checked.
     const result = await finalize({ runId, urlIds: [...pricedUrlIds, brokenUrlId] });
     const after = await status();
 
     expect(result).toEqual({ runId, status: 'completed' });
     expect(await logOf(runId)).toEqual(
-      expect.objectContaining({ status: 'completed', total_urls: 3, successful_urls: 2, failed_urls: 1 }),
+      expect.objectContaining({
+        status: 'completed',
+        total_urls: 4,
+        successful_urls: 2,
+        failed_urls: 1,
+        not_checked_urls: 1,
+      }),
     );
     expect(after.is_running).toBe(false);
   });
@@ -248,8 +260,9 @@ describe('the status-change handler', () => {
         expect.objectContaining({
           status: runStatus,
           error_message: message,
-          total_urls: 1,
+          total_urls: 3,
           successful_urls: 1,
+          not_checked_urls: 2,
         }),
       );
       expect(after.is_running).toBe(false);
@@ -293,7 +306,12 @@ describe('the scraper status right after a start', () => {
     await (await repository()).releaseRunLock(starting);
 
     expect(shown.is_running).toBe(true);
-    expect(shown.current_stats).toEqual({ successful_urls: 0, failed_urls: 0, total_urls: 0 });
+    expect(shown.current_stats).toEqual({
+      successful_urls: 0,
+      failed_urls: 0,
+      total_urls: 0,
+      outcome_counts: countByOutcome([]),
+    });
     expect(shown.latest_log).toEqual(expect.objectContaining({ id: previous, status: 'completed' }));
   });
 });

@@ -71,7 +71,12 @@ describe('a price check over every competitor URL', () => {
     expect(during.is_running).toBe(true);
     expect(after.is_running).toBe(false);
     expect(after.total_competitor_urls).toBe(50);
-    expect(after.current_stats).toEqual({ successful_urls: 40, failed_urls: 10, total_urls: 50 });
+    expect(after.current_stats).toEqual({
+      successful_urls: 40,
+      failed_urls: 10,
+      total_urls: 50,
+      outcome_counts: { ...countByOutcome([]), ok: 40, failed: 10 },
+    });
     expect(log).toEqual(
       expect.objectContaining({
         status: 'completed',

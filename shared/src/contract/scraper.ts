@@ -52,14 +52,15 @@ export const scraperRoutes = defineRoutes(
   {
     method: 'POST',
     path: '/api/scraper/run',
-    summary: 'Start a price check of every competitor URL',
+    summary: 'Start a price check of every competitor URL (400 when there are none)',
     request: { body: emptyBody },
     responses: { 202: started, ...errors(400, 401, 409, 415, 500) },
   },
   {
     method: 'POST',
     path: '/api/scraper/run/{productId}',
-    summary: "Start a price check of one product's competitor URLs (the dashboard's AI analysis)",
+    summary:
+      "Start a price check of one product's competitor URLs (the dashboard's AI analysis; 400 when it has none)",
     request: { params: productIdParams, body: emptyBody },
     responses: { 202: started, ...errors(400, 401, 404, 409, 415, 500) },
   },
