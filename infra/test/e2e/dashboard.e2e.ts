@@ -9,6 +9,7 @@ import {
   productRow,
   visibleSkus as skusOnScreen,
 } from '../support/dashboard-page';
+import { expectAccessible } from '../support/axe';
 import { dashboardScene } from '../support/dashboard-scene';
 
 /**
@@ -236,7 +237,25 @@ describe('the dialogs', () => {
     await toast('Competitor added successfully').waitFor();
     await dialog().getByText('Shop Z').waitFor();
     const clearedName = await dialog().getByLabel('Competitor name', { exact: true }).inputValue();
-    await dialog().getByRole('button', { name: 'Delete competitor Shop /p/19' }).click();
+    // Deleting asks first, naming the competitor, its URL and its price history: Escape keeps it
+    // (the edit dialog stays open), Cancel too, and Delete (by keyboard) removes it.
+    const deleteButton = dialog().getByRole('button', { name: 'Delete competitor Shop /p/19' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete competitor URL?' });
+    await deleteButton.focus();
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    const warning = await confirm.textContent();
+    await expectAccessible(page, confirm);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await deleteButton.click();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const keptAfterCancel = await dialog().getByText('Shop /p/19').isVisible();
+    await deleteButton.focus();
+    await page.keyboard.press('Enter');
+    await confirm.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
     await toast('Competitor deleted successfully').waitFor();
     await dialog().getByText('Shop /p/19').waitFor({ state: 'detached' });
 
@@ -250,6 +269,10 @@ describe('the dialogs', () => {
     await dialog().waitFor({ state: 'detached' });
     await expect.poll(() => row('BRAVO-LOW').textContent()).toContain('Bravo Toaster Deluxe');
 
+    expect(warning).toContain('Shop /p/19 for Bravo Toaster');
+    expect(warning).toContain(`${shop.origin}/p/19`);
+    expect(warning).toContain('This also deletes its price history');
+    expect(keptAfterCancel).toBe(true);
     expect(disabledEmpty).toBe(true);
     expect(disabledHalf).toBe(true);
     expect(badUrl).toBe('Please enter a valid URL');

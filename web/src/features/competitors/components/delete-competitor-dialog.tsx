@@ -1,8 +1,7 @@
-// Delete a competitor URL after confirmation; its price data is removed with it.
+// The Competitors page's delete: the shared confirmation with this page's toasts.
 import type { CompetitorUrl } from '@cmp/shared';
-import { deleteCompetitorUrl, reloadCompetitorUrls } from '../../../api/competitor-urls';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { reloadCompetitorUrls } from '../../../api/competitor-urls';
+import { DeleteCompetitorUrlDialog } from '../../../components/delete-competitor-url-dialog';
 
 export function DeleteCompetitorDialog({
   competitor,
@@ -11,34 +10,13 @@ export function DeleteCompetitorDialog({
   competitor: CompetitorUrl | null;
   onClose(): void;
 }) {
-  const confirm = async () => {
-    if (!competitor) return true;
-    try {
-      await deleteCompetitorUrl(competitor.id);
-      notifySuccess('Competitor URL deleted successfully');
-      void reloadCompetitorUrls();
-      return true;
-    } catch (error) {
-      notifyError(error, 'Failed to delete competitor URL');
-      return false;
-    }
-  };
-
   return (
-    <ConfirmDialog
-      open={competitor !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title="Delete competitor URL?"
-      description={
-        <>
-          <span>
-            <strong className="text-foreground">{competitor?.competitor_name}</strong> for{' '}
-            {competitor?.product.name} (SKU {competitor?.product.sku})
-          </span>
-          <span>This also deletes all price data collected from this URL. It cannot be undone.</span>
-        </>
-      }
-      onConfirm={confirm}
+    <DeleteCompetitorUrlDialog
+      competitor={competitor}
+      onClose={onClose}
+      success="Competitor URL deleted successfully"
+      failure="Failed to delete competitor URL"
+      onDeleted={reloadCompetitorUrls}
     />
   );
 }

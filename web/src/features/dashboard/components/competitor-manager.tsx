@@ -1,13 +1,10 @@
 // The edit dialog's competitor URLs (docs/screens.md#edit-product-and-manage-competitors-dialog): the list
-// with delete, and the add form.
-import { competitorNameFromUrl, truncateUrl } from '@cmp/shared';
+// with delete (confirmed first: the price history goes with it), and the add form.
+import { type CompetitorUrl, competitorNameFromUrl, truncateUrl } from '@cmp/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import {
-  deleteCompetitorUrl,
-  saveCompetitorUrl,
-  useProductCompetitorUrls,
-} from '../../../api/competitor-urls';
+import { saveCompetitorUrl, useProductCompetitorUrls } from '../../../api/competitor-urls';
+import { DeleteCompetitorUrlDialog } from '../../../components/delete-competitor-url-dialog';
 import { FormError } from '../../../components/form-error';
 import { IconAction } from '../../../components/icon-action';
 import { Button } from '../../../components/ui/button';
@@ -20,24 +17,11 @@ import { reloadPriceOverview } from './use-price-overview';
 
 export function CompetitorManager({ productId }: { productId: number }) {
   const competitors = useProductCompetitorUrls(productId);
-  const [deleting, setDeleting] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<CompetitorUrl | null>(null);
   const headingId = useId();
 
   // Counts and the comparison on the dashboard change with the list, so both reload.
   const reload = () => Promise.all([competitors.mutate(), reloadPriceOverview()]);
-
-  const remove = async (id: number) => {
-    setDeleting(id);
-    try {
-      await deleteCompetitorUrl(id);
-      notifySuccess('Competitor deleted successfully');
-      await reload();
-    } catch (error) {
-      notifyError(error, 'Failed to delete competitor');
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 border-t pt-4">
@@ -74,20 +58,22 @@ export function CompetitorManager({ productId }: { productId: number }) {
               <IconAction
                 label={`Delete competitor ${competitor.competitor_name}`}
                 tip="Delete competitor"
-                disabled={deleting !== null}
-                onClick={() => void remove(competitor.id)}
+                onClick={() => setDeleting(competitor)}
               >
-                {deleting === competitor.id ? (
-                  <Spinner label="Deleting competitor" className="size-4" />
-                ) : (
-                  <Trash2 aria-hidden="true" />
-                )}
+                <Trash2 aria-hidden="true" />
               </IconAction>
             </li>
           ))}
         </ul>
       )}
       <AddCompetitorForm productId={productId} onAdded={reload} />
+      <DeleteCompetitorUrlDialog
+        competitor={deleting}
+        onClose={() => setDeleting(null)}
+        success="Competitor deleted successfully"
+        failure="Failed to delete competitor"
+        onDeleted={reload}
+      />
     </section>
   );
 }
