@@ -1,6 +1,7 @@
 import type { Product } from '@cmp/shared';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
 import {
   choose as chooseOption,
   openDashboard as openDashboardAs,
@@ -9,7 +10,6 @@ import {
   productRow,
   visibleSkus as skusOnScreen,
 } from '../support/dashboard-page';
-import { expectAccessible } from '../support/axe';
 import { dashboardScene } from '../support/dashboard-scene';
 
 /**
