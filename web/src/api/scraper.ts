@@ -1,5 +1,5 @@
 // The scraper (docs/api.md#scraper): status, the latest sessions and 30-day statistics, each with its
-// hook; starting a run (all URLs, or one product's) and stopping it.
+// hook; starting a run (all URLs, or one product's) and stopping it; what a run's end refreshes.
 import type { ScraperLog, ScraperStats, ScraperStatus } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
@@ -41,7 +41,19 @@ export const reloadScraperStatus = () => mutate(keys.scraperStatus);
 export const reloadScraperLogs = (limit: number) => mutate(keys.scraperLogs(limit));
 export const reloadScraperStats = () => mutate(keys.scraperStats);
 
-/** Starts a run of every competitor URL, or of one product's (202; 409 while any run is active). */
+/** A run has ended: its session, the statistics and the prices it found (the Price Overview). */
+export const reloadAfterRun = (logsLimit: number) =>
+  Promise.all([
+    mutate(keys.scraperLogs(logsLimit)),
+    mutate(keys.scraperStats),
+    mutate(keys.priceOverview),
+    mutate(keys.alertsSinceLastRun),
+  ]);
+
+/**
+ * Starts a run of every competitor URL, or of one product's (202; 409 while any run is active; 400
+ * with nothing to check).
+ */
 export async function startScraping(productId?: number): Promise<void> {
   expectSuccess(
     productId === undefined

@@ -1,6 +1,8 @@
 // /dashboard: the Price Overview (dashboard feature) and the Check My Price panel (scraper-panel
-// feature) as two tabs. The panel is not the default tab, so its code loads on first opening.
+// feature) as two tabs. The panel is not the default tab, so its code loads on first opening. The open
+// tab is in the URL (`?tab=check`), beside the overview's `?search=`, so a reload or a link keeps it.
 import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layouts/app-shell';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -9,13 +11,26 @@ import { PriceOverview } from '../../../features/dashboard/components/price-over
 const ScraperPanel = lazy(() => import('../../../features/scraper-panel/components/scraper-panel'));
 
 export function DashboardRoute() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'check' ? 'check' : 'overview';
+  // Replaces the history entry: switching tabs is not a page to go back to.
+  const openTab = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'check') updated.set('tab', 'check');
+        else updated.delete('tab');
+        return updated;
+      },
+      { replace: true },
+    );
   return (
     <>
       <PageHeader
         title="Price Comparison Dashboard"
         description="Your prices against the cheapest competitor, with margins and price checks."
       />
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={openTab}>
         <TabsList>
           <TabsTrigger value="overview">Price Overview</TabsTrigger>
           <TabsTrigger value="check">Check My Price</TabsTrigger>

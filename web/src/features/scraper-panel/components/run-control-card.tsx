@@ -1,5 +1,5 @@
-// The header card: competitor URLs, last run and success rate; the running notice with progress;
-// and the Check My Price Now / Stop Scraper / Refresh buttons.
+// The header card: competitor URLs, last run and success rate, and the next scheduled run; the running
+// notice with progress by outcome; and the Check My Price Now / Stop Scraper / Refresh buttons.
 import type { ScraperStats, ScraperStatus } from '@cmp/shared';
 import { LoaderCircle, Play, RefreshCw, Square } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -8,7 +8,14 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { LOGS_LIMIT, lastRunText, rateText, runProgress } from '../utils/session-view';
+import {
+  LOGS_LIMIT,
+  lastRunText,
+  nextRunText,
+  type ProgressPart,
+  rateText,
+  runProgress,
+} from '../utils/session-view';
 
 export function RunControlCard({
   status,
@@ -62,6 +69,7 @@ export function RunControlCard({
           <Figure term="Last run">{lastRunText(status.latest_log)}</Figure>
           <Figure term="Success rate">{stats ? rateText(stats.success_rate_percentage) : '—'}</Figure>
         </dl>
+        <p className="text-sm text-muted-foreground">{nextRunText(status.next_scheduled_run_at)}</p>
         {status.is_running ? <RunningNotice stats={status.current_stats} /> : null}
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void start()} disabled={status.is_running || starting}>
@@ -101,18 +109,41 @@ function RunningNotice({ stats }: { stats: ScraperStatus['current_stats'] }) {
           aria-valuemin={0}
           aria-valuemax={progress.total}
           aria-valuenow={progress.done}
-          className="h-2 w-full overflow-hidden rounded-full bg-muted"
+          aria-valuetext={`${progress.done} of ${progress.total} URLs checked`}
+          className="flex h-2 w-full overflow-hidden rounded-full bg-muted"
         >
-          <div className="h-full bg-info transition-all" style={{ width: `${progress.percent}%` }} />
+          {progress.parts.map((part) => (
+            <div
+              key={part.label}
+              className={`h-full transition-all ${PART_COLOURS[part.label]}`}
+              style={{ width: `${part.percent}%` }}
+            />
+          ))}
         </div>
         <p className="text-xs text-muted-foreground">
           {progress.done} of {progress.total} URLs checked ({stats.successful_urls} successful,{' '}
           {stats.failed_urls} failed)
         </p>
+        <ul aria-label="Checked so far by outcome" className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
+          {progress.parts.map((part) => (
+            <li key={part.label} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className={`size-2 rounded-full ${PART_COLOURS[part.label]}`} />
+              {part.label}: <span className="tabular-nums">{part.count}</span>
+            </li>
+          ))}
+        </ul>
       </AlertDescription>
     </Alert>
   );
 }
+
+// Named in the legend beside each colour, so the bar is not read by colour alone.
+const PART_COLOURS: Record<ProgressPart['label'], string> = {
+  'Price found': 'bg-success',
+  'Held for review': 'bg-warning',
+  Blocked: 'bg-destructive',
+  'Other failures': 'bg-muted-foreground',
+};
 
 function Figure({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -1,9 +1,11 @@
 // The 'Check My Price' tab (docs/screens.md#6-dashboard-check-my-price-tab): run control with live
 // progress, 30-day statistics and the latest sessions. Status, logs and stats load together; the status
-// is polled while a run is active, and the sessions and statistics follow when a run starts or ends.
+// is polled while a run is active; the sessions and statistics follow when a run starts, and when it
+// ends the Price Overview too.
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import {
+  reloadAfterRun,
   reloadScraperLogs,
   reloadScraperStats,
   reloadScraperStatus,
@@ -53,14 +55,18 @@ export default function ScraperPanel() {
   );
 }
 
-/** When a run starts or ends (seen through the status), the sessions and statistics reload. */
+/**
+ * When a run starts (seen through the status), the sessions and statistics reload; when it ends, so
+ * does what it changed: the Price Overview too.
+ */
 function useFollowRunState(isRunning: boolean | undefined) {
   const previous = useRef(isRunning);
   useEffect(() => {
-    if (previous.current !== undefined && isRunning !== undefined && previous.current !== isRunning) {
+    if (previous.current === false && isRunning) {
       void reloadScraperLogs(LOGS_LIMIT);
       void reloadScraperStats();
     }
+    if (previous.current && isRunning === false) void reloadAfterRun(LOGS_LIMIT);
     previous.current = isRunning;
   }, [isRunning]);
 }

@@ -5,6 +5,7 @@ import {
   failureBreakdownText,
   lastRunText,
   llmLossText,
+  nextRunText,
   rateText,
   runProgress,
   sessionDuration,
@@ -23,6 +24,7 @@ const log = (extra: Partial<ScraperLog> = {}): ScraperLog => ({
   total_urls: 3,
   successful_urls: 2,
   failed_urls: 1,
+  not_checked_urls: 0,
   product_id: null,
   error_message: null,
   outcome_counts: null,
@@ -60,6 +62,14 @@ describe('session rows', () => {
   it('sums up the results', () => {
     expect(sessionResults(log())).toBe('2 / 3 (1 failed)');
   });
+
+  it('adds the URLs a stopped run never checked, so the figures add up to the total', () => {
+    expect(
+      sessionResults(
+        log({ status: 'stopped', total_urls: 15, successful_urls: 12, failed_urls: 2, not_checked_urls: 1 }),
+      ),
+    ).toBe('12 / 15 (2 failed, 1 not checked)');
+  });
 });
 
 describe('header card', () => {
@@ -76,17 +86,29 @@ describe('header card', () => {
     expect(rateText(0)).toBe('0.0%');
   });
 
-  it('counts successful plus failed URLs as done', () => {
-    expect(runProgress({ successful_urls: 3, failed_urls: 1, total_urls: 8 })).toEqual({
-      done: 4,
-      total: 8,
-      percent: 50,
+  it('counts successful plus failed URLs as done, and splits them by outcome for the bar', () => {
+    const progress = runProgress({
+      successful_urls: 3,
+      failed_urls: 3,
+      total_urls: 12,
+      outcome_counts: countByOutcome(['ok', 'ok', 'ok', 'blocked', 'review', 'no_price']),
     });
-    expect(runProgress({ successful_urls: 0, failed_urls: 0, total_urls: 0 })).toEqual({
-      done: 0,
-      total: 0,
-      percent: 0,
-    });
+
+    expect(progress).toEqual(expect.objectContaining({ done: 6, total: 12, percent: 50 }));
+    expect(progress.parts).toEqual([
+      { label: 'Price found', count: 3, percent: 25 },
+      { label: 'Held for review', count: 1, percent: 8 },
+      { label: 'Blocked', count: 1, percent: 8 },
+      { label: 'Other failures', count: 1, percent: 8 },
+    ]);
+    expect(
+      runProgress({ successful_urls: 0, failed_urls: 0, total_urls: 0, outcome_counts: countByOutcome([]) }),
+    ).toEqual(expect.objectContaining({ done: 0, total: 0, percent: 0 }));
+  });
+
+  it('says when the next scheduled run is, or that scheduled runs are off', () => {
+    expect(nextRunText('2026-11-27T06:00:00.000Z')).toMatch(/^Next scheduled run: Nov 2[67], 2026/);
+    expect(nextRunText(null)).toBe('Scheduled runs are off');
   });
 });
 

@@ -59,9 +59,18 @@ export function sessionSuccessRate(log: Pick<ScraperLog, 'successful_urls' | 'to
   return `${rate.toFixed(1)}%`;
 }
 
-/** The Results column: how many URLs found a price and how many failed. */
-export const sessionResults = (log: Pick<ScraperLog, 'successful_urls' | 'failed_urls' | 'total_urls'>) =>
-  `${log.successful_urls} / ${log.total_urls} (${log.failed_urls} failed)`;
+/**
+ * The Results column: how many URLs found a price and how many failed, and those a run that ended
+ * early never got to, so the figures add up to the total.
+ * @example sessionResults({ successful_urls: 12, total_urls: 15, failed_urls: 2, not_checked_urls: 1 })
+ * // '12 / 15 (2 failed, 1 not checked)'
+ */
+export function sessionResults(
+  log: Pick<ScraperLog, 'successful_urls' | 'failed_urls' | 'total_urls' | 'not_checked_urls'>,
+): string {
+  const notChecked = log.not_checked_urls > 0 ? `, ${log.not_checked_urls} not checked` : '';
+  return `${log.successful_urls} / ${log.total_urls} (${log.failed_urls} failed${notChecked})`;
+}
 
 export interface FailureBreakdown {
   blocked: number;
@@ -117,13 +126,41 @@ export function lastRunText(latest: ScraperStatus['latest_log']): string {
 /** A percentage to one decimal (docs/rules.md#4-display-formats). */
 export const rateText = (percent: number): string => `${percent.toFixed(1)}%`;
 
-/** The running notice's progress: URLs done (successful plus failed) over the total, as a 0–100 share too. */
+export interface ProgressPart {
+  label: 'Price found' | 'Held for review' | 'Blocked' | 'Other failures';
+  count: number;
+  /** Its share of the total, 0–100: the width of its part of the bar. */
+  percent: number;
+}
+
+/**
+ * The running notice's progress: URLs done (successful plus failed) over the total, as a 0–100
+ * share too, and the done ones by outcome (the bar's parts, in this order).
+ */
 export function runProgress(stats: ScraperStatus['current_stats']): {
   done: number;
   total: number;
   percent: number;
+  parts: ProgressPart[];
 } {
   const done = stats.successful_urls + stats.failed_urls;
-  const percent = stats.total_urls > 0 ? Math.min(100, Math.round((done / stats.total_urls) * 100)) : 0;
-  return { done, total: stats.total_urls, percent };
+  const share = (count: number) =>
+    stats.total_urls > 0 ? Math.min(100, Math.round((count / stats.total_urls) * 100)) : 0;
+  const causes = failureBreakdown(stats.outcome_counts) ?? { blocked: 0, review: 0, other: 0 };
+  const parts: ProgressPart[] = [
+    { label: 'Price found', count: stats.outcome_counts.ok, percent: 0 },
+    { label: 'Held for review', count: causes.review, percent: 0 },
+    { label: 'Blocked', count: causes.blocked, percent: 0 },
+    { label: 'Other failures', count: causes.other, percent: 0 },
+  ];
+  return {
+    done,
+    total: stats.total_urls,
+    percent: share(done),
+    parts: parts.map((part) => ({ ...part, percent: share(part.count) })),
+  };
 }
+
+/** When the schedule starts the next run, or that it is off. */
+export const nextRunText = (nextAt: string | null): string =>
+  nextAt ? `Next scheduled run: ${formatDateTime(nextAt)}` : 'Scheduled runs are off';

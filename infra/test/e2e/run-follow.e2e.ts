@@ -1,0 +1,122 @@
+import type { Product } from '@cmp/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
+import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { productPage, startChangingShop } from '../support/changing-shop';
+import { signedInStack } from '../support/signed-in-stack';
+
+/**
+ * Runs you can follow (issue 16): a start with nothing to check says so; the open tab is in the URL;
+ * a real local run against a slow shop shows its total at once, then progress as URLs finish (the
+ * status is polled every 10 s), and the sessions table refreshes at its end without a tab switch.
+ */
+const PAGES = ['/a', '/b', '/c', '/d'];
+// One page at a time (concurrency 1, one host): 4 × 7 s spans several 10 s polls.
+const PAGE_DELAY_MS = 7_000;
+
+const shop = await startChangingShop();
+const { stack, token } = await signedInStack({
+  serveWeb: true,
+  env: {
+    SCRAPER_ALLOW_HOSTS: shop.hostPort,
+    SCRAPE_MAX_CONCURRENCY: '1',
+    SCRAPE_SCHEDULE: 'cron(0 6 * * ? *)',
+    SCHEDULE_ENABLED: 'true',
+  },
+});
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop.close();
+});
+beforeEach(async () => {
+  page = await (await browser.newContext()).newPage();
+});
+afterEach(() => page.context().close());
+
+const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(text);
+const panelHeading = () => page.getByRole('heading', { name: 'Price Check Control Panel' });
+
+describe('the dashboard tab', () => {
+  it('is in the URL: a reload keeps the Check My Price tab, and ?search= still starts the overview', async () => {
+    await signInAsAdmin(page, stack.url);
+    await page.getByRole('tab', { name: 'Check My Price' }).click();
+    await panelHeading().waitFor();
+    const afterClick = new URL(page.url());
+    await page.reload();
+    await panelHeading().waitFor();
+    const reloadedTab = await page.getByRole('tab', { name: 'Check My Price' }).getAttribute('aria-selected');
+
+    await page.goto(`${stack.url}/dashboard?search=FOLLOW&tab=check`);
+    await panelHeading().waitFor();
+    await page.getByRole('tab', { name: 'Price Overview' }).click();
+    const search = page.getByPlaceholder(/Search/);
+    await search.waitFor();
+
+    expect(afterClick.pathname).toBe('/dashboard');
+    expect(afterClick.searchParams.get('tab')).toBe('check');
+    expect(reloadedTab).toBe('true');
+    expect(await search.inputValue()).toBe('FOLLOW');
+    expect(new URL(page.url()).searchParams.get('tab')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('search')).toBe('FOLLOW');
+  });
+});
+
+describe('the Check My Price panel', () => {
+  it('says when there is nothing to check, and logs no session', async () => {
+    await signInAsAdmin(page, stack.url);
+    await page.goto(`${stack.url}/dashboard?tab=check`);
+    await page.getByText('No scraping sessions found').waitFor();
+
+    await page.getByRole('button', { name: 'Check My Price Now' }).click();
+    await toast('There are no competitor URLs to check').waitFor();
+
+    expect(await page.getByText('Scraping is currently in progress...').count()).toBe(0);
+    expect(await page.getByText('No scraping sessions found').isVisible()).toBe(true);
+    expect(await page.getByText(/^Next scheduled run: /).isVisible()).toBe(true);
+  });
+
+  it('follows a real run: the total from the start, progress as URLs finish, the session at the end', async () => {
+    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+      token,
+      body: { sku: 'FOLLOW-1', name: 'Followed kettle', current_price: 30 },
+    });
+    for (const [n, path] of PAGES.entries()) {
+      shop.pages.set(path, {
+        status: 200,
+        html: productPage('Followed kettle', `${20 + n}.50`),
+        delayMs: PAGE_DELAY_MS,
+      });
+      await stack.api('POST', '/api/competitor-urls', {
+        token,
+        body: { product_id: body.product.id, competitor_name: `Shop ${n}`, url: `${shop.origin}${path}` },
+      });
+    }
+    await signInAsAdmin(page, stack.url);
+    await page.goto(`${stack.url}/dashboard?tab=check`);
+    await page.getByText('No scraping sessions found').waitFor();
+
+    await page.getByRole('button', { name: 'Check My Price Now' }).click();
+    await page.getByText('Scraping is currently in progress...').waitFor();
+    const checked = page.getByText(/^\d+ of \d+ URLs checked/);
+    const atStart = await checked.textContent();
+    await expectAccessible(page, page.getByRole('tabpanel'));
+    const partWay = page.getByText(/^[1-3] of 4 URLs checked/);
+    await partWay.waitFor({ timeout: 25_000 });
+    const partWayText = await partWay.textContent();
+    const found = await page.getByRole('list', { name: 'Checked so far by outcome' }).textContent();
+    const session = page.locator('tbody tr').filter({ hasText: 'Completed' });
+    await session.waitFor({ timeout: 40_000 });
+
+    expect(atStart).toMatch(/^0 of 4 URLs checked/);
+    expect(partWayText).toMatch(/\([1-3] successful, 0 failed\)/);
+    expect(found).toMatch(/Price found: [1-3]/);
+    expect(await session.textContent()).toContain('4 / 4 (0 failed)');
+    expect(await page.getByText('Scraping is currently in progress...').count()).toBe(0);
+  }, 90_000);
+});
