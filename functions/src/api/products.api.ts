@@ -1,4 +1,4 @@
-import { importProducts } from '../catalogue/csv/product-import';
+import { importProducts, previewProductImport } from '../catalogue/csv/product-import';
 import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
 import {
   addProduct,
@@ -14,7 +14,7 @@ import { groupHandler } from '../http/http-handler';
 
 readEntrySettings(process.env);
 
-/** The products route group: the catalogue, one product, visibility, CSV import, a product's price history as CSV. */
+/** The products route group: the catalogue, one product, visibility, CSV import and its preview, a product's price history as CSV. */
 export const handler = groupHandler('products', {
   'GET /api/products': {
     cache: 'catalogue',
@@ -29,6 +29,11 @@ export const handler = groupHandler('products', {
   'POST /api/products/import': async ({ headers, rawBody }) => {
     const file = await readUploadedFile(headers['content-type'], rawBody);
     return { body: await importProducts(decodeUtf8(file.content)) };
+  },
+
+  'POST /api/products/import/preview': async ({ headers, rawBody }) => {
+    const file = await readUploadedFile(headers['content-type'], rawBody);
+    return { body: await previewProductImport(decodeUtf8(file.content)) };
   },
 
   'PUT /api/products/{id}': async ({ params, body }) => ({

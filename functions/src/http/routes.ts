@@ -80,6 +80,7 @@ const groupOf = {
   'GET /api/products': 'products',
   'POST /api/products': 'products',
   'POST /api/products/import': 'products',
+  'POST /api/products/import/preview': 'products',
   'PUT /api/products/{id}': 'products',
   'DELETE /api/products/{id}': 'products',
   'PATCH /api/products/{id}/toggle-hidden': 'products',

@@ -31,4 +31,5 @@ export type Contract = typeof contract;
 export type RouteId = keyof Contract;
 
 export { openApiDocumentSchema } from './meta';
+export { type ProductImportPreview, productImportPreviewSchema } from './products';
 export * from './route';

@@ -4,6 +4,50 @@ import { csvFileSchema, csvUploadSchema, defineRoutes, errors, idParams, success
 
 const productAnswer = z.strictObject({ success: z.literal(true), product: productSchema });
 
+const csvValue = z.union([z.string(), z.number(), z.null()]);
+
+/** What a products CSV would do, written nowhere (docs/api.md#import-preview). */
+export const productImportPreviewSchema = z.strictObject({
+  success: z.literal(true),
+  /** Rows whose SKU no product has: created as shown. `row` is the file's line (the header is row 1). */
+  new_products: z.array(
+    z.strictObject({
+      row: z.number().int(),
+      sku: z.string(),
+      name: z.string(),
+      current_price: z.number(),
+      cost: z.number().nullable(),
+      category: z.string().nullable(),
+      gtin: z.string().nullable(),
+      mpn: z.string().nullable(),
+    }),
+  ),
+  /** Existing products (matched by SKU, ignoring case) the file changes, with old → new per field. */
+  changed_products: z.array(
+    z.strictObject({
+      row: z.number().int(),
+      id: z.number().int(),
+      sku: z.string(),
+      /** The product's name today. */
+      name: z.string(),
+      changes: z.array(
+        z.strictObject({
+          field: z.enum(['name', 'current_price', 'cost', 'category', 'gtin', 'mpn']),
+          old: csvValue,
+          new: csvValue,
+        }),
+      ),
+    }),
+  ),
+  /** Rows matching a product that already holds their values. */
+  unchanged: z.number().int(),
+  /** Categories the import would create. */
+  new_categories: z.array(z.string()),
+  /** Every refused row, `Row N: …`, as the import would report them. */
+  errors: z.array(z.string()),
+});
+export type ProductImportPreview = z.infer<typeof productImportPreviewSchema>;
+
 export const productRoutes = defineRoutes(
   {
     method: 'GET',
@@ -28,6 +72,13 @@ export const productRoutes = defineRoutes(
     summary: 'Import products from a CSV file (docs/rules.md#9-csv-import)',
     request: { multipart: csvUploadSchema },
     responses: { 200: importResultSchema, ...errors(400, 401, 413, 415, 500) },
+  },
+  {
+    method: 'POST',
+    path: '/api/products/import/preview',
+    summary: 'What importing a products CSV would do, writing nothing (same upload as the import)',
+    request: { multipart: csvUploadSchema },
+    responses: { 200: productImportPreviewSchema, ...errors(400, 401, 413, 415, 500) },
   },
   {
     method: 'PUT',

@@ -1,0 +1,71 @@
+import { checkProductCsvRow, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED } from '@cmp/shared';
+import type { ProductFields } from '../../data/product.repository';
+import { InvalidInputError } from '../../domain/errors';
+import { headerKey, isBlankRecord, parseCsv } from './csv-parse';
+import { MAX_IMPORT_ROWS } from './import-limits';
+
+/** Where each known column sits in the file; a column the file lacks is absent. */
+export type ColumnIndex = Partial<Record<keyof typeof PRODUCT_CSV_COLUMNS, number>>;
+
+/** A row that passed the checks, numbered as in the file (the header is row 1). */
+export interface ValidRow {
+  row: number;
+  fields: Omit<ProductFields, 'category_id'>;
+  categoryName: string | null;
+}
+
+export interface ProductRows {
+  column: ColumnIndex;
+  valid: ValidRow[];
+  /** `Row N: …` for each refused row, in file order. */
+  errors: string[];
+}
+
+/**
+ * Reads and checks a products CSV, the one reading both the import and its preview use: each row
+ * with the API's rules, and a SKU only once per file (ignoring case). Blank rows are skipped.
+ */
+export function readProductRows(text: string): ProductRows {
+  const [header, ...records] = parseCsv(text, MAX_IMPORT_ROWS);
+  if (!header) throw new InvalidInputError('The file is empty');
+  const column = indexColumns(header);
+
+  const errors: string[] = [];
+  const valid: ValidRow[] = [];
+  const firstRowOfSku = new Map<string, number>();
+  for (const [index, record] of records.entries()) {
+    const row = index + 2;
+    if (isBlankRecord(record)) continue;
+    const checked = checkProductCsvRow(
+      Object.fromEntries(Object.entries(column).map(([key, position]) => [key, record[position]])),
+    );
+    if (!checked.ok) {
+      errors.push(`Row ${row}: ${checked.error}`);
+      continue;
+    }
+    const { category, ...fields } = checked.value;
+    const skuKey = fields.sku.toUpperCase();
+    const first = firstRowOfSku.get(skuKey);
+    if (first !== undefined) {
+      errors.push(`Row ${row}: SKU "${fields.sku}" already appears on row ${first}`);
+      continue;
+    }
+    firstRowOfSku.set(skuKey, row);
+    valid.push({ row, fields, categoryName: category });
+  }
+  return { column, valid, errors };
+}
+
+function indexColumns(header: readonly string[]): ColumnIndex {
+  const position = new Map(header.map((name, index) => [headerKey(name), index]));
+  const missing = PRODUCT_CSV_REQUIRED.map((key) => PRODUCT_CSV_COLUMNS[key]).filter(
+    (name) => !position.has(headerKey(name)),
+  );
+  if (missing.length > 0) {
+    throw new InvalidInputError(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+  }
+  const entries = Object.entries(PRODUCT_CSV_COLUMNS).map(
+    ([key, name]) => [key, position.get(headerKey(name))] as const,
+  );
+  return Object.fromEntries(entries.filter(([, index]) => index !== undefined));
+}
