@@ -23,4 +23,8 @@ describe('with the schedule turned off', () => {
     expect(clock.firstReadAt()).toBeUndefined();
     expect(logs).toEqual([]);
   });
+
+  it('tells the panel there is no next scheduled run', async () => {
+    expect((await stack.scraperStatus(token)).next_scheduled_run_at).toBeNull();
+  });
 });
