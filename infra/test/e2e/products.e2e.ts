@@ -299,12 +299,12 @@ describe('CSV import', () => {
     const template = await download;
     const templateText = await readFile((await template.path()) ?? '', 'utf8');
 
-    await importDialog.getByRole('button', { name: 'Import' }).click();
+    await importDialog.getByRole('button', { name: 'Preview' }).click();
     const noFile = await importDialog.getByRole('alert').textContent();
     await importDialog
       .getByLabel('CSV file')
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await importDialog.getByRole('button', { name: 'Import' }).click();
+    await importDialog.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => importDialog.getByRole('alert').textContent()).toBe('Please select a CSV file');
 
     const csv = [
@@ -318,6 +318,7 @@ describe('CSV import', () => {
     await importDialog
       .getByLabel('CSV file')
       .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await importDialog.getByRole('button', { name: 'Preview' }).click();
     await importDialog.getByRole('button', { name: 'Import' }).click();
 
     await toast('Successfully imported 3 products').waitFor();
@@ -335,6 +336,61 @@ describe('CSV import', () => {
     expect(noFile).toBe('Please select a file');
     expect(skippedText).toMatch(/^Skipped rows: Row 3: [^;]+; Row 5: .+$/);
     expect(skippedText).not.toContain(' more');
+  });
+});
+
+describe('CSV import preview', () => {
+  const csv = [
+    'SKU,Product Name,Current Price,Cost,Category',
+    'prev-1,Renamed Kettle,9.99,20,Garden Tools',
+    'PREV-2,Brand New Lamp,12.50,,',
+    'PREV-3,Bad price,abc,,',
+  ].join('\n');
+  const chooseFile = (dialog: ReturnType<Page['getByRole']>) =>
+    dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  it('shows new products, old → new values, new categories and row errors; Cancel writes nothing, Import applies', async () => {
+    await createProduct({ sku: 'PREV-1', name: 'Kettle', current_price: 34.99, cost: 20, category_id: null });
+    await openProducts();
+    const importDialog = page.getByRole('dialog', { name: 'Import Products' });
+
+    // By keyboard: choose the file, then Enter on 'Preview'
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await chooseFile(importDialog);
+    await importDialog.getByRole('button', { name: 'Preview' }).focus();
+    await page.keyboard.press('Enter');
+    const previewRegion = importDialog.getByRole('region', { name: 'Preview' });
+    await previewRegion.getByText('Row 4: Current Price must be a number ≥ 0').waitFor();
+    const previewText = await previewRegion.textContent();
+    await expectAccessible(page, importDialog);
+    await importDialog.getByRole('button', { name: 'Cancel' }).click();
+    await importDialog.waitFor({ state: 'detached' });
+    const afterCancel = await productBySku('PREV-1');
+    const lampAfterCancel = await productBySku('PREV-2');
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await chooseFile(importDialog);
+    await importDialog.getByRole('button', { name: 'Preview' }).click();
+    await importDialog.getByRole('button', { name: 'Import' }).click();
+    await toast(/imported 2 products/i).waitFor();
+    await importDialog.waitFor({ state: 'detached' });
+
+    expect(previewText).toContain('1 new, 1 changed, 0 unchanged.');
+    expect(previewText).toContain('New categories: Garden Tools');
+    expect(previewText).toContain('PREV-2 Brand New Lamp, £12.50');
+    expect(previewText).toContain('PREV-1 Kettle');
+    expect(previewText).toContain('Name: Kettle → Renamed Kettle');
+    expect(previewText).toContain('Price: £34.99 → £9.99');
+    expect(previewText).toContain('Category: (none) → Garden Tools');
+    expect(previewText).toContain('Row errors (1)');
+    expect(afterCancel).toEqual(expect.objectContaining({ name: 'Kettle', current_price: 34.99 }));
+    expect(lampAfterCancel).toBeUndefined();
+    expect(await productBySku('PREV-1')).toEqual(
+      expect.objectContaining({ name: 'Renamed Kettle', current_price: 9.99 }),
+    );
+    expect(await productBySku('PREV-2')).toEqual(expect.objectContaining({ name: 'Brand New Lamp' }));
   });
 });
 

@@ -1,6 +1,6 @@
 // Products (docs/api.md#products): the catalogue list (key, fetcher, hook), every product write, and a
 // product's price history as a CSV file.
-import type { ImportResult, Product, ProductInput } from '@cmp/shared';
+import type { ImportResult, Product, ProductImportPreview, ProductInput } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { csvUploadBody } from '../lib/csv-file';
@@ -41,6 +41,11 @@ export async function toggleProductHidden(id: number): Promise<string> {
 
 export async function importProducts(file: File): Promise<ImportResult> {
   return expectSuccess(await call('POST /api/products/import', { body: csvUploadBody(file) }));
+}
+
+/** What importing the file would do; writes nothing. */
+export async function previewProductImport(file: File): Promise<ProductImportPreview> {
+  return expectSuccess(await call('POST /api/products/import/preview', { body: csvUploadBody(file) }));
 }
 
 /** Every kept check of the product's competitor URLs, newest first, as a CSV file. */

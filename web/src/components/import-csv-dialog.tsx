@@ -1,8 +1,8 @@
-// CSV import (docs/screens.md#import-products-dialog): choose a file, check it is a CSV, upload; a template
-// can be downloaded.
+// CSV import (docs/screens.md#import-products-dialog): choose a file, check it is a CSV, optionally
+// preview what it would do, upload; a template can be downloaded.
 import type { ImportResult } from '@cmp/shared';
 import { Download, Upload } from 'lucide-react';
-import { type ComponentType, type FormEvent, useEffect, useId, useState } from 'react';
+import { type ComponentType, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { csvFileError } from '../lib/csv-file';
 import { notifyImportFailure, notifyImportResult } from '../lib/notify';
 import { DialogForm, FormDialog } from './form-dialog';
@@ -26,6 +26,17 @@ export interface ImportCsvDialogProps {
   failure: string;
   /** After an import: reload what it changed. */
   onImported(): void;
+  /**
+   * When set, the file is first sent here, to a preview that writes nothing; the dialog shows its
+   * changes and every row error, and only 'Import' then uploads the file.
+   */
+  preview?(file: File): Promise<ImportPreview>;
+}
+
+/** What a preview shows: the changes, rendered by the page that knows them, and the row errors. */
+export interface ImportPreview {
+  changes: ReactNode;
+  errors: string[];
 }
 
 export function ImportCsvDialog({ open, onOpenChange, ...props }: ImportCsvDialogProps) {
@@ -64,11 +75,14 @@ function ImportForm({
   failure,
   onImported,
   onClose,
+  preview,
 }: Omit<ImportCsvDialogProps, 'open' | 'onOpenChange'> & { onClose(): void }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [previewed, setPreviewed] = useState<ImportPreview | null>(null);
   const id = useId();
+  const previewing = preview !== undefined && previewed === null;
 
   // The dialog stays open after a failed upload, so the file can be sent again.
   const submit = async (event: FormEvent) => {
@@ -77,6 +91,15 @@ function ImportForm({
     setError(problem);
     if (problem || !file) return;
     setBusy(true);
+    if (previewing) {
+      try {
+        setPreviewed(await preview(file));
+      } catch (caught) {
+        notifyImportFailure(caught, failure);
+      }
+      setBusy(false);
+      return;
+    }
     try {
       notifyImportResult(await upload(file), noun);
       onImported();
@@ -93,8 +116,8 @@ function ImportForm({
       description={description}
       error={error}
       busy={busy}
-      submitLabel="Import"
-      busyLabel="Importing..."
+      submitLabel={previewing ? 'Preview' : 'Import'}
+      busyLabel={previewing ? 'Checking...' : 'Importing...'}
       onSubmit={submit}
       onCancel={onClose}
     >
@@ -104,10 +127,23 @@ function ImportForm({
           id={`${id}-file`}
           type="file"
           accept=".csv,text/csv"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            // Another file needs its own preview before it can be imported.
+            setPreviewed(null);
+          }}
         />
       </fieldset>
       <TemplateLink csv={template} fileName={templateFileName} />
+      {previewed && (
+        <section
+          aria-label="Preview"
+          className="flex max-h-[50vh] flex-col gap-3 overflow-y-auto border-t pt-3"
+        >
+          {previewed.changes}
+          <RowErrors errors={previewed.errors} />
+        </section>
+      )}
     </DialogForm>
   );
 }
@@ -129,5 +165,23 @@ function TemplateLink({ csv, fileName }: { csv: string; fileName: string }) {
       <Download className="size-4" aria-hidden="true" />
       Download template
     </a>
+  );
+}
+
+/** Every row error of a preview, listed in full. */
+function RowErrors({ errors }: { errors: readonly string[] }) {
+  const headingId = useId();
+  if (errors.length === 0) return <p className="text-sm">No row errors.</p>;
+  return (
+    <div className="flex flex-col gap-1">
+      <h3 id={headingId} className="text-sm font-semibold">
+        Row errors ({errors.length}), skipped on import
+      </h3>
+      <ul aria-labelledby={headingId} className="list-disc pl-5 text-sm text-destructive">
+        {errors.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
 // Import products from CSV (docs/screens.md#import-products-dialog; columns: docs/rules.md#9-csv-import),
-// with the result toasts.
+// previewed first (nothing is written until 'Import'), with the result toasts.
 import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
 import { reloadCategories } from '../../../api/categories';
-import { importProducts, reloadProducts } from '../../../api/products';
+import { importProducts, previewProductImport, reloadProducts } from '../../../api/products';
 import { ImportCsvDialog, type ImportCsvDialogProps } from '../../../components/import-csv-dialog';
+import { ImportPreviewChanges } from './import-preview-changes';
 
 export function ImportProductsDialog(props: Pick<ImportCsvDialogProps, 'open' | 'onOpenChange'>) {
   return (
@@ -13,6 +14,10 @@ export function ImportProductsDialog(props: Pick<ImportCsvDialogProps, 'open' | 
       description="Columns: SKU, Product Name, Current Price, Cost (optional), Category (optional). Rows are matched by SKU, so an existing product is updated."
       template={PRODUCT_CSV_TEMPLATE}
       templateFileName="products-template.csv"
+      preview={async (file) => {
+        const preview = await previewProductImport(file);
+        return { changes: <ImportPreviewChanges preview={preview} />, errors: preview.errors };
+      }}
       upload={importProducts}
       noun="products"
       failure="Failed to import products"
