@@ -4,12 +4,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { expectAccessible } from '../support/axe';
 import { launchBrowser, signInAsAdmin } from '../support/browser';
 import { productPage, startChangingShop } from '../support/changing-shop';
+import { productRow } from '../support/dashboard-page';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
  * Runs you can follow (issue 16): a start with nothing to check says so; the open tab is in the URL;
  * a real local run against a slow shop shows its total at once, then progress as URLs finish (the
- * status is polled every 10 s), and the sessions table refreshes at its end without a tab switch.
+ * status is polled every 10 s), and the sessions table refreshes at its end without a tab switch; a
+ * product's AI analysis run from the Price Overview refreshes the overview when it ends.
  */
 const PAGES = ['/a', '/b', '/c', '/d'];
 // One page at a time (concurrency 1, one host): 4 × 7 s spans several 10 s polls.
@@ -119,4 +121,39 @@ describe('the Check My Price panel', () => {
     expect(await session.textContent()).toContain('4 / 4 (0 failed)');
     expect(await page.getByText('Scraping is currently in progress...').count()).toBe(0);
   }, 90_000);
+
+  it("refreshes the Price Overview when a product's AI analysis run ends, without a tab switch", async () => {
+    await stack.stepFunctions.idle();
+    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+      token,
+      body: { sku: 'FOLLOW-2', name: 'Followed toaster', current_price: 30 },
+    });
+    for (const [n, path] of ['/t1', '/t2'].entries()) {
+      shop.pages.set(path, {
+        status: 200,
+        html: productPage('Followed toaster', `${15 + n}.25`),
+        delayMs: 200,
+      });
+      await stack.api('POST', '/api/competitor-urls', {
+        token,
+        body: {
+          product_id: body.product.id,
+          competitor_name: `Toaster shop ${n}`,
+          url: `${shop.origin}${path}`,
+        },
+      });
+    }
+    await signInAsAdmin(page, stack.url);
+    const row = productRow(page, 'FOLLOW-2');
+    await row.waitFor();
+    const before = await row.textContent();
+
+    await row.getByRole('button', { name: 'Run AI analysis for Followed toaster' }).click();
+    await toast('AI analysis started for "Followed toaster"').waitFor();
+    // The status is polled every 10 s while the run is on: the run's end is seen within one poll.
+    await row.getByText('£15.25').waitFor({ timeout: 25_000 });
+
+    expect(before).not.toContain('£15.25');
+    expect(new URL(page.url()).searchParams.get('tab')).toBeNull();
+  }, 60_000);
 });

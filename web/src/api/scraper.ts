@@ -52,7 +52,7 @@ export const reloadAfterRun = (logsLimit: number) =>
 
 /**
  * Starts a run of every competitor URL, or of one product's (202; 409 while any run is active; 400
- * with nothing to check).
+ * with nothing to check), then reloads the status, so whoever follows it starts polling.
  */
 export async function startScraping(productId?: number): Promise<void> {
   expectSuccess(
@@ -60,6 +60,7 @@ export async function startScraping(productId?: number): Promise<void> {
       ? await call('POST /api/scraper/run', { body: {} })
       : await call('POST /api/scraper/run/{productId}', { params: { productId }, body: {} }),
   );
+  await reloadScraperStatus();
 }
 
 /** Resolves with the server's message, if it sent one. */

@@ -7,10 +7,12 @@ import { PageHeader } from '../../../components/layouts/app-shell';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { PriceOverview } from '../../../features/dashboard/components/price-overview';
+import { useFollowRuns } from '../../../features/scraper-panel/components/use-follow-runs';
 
 const ScraperPanel = lazy(() => import('../../../features/scraper-panel/components/scraper-panel'));
 
 export function DashboardRoute() {
+  useFollowRuns();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'check' ? 'check' : 'overview';
   // Replaces the history entry: switching tabs is not a page to go back to.

@@ -35,7 +35,6 @@ export function RunControlCard({
     try {
       await startScraping();
       notifySuccess('Scraping started successfully');
-      await reloadScraperStatus();
     } catch (error) {
       notifyError(error, 'Failed to start scraping');
     } finally {

@@ -1,11 +1,9 @@
 // The 'Check My Price' tab (docs/screens.md#6-dashboard-check-my-price-tab): run control with live
 // progress, 30-day statistics and the latest sessions. Status, logs and stats load together; the status
-// is polled while a run is active; the sessions and statistics follow when a run starts, and when it
-// ends the Price Overview too.
+// is polled while a run is active, and the dashboard route follows its start and end (use-follow-runs.ts).
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import {
-  reloadAfterRun,
   reloadScraperLogs,
   reloadScraperStats,
   reloadScraperStatus,
@@ -24,8 +22,6 @@ export default function ScraperPanel() {
   const status = useScraperStatus(POLL_INTERVAL_MS);
   const logs = useScraperLogs(LOGS_LIMIT);
   const stats = useScraperStats();
-  const isRunning = status.data?.is_running;
-  useFollowRunState(isRunning);
   const firstLoadFailed = !status.data && !!status.error;
   useStartupFailureToast(firstLoadFailed);
 
@@ -53,22 +49,6 @@ export default function ScraperPanel() {
       )}
     </div>
   );
-}
-
-/**
- * When a run starts (seen through the status), the sessions and statistics reload; when it ends, so
- * does what it changed: the Price Overview too.
- */
-function useFollowRunState(isRunning: boolean | undefined) {
-  const previous = useRef(isRunning);
-  useEffect(() => {
-    if (previous.current === false && isRunning) {
-      void reloadScraperLogs(LOGS_LIMIT);
-      void reloadScraperStats();
-    }
-    if (previous.current && isRunning === false) void reloadAfterRun(LOGS_LIMIT);
-    previous.current = isRunning;
-  }, [isRunning]);
 }
 
 /**
