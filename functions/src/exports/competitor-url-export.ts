@@ -2,11 +2,12 @@
  * GET /api/competitor-urls/export.csv: every competitor URL with its product, its latest check and
  * the price the comparison uses (its accepted price), in id order.
  */
+
+import { type CsvColumn, toCsv, yesNo } from '@cmp/shared';
 import { byId } from '../catalogue/products';
 import { acceptedPrice, apiLastCheck } from '../catalogue/url-check-view';
 import { type CompetitorUrlRecord, listCompetitorUrls } from '../data/competitor-url.repository';
 import { listProducts, type ProductRecord } from '../data/product.repository';
-import { type CsvColumn, toCsv, yesNo } from './csv-writer';
 
 interface UrlRow {
   url: CompetitorUrlRecord;

@@ -2,9 +2,15 @@
  * GET /api/dashboard/export.csv: the dashboard's comparison table as CSV, filtered as the table is
  * (shared/src/dashboard-filter.ts), one row per visible product in the table's order.
  */
-import { type DashboardFilters, type DashboardProduct, filterDashboardProducts, margin } from '@cmp/shared';
+import {
+  type CsvColumn,
+  type DashboardFilters,
+  type DashboardProduct,
+  filterDashboardProducts,
+  margin,
+  toCsv,
+} from '@cmp/shared';
 import { getDashboardProducts } from '../dashboard/dashboard-products';
-import { type CsvColumn, toCsv } from './csv-writer';
 
 export const DASHBOARD_COLUMNS: readonly CsvColumn<DashboardProduct>[] = [
   { header: 'SKU', value: (p) => p.sku },

@@ -2,10 +2,11 @@
  * GET /api/products/{id}/price-history.csv: every kept check of every competitor URL of one
  * product, newest first, as each check recorded it (competitor name and URL as they were then).
  */
+
+import { type CsvColumn, toCsv, yesNo } from '@cmp/shared';
 import { requireProduct } from '../catalogue/products';
 import { listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
 import { allPriceRecords, type PriceRecordItem } from '../data/price-record.repository';
-import { type CsvColumn, toCsv, yesNo } from './csv-writer';
 
 export const PRICE_HISTORY_COLUMNS: readonly CsvColumn<PriceRecordItem>[] = [
   { header: 'Checked at', value: (r) => r.scraped_at },

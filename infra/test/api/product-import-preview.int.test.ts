@@ -93,9 +93,9 @@ describe('products CSV import preview', () => {
       unchanged: 0,
       new_categories: ['Garden', 'Lighting'],
       errors: [
-        'Row 5: Current Price must be a number ≥ 0',
-        'Row 6: SKU is required',
-        'Row 7: SKU "PV-3" already appears on row 4',
+        { row: 5, sku: 'PV-4', message: 'Current Price must be a number ≥ 0' },
+        { row: 6, sku: null, message: 'SKU is required' },
+        { row: 7, sku: 'PV-3', message: 'SKU "PV-3" already appears on row 4' },
       ],
     });
     expect(after).toEqual(before);
@@ -123,14 +123,18 @@ describe('products CSV import preview', () => {
       [{ field: 'current_price', old: 40, new: 39 }],
     ]);
     expect(first.body.new_products.map((p) => p.sku)).toEqual(['PF-2']);
-    expect(imported.body).toEqual({ success: true, imported: 2, errors: first.body.errors });
+    expect(imported.body).toEqual({
+      success: true,
+      imported: 2,
+      errors: ['Row 4: Product Name is required'],
+    });
     expect(again.body).toEqual({
       success: true,
       new_products: [],
       changed_products: [],
       unchanged: 2,
       new_categories: [],
-      errors: ['Row 4: Product Name is required'],
+      errors: [{ row: 4, sku: 'PF-3', message: 'Product Name is required' }],
     });
   });
 

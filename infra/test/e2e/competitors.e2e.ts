@@ -248,7 +248,7 @@ describe('CSV import', () => {
       .setInputFiles({ name: 'competitors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await importDialog.getByRole('button', { name: 'Import' }).click();
 
-    await toast('Successfully imported 2 competitor URLs').waitFor();
+    await toast(/^Imported 2 competitor URLs$/).waitFor();
     const skipped = toast(/^Skipped rows: /);
     await skipped.waitFor();
     const skippedText = await skipped.textContent();

@@ -321,7 +321,7 @@ describe('CSV import', () => {
     await importDialog.getByRole('button', { name: 'Preview' }).click();
     await importDialog.getByRole('button', { name: 'Import' }).click();
 
-    await toast('Successfully imported 3 products').waitFor();
+    await toast(/^Imported 3 products$/).waitFor();
     const skipped = toast(/^Skipped rows: /);
     await skipped.waitFor();
     const skippedText = await skipped.textContent();
@@ -365,6 +365,10 @@ describe('CSV import preview', () => {
     await previewRegion.getByText('Row 4: Current Price must be a number ≥ 0').waitFor();
     const previewText = await previewRegion.textContent();
     await expectAccessible(page, importDialog);
+    const download = page.waitForEvent('download');
+    await importDialog.getByRole('link', { name: 'Download row errors (CSV)' }).click();
+    const errorsFile = await download;
+    const errorsCsv = await readFile((await errorsFile.path()) ?? '', 'utf8');
     await importDialog.getByRole('button', { name: 'Cancel' }).click();
     await importDialog.waitFor({ state: 'detached' });
     const afterCancel = await productBySku('PREV-1');
@@ -374,7 +378,7 @@ describe('CSV import preview', () => {
     await chooseFile(importDialog);
     await importDialog.getByRole('button', { name: 'Preview' }).click();
     await importDialog.getByRole('button', { name: 'Import' }).click();
-    await toast(/imported 2 products/i).waitFor();
+    await toast(/^Imported 2 products$/).waitFor();
     await importDialog.waitFor({ state: 'detached' });
 
     expect(previewText).toContain('1 new, 1 changed, 0 unchanged.');
@@ -385,6 +389,8 @@ describe('CSV import preview', () => {
     expect(previewText).toContain('Price: £34.99 → £9.99');
     expect(previewText).toContain('Category: (none) → Garden Tools');
     expect(previewText).toContain('Row errors (1)');
+    expect(errorsFile.suggestedFilename()).toBe('import-row-errors.csv');
+    expect(errorsCsv).toBe('\uFEFFRow,SKU,Message\r\n4,PREV-3,Current Price must be a number ≥ 0\r\n');
     expect(afterCancel).toEqual(expect.objectContaining({ name: 'Kettle', current_price: 34.99 }));
     expect(lampAfterCancel).toBeUndefined();
     expect(await productBySku('PREV-1')).toEqual(

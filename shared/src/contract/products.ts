@@ -43,8 +43,8 @@ export const productImportPreviewSchema = z.strictObject({
   unchanged: z.number().int(),
   /** Categories the import would create. */
   new_categories: z.array(z.string()),
-  /** Every refused row, `Row N: …`, as the import would report them. */
-  errors: z.array(z.string()),
+  /** Every refused row: the import reports each as `Row N: <message>`. `sku` is the cell as written, null when blank. */
+  errors: z.array(z.strictObject({ row: z.number().int(), sku: z.string().nullable(), message: z.string() })),
 });
 export type ProductImportPreview = z.infer<typeof productImportPreviewSchema>;
 

@@ -1,6 +1,6 @@
 // CSV import (docs/screens.md#import-products-dialog): choose a file, check it is a CSV, optionally
 // preview what it would do, upload; a template can be downloaded.
-import type { ImportResult } from '@cmp/shared';
+import { type ImportResult, type RowError, rowErrorsCsv, rowErrorText } from '@cmp/shared';
 import { Download, Upload } from 'lucide-react';
 import { type ComponentType, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { csvFileError } from '../lib/csv-file';
@@ -36,7 +36,7 @@ export interface ImportCsvDialogProps {
 /** What a preview shows: the changes, rendered by the page that knows them, and the row errors. */
 export interface ImportPreview {
   changes: ReactNode;
-  errors: string[];
+  errors: RowError[];
 }
 
 export function ImportCsvDialog({ open, onOpenChange, ...props }: ImportCsvDialogProps) {
@@ -134,7 +134,7 @@ function ImportForm({
           }}
         />
       </fieldset>
-      <TemplateLink csv={template} fileName={templateFileName} />
+      <CsvLink csv={template} fileName={templateFileName} label="Download template" />
       {previewed && (
         <section
           aria-label="Preview"
@@ -148,8 +148,8 @@ function ImportForm({
   );
 }
 
-/** A real link to a Blob of the template, so it works by keyboard and 'Save link as'. */
-function TemplateLink({ csv, fileName }: { csv: string; fileName: string }) {
+/** A real link to a Blob of a CSV text, so it works by keyboard and 'Save link as'. */
+function CsvLink({ csv, fileName, label }: { csv: string; fileName: string; label: string }) {
   const [href, setHref] = useState<string>();
   useEffect(() => {
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
@@ -163,13 +163,13 @@ function TemplateLink({ csv, fileName }: { csv: string; fileName: string }) {
       className="inline-flex w-fit items-center gap-1 text-sm text-info underline-offset-4 hover:underline"
     >
       <Download className="size-4" aria-hidden="true" />
-      Download template
+      {label}
     </a>
   );
 }
 
-/** Every row error of a preview, listed in full. */
-function RowErrors({ errors }: { errors: readonly string[] }) {
+/** Every row error of a preview, listed in full, and as a CSV file (Row, SKU, Message). */
+function RowErrors({ errors }: { errors: readonly RowError[] }) {
   const headingId = useId();
   if (errors.length === 0) return <p className="text-sm">No row errors.</p>;
   return (
@@ -178,10 +178,15 @@ function RowErrors({ errors }: { errors: readonly string[] }) {
         Row errors ({errors.length}), skipped on import
       </h3>
       <ul aria-labelledby={headingId} className="list-disc pl-5 text-sm text-destructive">
-        {errors.map((message) => (
-          <li key={message}>{message}</li>
+        {errors.map((error) => (
+          <li key={error.row}>{rowErrorText(error)}</li>
         ))}
       </ul>
+      <CsvLink
+        csv={rowErrorsCsv(errors)}
+        fileName="import-row-errors.csv"
+        label="Download row errors (CSV)"
+      />
     </div>
   );
 }

@@ -16,9 +16,12 @@ export function notifySuccess(message: string): void {
   toast.success(message);
 }
 
-/** 'Successfully imported N <noun>', then the skipped rows (first 3, ' and M more') for 8 s. */
+/**
+ * 'Successfully imported N <noun>'; with skipped rows 'Imported N <noun>', then the skipped rows
+ * (first 3, ' and M more') for 8 s.
+ */
 export function notifyImportResult(result: { imported: number; errors: string[] }, noun: string): void {
-  toast.success(importedText(result.imported, noun));
+  toast.success(importedText(result.imported, noun, result.errors.length));
   const skipped = skippedRowsText(result.errors);
   if (skipped) toast.error(skipped, { autoClose: IMPORT_ERRORS_TOAST_MS });
 }

@@ -1,4 +1,4 @@
-import type { ImportResult, ProductImportPreview } from '@cmp/shared';
+import { type ImportResult, type ProductImportPreview, type RowError, rowErrorText } from '@cmp/shared';
 import {
   type CategoryRecord,
   createCategory,
@@ -68,22 +68,22 @@ export async function importProducts(text: string): Promise<ImportResult> {
     ...plan.updates.map((row) => ({ ...row, write: (f: ProductFields) => updateProduct(row.current, f) })),
   ];
 
-  const outcomes = await mapLimit(writes, IMPORT_CONCURRENCY, async (w) => {
+  const outcomes = await mapLimit(writes, IMPORT_CONCURRENCY, async (w): Promise<RowError | undefined> => {
     const category_id = w.categoryName ? (categoryIds.get(w.categoryName.toLowerCase()) ?? null) : null;
     try {
       await w.write({ ...w.fields, category_id });
       return undefined;
     } catch (error) {
-      if (error instanceof DomainError) return `Row ${w.row}: ${error.message}`;
+      if (error instanceof DomainError) return { row: w.row, sku: w.fields.sku, message: error.message };
       throw error;
     }
   });
-  const writeErrors = outcomes.filter((o): o is string => o !== undefined);
+  const writeErrors = outcomes.filter((o): o is RowError => o !== undefined);
   const valid = plan.creates.length + plan.updates.length + plan.unchanged;
   return {
     success: true,
     imported: valid - writeErrors.length,
-    errors: [...errors, ...writeErrors].sort((a, b) => rowOf(a) - rowOf(b)),
+    errors: [...errors, ...writeErrors].sort((a, b) => a.row - b.row).map(rowErrorText),
   };
 }
 
@@ -104,5 +104,3 @@ async function createOrFindCategory(name: string): Promise<number> {
     return id;
   }
 }
-
-const rowOf = (message: string) => Number(/^Row (\d+)/.exec(message)?.[1] ?? 0);

@@ -1,4 +1,4 @@
-import { checkProductCsvRow, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED } from '@cmp/shared';
+import { checkProductCsvRow, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED, type RowError } from '@cmp/shared';
 import type { ProductFields } from '../../data/product.repository';
 import { InvalidInputError } from '../../domain/errors';
 import { headerKey, isBlankRecord, parseCsv } from './csv-parse';
@@ -17,9 +17,13 @@ export interface ValidRow {
 export interface ProductRows {
   column: ColumnIndex;
   valid: ValidRow[];
-  /** `Row N: …` for each refused row, in file order. */
-  errors: string[];
+  /** Each refused row, in file order. */
+  errors: RowError[];
 }
+
+/** A row error as the import reports it: `Row N: …`. */
+export const rowErrorText = (error: Pick<RowError, 'row' | 'message'>) =>
+  `Row ${error.row}: ${error.message}`;
 
 /**
  * Reads and checks a products CSV, the one reading both the import and its preview use: each row
@@ -30,7 +34,7 @@ export function readProductRows(text: string): ProductRows {
   if (!header) throw new InvalidInputError('The file is empty');
   const column = indexColumns(header);
 
-  const errors: string[] = [];
+  const errors: RowError[] = [];
   const valid: ValidRow[] = [];
   const firstRowOfSku = new Map<string, number>();
   for (const [index, record] of records.entries()) {
@@ -40,14 +44,15 @@ export function readProductRows(text: string): ProductRows {
       Object.fromEntries(Object.entries(column).map(([key, position]) => [key, record[position]])),
     );
     if (!checked.ok) {
-      errors.push(`Row ${row}: ${checked.error}`);
+      const sku = column.sku === undefined ? '' : (record[column.sku] ?? '').trim();
+      errors.push({ row, sku: sku || null, message: checked.error });
       continue;
     }
     const { category, ...fields } = checked.value;
     const skuKey = fields.sku.toUpperCase();
     const first = firstRowOfSku.get(skuKey);
     if (first !== undefined) {
-      errors.push(`Row ${row}: SKU "${fields.sku}" already appears on row ${first}`);
+      errors.push({ row, sku: fields.sku, message: `SKU "${fields.sku}" already appears on row ${first}` });
       continue;
     }
     firstRowOfSku.set(skuKey, row);
