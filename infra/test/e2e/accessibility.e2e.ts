@@ -112,7 +112,7 @@ describe('every screen and dialog passes axe’s WCAG 2.2 AA rules at 1440×900 
     await checkDialog(async () => {
       await productRow(page, 'CHARLIE-SAME').getByRole('button', { name: '1 of 2 with data' }).click();
       await dialog()
-        .getByRole('img', { name: /^Price history of/ })
+        .getByRole('figure', { name: /^Price history of/ })
         .first()
         .waitFor();
     });

@@ -175,7 +175,7 @@ describe('the dialogs', () => {
     await row('ECHO-EURO').getByRole('button', { name: '2 of 2 with data' }).click();
     await dialog().getByRole('heading', { name: 'Competitor Prices' }).waitFor();
     await dialog()
-      .getByRole('img', { name: /^Price history of/ })
+      .getByRole('figure', { name: /^Price history of/ })
       .first()
       .waitFor();
     const items = await dialog().getByRole('listitem').allTextContents();

@@ -21,7 +21,7 @@ describe('data shared between screens', () => {
     await productRow(page, 'BRAVO-LOW').getByRole('button', { name: '1 of 1 with data' }).click();
     await page
       .getByRole('dialog')
-      .getByRole('img', { name: /^Price history of/ })
+      .getByRole('figure', { name: /^Price history of/ })
       .waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Competitors' }).click();

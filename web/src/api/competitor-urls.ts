@@ -49,6 +49,18 @@ export function useCompetitorUrl(id: number | null, config?: SWRConfiguration<Co
   );
 }
 
+/** Several competitor URLs with their price records (a product's price chart); nothing while `ids` is empty. */
+export function useCompetitorUrlHistories(
+  ids: readonly number[],
+  config?: SWRConfiguration<CompetitorUrlDetail[]>,
+) {
+  return useSWR(
+    ids.length === 0 ? null : keys.competitorUrlHistories(ids),
+    ([, urlIds]) => Promise.all(urlIds.map((id) => fetchCompetitorUrl(id))),
+    config,
+  );
+}
+
 /** Creates when `id` is undefined, else updates. */
 export async function saveCompetitorUrl(input: CompetitorUrlInput, id?: number): Promise<CompetitorUrl> {
   const body =

@@ -6,6 +6,8 @@ export const keys = {
   categories: 'GET /api/categories',
   competitorUrls: 'GET /api/competitor-urls',
   competitorUrl: (id: number) => ['GET /api/competitor-urls/{id}', id] as const,
+  /** Several URLs' details fetched together, in this order (a product's price chart). */
+  competitorUrlHistories: (ids: readonly number[]) => ['competitor URL histories', ids] as const,
   productCompetitorUrls: (productId: number) =>
     ['GET /api/competitor-urls/product/{productId}', productId] as const,
   /** The dashboard's first view: overview, products and categories fetched together. */

@@ -1,11 +1,12 @@
 // A competitor's prices (docs/screens.md#price-dialog): the compared price and trend, stock, our price, the
-// comparison, the latest check in full (with 'Accept price' and 'Reject' for a price held for review), the
-// latest 5 records and a link to the store.
-import { type CompetitorUrl, competitorNameFromUrl } from '@cmp/shared';
+// comparison, the latest check in full (with 'Accept price' and 'Reject' for a price held for review), its
+// price history charted against our price, the latest 5 records and a link to the store.
+import { type CompetitorUrl, type CompetitorUrlDetail, competitorNameFromUrl } from '@cmp/shared';
 import { ExternalLink } from 'lucide-react';
 import { useCompetitorUrl } from '../../../api/competitor-urls';
 import { Fact } from '../../../components/fact';
 import { LatestCheck } from '../../../components/latest-check';
+import { PriceHistoryFigure } from '../../../components/price-history/price-history-figure';
 import { ReviewActions } from '../../../components/review-actions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -46,8 +47,8 @@ function PriceDetails({ competitor }: { competitor: CompetitorUrl }) {
           {competitorNameFromUrl(competitor.url)} · {competitor.product.name} ({competitor.product.sku})
         </DialogDescription>
       </DialogHeader>
-      {summary ? (
-        <Summary summary={summary} competitor={competitor} />
+      {summary && data ? (
+        <Summary summary={summary} competitor={competitor} detail={data} />
       ) : error ? (
         <p className="text-sm text-muted-foreground">Price information could not be loaded.</p>
       ) : (
@@ -70,7 +71,16 @@ function PriceDetails({ competitor }: { competitor: CompetitorUrl }) {
 const stockVariant = (stock: StockText) =>
   stock === 'In stock' ? 'success' : stock === 'Out of stock' ? 'destructive' : 'secondary';
 
-function Summary({ summary, competitor }: { summary: PriceSummary; competitor: CompetitorUrl }) {
+function Summary({
+  summary,
+  competitor,
+  detail,
+}: {
+  summary: PriceSummary;
+  competitor: CompetitorUrl;
+  detail: CompetitorUrlDetail;
+}) {
+  const name = competitor.competitor_name.trim() || competitorNameFromUrl(competitor.url);
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-4 rounded-md border p-4 sm:grid-cols-3">
@@ -113,6 +123,12 @@ function Summary({ summary, competitor }: { summary: PriceSummary; competitor: C
         <h3 id="price-history-heading" className="font-semibold">
           Recent price history
         </h3>
+        <PriceHistoryFigure
+          title={`Price history of ${name}`}
+          histories={[{ id: detail.id, name, records: detail.price_data }]}
+          ourPrice={detail.product.current_price}
+          currency={shopCurrency()}
+        />
         {summary.history.length === 0 ? (
           <p className="text-sm text-muted-foreground">No prices recorded yet.</p>
         ) : (

@@ -1,9 +1,8 @@
 // Competitor price information (docs/screens.md#competitor-prices-dialog): each priced competitor, dearest
 // first, compared with our price, with its latest check (and 'Accept price' / 'Reject' for a price held for
-// review) and its price history chart; below, the competitors without a price and why, and the product's whole
-// price history as a CSV download.
+// review); below, the competitors without a price and why, then every competitor's price history on one chart
+// with our price, and the product's whole price history as a CSV download.
 import type { DashboardProduct } from '@cmp/shared';
-import { lazy, Suspense } from 'react';
 import { downloadPriceHistoryCsv } from '../../../api/products';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { Fact } from '../../../components/fact';
@@ -17,7 +16,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { NOT_CHECKED } from '../../../lib/check-view';
 import { formatShopMoney, shopCurrency } from '../../../lib/money';
 import type { StockText } from '../utils/analysis-view';
@@ -27,12 +25,8 @@ import {
   type UnpricedCompetitor,
   unpricedCompetitors,
 } from '../utils/competitor-prices';
+import { PriceHistoryChart } from './price-history-chart';
 import { usePriceOverview } from './use-price-overview';
-
-// The chart (and its data) loads only when a competitor is shown.
-const PriceHistoryChart = lazy(() =>
-  import('./price-history-chart').then((module) => ({ default: module.PriceHistoryChart })),
-);
 
 export function CompetitorPricesDialog({ product, onClose }: { product: DashboardProduct; onClose(): void }) {
   // The dashboard's current answer, so an accepted or rejected price shows here at once.
@@ -59,6 +53,18 @@ export function CompetitorPricesDialog({ product, onClose }: { product: Dashboar
           </ul>
         )}
         {unpriced.length > 0 ? <Unpriced competitors={unpriced} /> : null}
+        {rows.length + unpriced.length > 0 ? (
+          <section aria-labelledby="price-history-heading" className="flex flex-col gap-2">
+            <h3 id="price-history-heading" className="font-semibold">
+              Price history
+            </h3>
+            <PriceHistoryChart
+              productName={current.name}
+              ourPrice={current.current_price}
+              competitors={[...rows, ...unpriced]}
+            />
+          </section>
+        ) : null}
         <div className="flex justify-end">
           <ExportCsvButton
             fetchFile={() => downloadPriceHistoryCsv(current.id)}
@@ -110,15 +116,6 @@ function CompetitorCard({ row, ourPrice }: { row: CompetitorPriceRow; ourPrice: 
         ) : null}
       </dl>
       {row.staleNote ? <p className="rounded-md border border-warning p-2 text-sm">{row.staleNote}</p> : null}
-      <Suspense
-        fallback={
-          <div className="flex h-24 items-center justify-center">
-            <Spinner label="Loading price history" />
-          </div>
-        }
-      >
-        <PriceHistoryChart competitorUrlId={row.id} name={row.name} />
-      </Suspense>
     </li>
   );
 }

@@ -1,65 +1,42 @@
-// A small hand-written SVG line chart of one competitor URL's prices (no chart library: a few
-// hundred bytes instead of a large dependency).
-import { formatDateTime, formatMoney } from '@cmp/shared';
-import { useCompetitorUrl } from '../../../api/competitor-urls';
+// The product's price history in the competitor prices dialog (docs/screens.md#competitor-prices-dialog):
+// every competitor URL's records on one time axis, against our current price.
+import { useCompetitorUrlHistories } from '../../../api/competitor-urls';
+import { PriceHistoryFigure } from '../../../components/price-history/price-history-figure';
 import { Spinner } from '../../../components/ui/spinner';
 import { shopCurrency } from '../../../lib/money';
-import { type ChartBox, chartSeries } from '../utils/chart-geometry';
 
-const BOX: ChartBox = { width: 480, height: 96, padding: 10 };
-
-export function PriceHistoryChart({ competitorUrlId, name }: { competitorUrlId: number; name: string }) {
+export function PriceHistoryChart({
+  productName,
+  ourPrice,
+  competitors,
+}: {
+  productName: string;
+  ourPrice: number;
+  /** The product's competitor URLs, in the dialog's order (their line colours follow it). */
+  competitors: readonly { id: number; name: string }[];
+}) {
   // A failure shows in the chart's place (no toast); the prices above it are already on screen.
-  const { data: detail, error } = useCompetitorUrl(competitorUrlId);
-  const data = detail?.price_data;
+  const { data, error } = useCompetitorUrlHistories(competitors.map((competitor) => competitor.id));
   if (!data) {
     return error ? (
-      <p className="text-xs text-muted-foreground">Price history could not be loaded.</p>
+      <p className="text-sm text-muted-foreground">Price history could not be loaded.</p>
     ) : (
       <div className="flex h-24 items-center justify-center">
         <Spinner label="Loading price history" />
       </div>
     );
   }
-  const series = chartSeries(data, BOX);
-  if (!series) return <p className="text-xs text-muted-foreground">No price history yet.</p>;
-  const money = (amount: number) => {
-    try {
-      return formatMoney(amount, data.find((record) => record.currency)?.currency ?? shopCurrency());
-    } catch {
-      return amount.toFixed(2);
-    }
-  };
-  const first = series.points[0];
-  const last = series.points[series.points.length - 1];
-  const label = `Price history of ${name}: ${series.points.length} prices from ${money(series.min)} to ${money(series.max)}`;
+  const histories = data.map((detail, index) => ({
+    id: detail.id,
+    name: competitors[index]?.name ?? detail.competitor_name,
+    records: detail.price_data,
+  }));
   return (
-    <figure className="flex flex-col gap-1">
-      <figcaption className="flex justify-between text-xs text-muted-foreground">
-        <span>Price history</span>
-        <span>
-          Low {money(series.min)} · High {money(series.max)}
-        </span>
-      </figcaption>
-      <svg
-        viewBox={`0 0 ${BOX.width} ${BOX.height}`}
-        className="h-auto w-full rounded-md bg-muted/50"
-        role="img"
-        aria-label={label}
-      >
-        <path d={series.path} fill="none" stroke="var(--color-info)" strokeWidth={2} />
-        {series.points.map((point) => (
-          <circle key={point.scraped_at} cx={point.x} cy={point.y} r={3} fill="var(--color-info)">
-            <title>{`${money(point.price)} · ${formatDateTime(point.scraped_at)}`}</title>
-          </circle>
-        ))}
-      </svg>
-      {first && last ? (
-        <div className="flex justify-between text-xs text-muted-foreground">
-          <span>{formatDateTime(first.scraped_at)}</span>
-          {series.points.length > 1 ? <span>{formatDateTime(last.scraped_at)}</span> : null}
-        </div>
-      ) : null}
-    </figure>
+    <PriceHistoryFigure
+      title={`Price history of ${productName}`}
+      histories={histories}
+      ourPrice={ourPrice}
+      currency={shopCurrency()}
+    />
   );
 }
