@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckOutcome } from '@cmp/shared';
 import { readCount } from './catalogue-counts.repository';
 import { catalogueWrite } from './catalogue-write';
@@ -82,6 +82,21 @@ export async function listCompetitorUrls(): Promise<CompetitorUrlRecord[]> {
 /** How many competitor URLs there are: the kept count, one item read. */
 export async function countCompetitorUrls(): Promise<number> {
   return readCount('competitor_urls', countCompetitorUrlItems);
+}
+
+/** Whether any competitor URL exists, from the items themselves (one item read at most). */
+export async function anyCompetitorUrl(): Promise<boolean> {
+  const { Count } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: GSI1,
+      KeyConditionExpression: 'GSI1PK = :list',
+      ExpressionAttributeValues: { ':list': LIST },
+      Select: 'COUNT',
+      Limit: 1,
+    }),
+  );
+  return (Count ?? 0) > 0;
 }
 
 /** Counts the competitor URL items themselves (a COUNT query: no items travel); see `recount`. */

@@ -1,7 +1,11 @@
 import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { countByOutcome, type ScraperStatus } from '@cmp/shared';
 import { perSettings } from '../config';
-import { countCompetitorUrls, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
+import {
+  anyCompetitorUrl,
+  countCompetitorUrls,
+  listCompetitorUrlsOfProduct,
+} from '../data/competitor-url.repository';
 import { nowIso } from '../data/dynamo';
 import {
   createRun,
@@ -33,7 +37,9 @@ export const executionArnFor = (name: string) =>
 async function urlsToCount(request: { productId?: number; urlId?: number }): Promise<number> {
   if (request.urlId !== undefined) return 1;
   if (request.productId !== undefined) return (await listCompetitorUrlsOfProduct(request.productId)).length;
-  return countCompetitorUrls();
+  const kept = await countCompetitorUrls();
+  // A kept count that drifted to 0 must not refuse a catalogue that has URLs: Prepare recounts.
+  return kept > 0 || !(await anyCompetitorUrl()) ? kept : 1;
 }
 
 /**

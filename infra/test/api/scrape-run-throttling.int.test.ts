@@ -62,10 +62,13 @@ const runOnce = async () => {
 
 describe('a scrape run meeting DynamoDB throttling once', () => {
   it('survives a ProvisionedThroughputExceededException in Prepare: the run completes with its URL checked', async () => {
-    // Prepare's write of the run record (the API's start writes only the lock).
+    // Prepare's write of the run record: the second one, after the API's start wrote it with its total.
+    let runWrites = 0;
     throttleOnce = {
       matches: (command, input) =>
-        command === 'PutItemCommand' && (input.Item as { type?: string } | undefined)?.type === 'run',
+        command === 'UpdateItemCommand' &&
+        (input.ExpressionAttributeValues as Record<string, unknown> | undefined)?.[':type'] === 'run' &&
+        ++runWrites === 2,
       error: new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} }),
     };
 
