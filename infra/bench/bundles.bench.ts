@@ -33,6 +33,7 @@ const DUMMY_ENV = {
   BEDROCK_MODEL_ID: 'anthropic.claude-3-haiku-20240307-v1:0',
   AWS_REGION: 'eu-west-2',
   SHOP_CURRENCY: 'GBP',
+  APP_URL: 'https://prices.example',
   POWERTOOLS_SERVICE_NAME: 'check-my-price',
   LOG_LEVEL: 'WARN',
 };
