@@ -62,7 +62,10 @@ describe('the demo catalogue', () => {
     // The demo's slow page holds a run until the scraper's 10 s wait gives up; status polls every 10 s.
     await manual.waitFor({ timeout: 45_000 });
     const session = await manual.textContent();
+    // The open tab is in the address, so a reload comes back to the panel; the overview is one click away.
     await page.reload();
+    await page.getByRole('tab', { name: 'Check My Price', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Price Overview' }).click();
     await page.getByText('Showing 1 to 9 of 9 products').waitFor();
     const statuses = Object.fromEntries(
       await Promise.all(
