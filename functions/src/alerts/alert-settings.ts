@@ -8,6 +8,7 @@ import {
   type StoredAlertSettings,
 } from '../data/alert-settings.repository';
 import { InvalidInputError } from '../domain/errors';
+import { hostPortOf } from '../scrape/fetch/address-policy';
 import { type StoredChannel, secretHint } from './channel';
 
 const alertsSettings = settingsSection('alerts', alertsConfigSchema);
@@ -43,11 +44,10 @@ export async function alertSettingsView(): Promise<AlertSettings> {
 
 /** A webhook or Slack address the server may post to: https, and public unless allowed (local receivers). */
 function checkChannelUrl(target: string): string {
-  const url = checkPublicUrl(target, allowHosts());
-  const port = new URL(url).port || (url.startsWith('https:') ? '443' : '80');
-  if (!url.startsWith('https:') && !allowHosts().has(`${new URL(url).hostname}:${port}`))
+  const url = new URL(checkPublicUrl(target, allowHosts()));
+  if (url.protocol !== 'https:' && !allowHosts().has(hostPortOf(url)))
     throw new InvalidInputError('Channel URLs must use https');
-  return url;
+  return url.href;
 }
 
 /** A new webhook's signing secret: 32 random bytes, hex. */

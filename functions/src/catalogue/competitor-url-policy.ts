@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { perSettings } from '../config';
 import { InvalidInputError } from '../domain/errors';
-import { isBlockedAddress } from '../scrape/fetch/address-policy';
+import { hostPortOf, isBlockedAddress } from '../scrape/fetch/address-policy';
 import { scrapeSettings } from '../scrape/scrape.config';
 
 /** Hosts in SCRAPER_ALLOW_HOSTS, as `host:port`. */
@@ -24,8 +24,7 @@ export function checkPublicUrl(webUrl: string, allowHosts: ReadonlySet<string>):
   const url = new URL(webUrl);
   if (url.username || url.password)
     throw new InvalidInputError('URL must not contain a user name or password');
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  if (allowHosts.has(`${url.hostname}:${port}`)) return url.href;
+  if (allowHosts.has(hostPortOf(url))) return url.href;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
     if (isBlockedAddress(host))

@@ -111,3 +111,7 @@ function v6(address: string): number[] {
   const fill = tail === undefined ? [] : Array(8 - headWords.length - tailWords.length).fill('0');
   return [...headWords, ...fill, ...tailWords].map((w) => Number.parseInt(w, 16));
 }
+
+/** `host:port` of a URL as the allow lists name it, the scheme's default port spelled out. */
+export const hostPortOf = (url: URL): string =>
+  `${url.hostname.toLowerCase()}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;

@@ -6,7 +6,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { isBlockedAddress } from './address-policy';
+import { hostPortOf, isBlockedAddress } from './address-policy';
 import { BlockedError } from './fetch-errors';
 
 /**
@@ -17,8 +17,7 @@ import { BlockedError } from './fetch-errors';
 export function checkTarget(url: URL, allowHosts: ReadonlySet<string>): boolean {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new BlockedError('Blocked: only http and https');
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  if (allowHosts.has(`${url.hostname.toLowerCase()}:${port}`)) return true;
+  if (allowHosts.has(hostPortOf(url))) return true;
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal) && isBlockedAddress(literal)) throw new BlockedError();
   return false;
