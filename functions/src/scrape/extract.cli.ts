@@ -49,6 +49,7 @@ async function main(): Promise<number> {
   const config = readScrapeConfig(process.env);
   const fetcher = createGuardedFetcher({
     allowHosts: config.SCRAPER_ALLOW_HOSTS,
+    hostMap: config.SCRAPER_HOST_MAP,
     userAgent: userAgent(config),
   });
   const llm: LlmPort | null = config.BEDROCK_MODEL_ID

@@ -30,6 +30,34 @@ describe('readScrapeConfig', () => {
   });
 });
 
+describe('SCRAPER_HOST_MAP', () => {
+  it('is empty by default', () => {
+    expect(readScrapeConfig({}).SCRAPER_HOST_MAP.size).toBe(0);
+  });
+
+  it('reads name=address pairs, names in lower case, IPv4 and IPv6 addresses', () => {
+    const { SCRAPER_HOST_MAP } = readScrapeConfig({
+      SCRAPER_HOST_MAP: ' Brightway.localhost=127.0.0.1, hearth.localhost = ::1 ,',
+    });
+
+    expect([...SCRAPER_HOST_MAP]).toEqual([
+      ['brightway.localhost', '127.0.0.1'],
+      ['hearth.localhost', '::1'],
+    ]);
+  });
+
+  it.each([
+    ['brightway.localhost', "'brightway.localhost': name=address"],
+    ['brightway.localhost=localhost', "'brightway.localhost=localhost': name=address"],
+    ['brightway.localhost=127.0.0.1=x', 'name=address'],
+    ['127.0.0.2=127.0.0.1', 'name=address'],
+    ['bad_name.localhost=127.0.0.1', 'name=address'],
+    ['a.localhost=127.0.0.1,A.localhost=127.0.0.2', "'a.localhost' is mapped twice"],
+  ])('refuses %s', (value, message) => {
+    expect(() => readScrapeConfig({ SCRAPER_HOST_MAP: value })).toThrow(message);
+  });
+});
+
 describe('userAgent', () => {
   it('names the product and the contact address', () => {
     expect(userAgent({ SCRAPER_CONTACT_URL: 'https://shop.example/bot' })).toBe(

@@ -1,6 +1,11 @@
 /** The scraper's settings section (see ../config.ts). */
+import { isIP } from 'node:net';
 import * as z from 'zod';
 import { hostList, readConfig, type SettingsSource, settingsSection } from '../config';
+
+/** A DNS host name: dot-separated labels of letters, digits and inner hyphens. */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 export const scrapeConfigSchema = z.object({
   /**
@@ -8,6 +13,32 @@ export const scrapeConfigSchema = z.object({
    * private addresses: the local demo shop and test fixture servers. The only way past the block.
    */
   SCRAPER_ALLOW_HOSTS: hostList,
+  /**
+   * `name=address` pairs (comma separated) the fetcher resolves without asking DNS: the local demo's
+   * shop host names (brightway.localhost=127.0.0.1). Never set on AWS. A mapped name still passes
+   * the address checks, so one mapped to loopback is fetched only when also in SCRAPER_ALLOW_HOSTS.
+   */
+  SCRAPER_HOST_MAP: z
+    .string()
+    .default('')
+    .transform((raw, ctx) => {
+      const map = new Map<string, string>();
+      for (const entry of raw
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean)) {
+        const [name = '', address = '', extra] = entry.split('=').map((s) => s.trim());
+        if (extra !== undefined || !HOST_NAME.test(name) || isIP(name) || !isIP(address)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `'${entry}': name=address, e.g. shop.localhost=127.0.0.1`,
+          });
+        } else if (map.has(name)) {
+          ctx.addIssue({ code: 'custom', message: `'${name}' is mapped twice` });
+        } else map.set(name, address);
+      }
+      return map as ReadonlyMap<string, string>;
+    }),
   /** Where site owners can read about the bot; goes into the User-Agent. */
   SCRAPER_CONTACT_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   /** Bedrock model or inference-profile id; empty means no LLM tier. */

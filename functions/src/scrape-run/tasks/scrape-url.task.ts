@@ -26,7 +26,11 @@ function fetcherFor(runId: string): GuardedFetcher {
     const config = scrapeSettings();
     current = {
       runId,
-      fetcher: createGuardedFetcher({ allowHosts: config.SCRAPER_ALLOW_HOSTS, userAgent: userAgent(config) }),
+      fetcher: createGuardedFetcher({
+        allowHosts: config.SCRAPER_ALLOW_HOSTS,
+        hostMap: config.SCRAPER_HOST_MAP,
+        userAgent: userAgent(config),
+      }),
     };
   }
   return current.fetcher;

@@ -31,6 +31,24 @@ export type ResolveAll = (
 ) => void;
 
 /**
+ * A resolver that answers the mapped names itself (SCRAPER_HOST_MAP: the local demo's shop hosts)
+ * and asks `resolveAll` for every other name. What it answers is checked like any DNS answer.
+ *
+ * @example guardedLookup(allowed, mappedResolver(new Map([['brightway.localhost', '127.0.0.1']])))
+ */
+export function mappedResolver(
+  hostMap: ReadonlyMap<string, string>,
+  resolveAll: ResolveAll = dnsLookup,
+): ResolveAll {
+  if (hostMap.size === 0) return resolveAll;
+  return (hostname, options, callback) => {
+    const address = hostMap.get(hostname.toLowerCase());
+    if (address === undefined) return resolveAll(hostname, options, callback);
+    callback(null, [{ address, family: isIP(address) }]);
+  };
+}
+
+/**
  * DNS lookup for the connection itself: the addresses it connects to are the ones checked, and one
  * blocked address among the answers refuses them all (a rebinding name may mix public and private).
  *

@@ -246,6 +246,50 @@ describe('guarded fetcher: refusals', () => {
   });
 });
 
+describe('guarded fetcher: host map (SCRAPER_HOST_MAP)', () => {
+  const hostMap = new Map([['brightway.localhost', '127.0.0.1']]);
+  const echoHost: Handler = (req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>host ${req.headers.host}</p>`);
+  };
+
+  it('fetches a mapped, allowed host at its mapped address, naming the host to the server', async () => {
+    const shop = await fixture(echoHost);
+    const address = `brightway.localhost:${shop.port}`;
+
+    const result = await fetcherFor([], { allowHosts: [address], hostMap }).fetchPage(
+      `http://${address}/p/1`,
+    );
+
+    expect(result.html).toBe(`<p>host ${address}</p>`);
+  });
+
+  it('refuses a mapped host that is not in the allow list, without connecting', async () => {
+    const shop = await fixture(echoHost);
+
+    await expect(
+      fetcherFor([shop], { hostMap }).fetchPage(`http://brightway.localhost:${shop.port}/p/1`),
+    ).rejects.toThrow('Blocked: address is private');
+    expect(shop.connections).toBe(0);
+  });
+
+  it('resolves an unmapped .localhost host as before: by DNS, refused here without connecting', async () => {
+    const shop = await fixture(echoHost);
+    const address = `http://hearth.localhost:${shop.port}/p/1`;
+    const outcome = (options: Partial<GuardedFetchOptions>) =>
+      fetcherFor([], options)
+        .fetchPage(address)
+        .catch((error: Error) => error.message);
+
+    const withMap = await outcome({ hostMap });
+
+    expect(withMap).toBe(await outcome({}));
+    // Depending on the system's resolver: no such name (so robots.txt cannot be read: RFC 9309 says
+    // disallow), or loopback (refused).
+    expect(withMap).toMatch(/^(?:Disallowed by robots\.txt|Blocked: address is private)$/);
+    expect(shop.connections).toBe(0);
+  });
+});
+
 describe('guarded fetcher: https', () => {
   const tls = selfSignedCert();
   const redirectTo =

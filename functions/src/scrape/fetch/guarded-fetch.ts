@@ -7,7 +7,7 @@
  * (robots.txt and redirects included) waits for its host's turn first.
  */
 import { ROBOTS_AGENT } from '../scrape.config';
-import { checkTarget, guardedLookup } from './connection-guard';
+import { checkTarget, guardedLookup, mappedResolver } from './connection-guard';
 import {
   BlockedError,
   FetchError,
@@ -29,6 +29,8 @@ export { checkTarget, guardedLookup, type ResolveAll } from './connection-guard'
 export interface GuardedFetchOptions {
   /** host:port pairs allowed although they resolve to blocked addresses (SCRAPER_ALLOW_HOSTS). */
   readonly allowHosts: readonly string[];
+  /** Host names resolved to these addresses instead of by DNS (SCRAPER_HOST_MAP); still checked. */
+  readonly hostMap?: ReadonlyMap<string, string>;
   readonly userAgent: string;
   readonly headersTimeoutMs?: number;
   readonly totalTimeoutMs?: number;
@@ -101,6 +103,7 @@ const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
 export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetcher {
   const settings = { ...DEFAULTS, ...definedOnly(options) };
   const allowHosts = new Set(options.allowHosts.map((h) => h.toLowerCase()));
+  const resolveAll = mappedResolver(options.hostMap ?? new Map());
   const robots = new RobotsCache(ROBOTS_AGENT);
   // The robots.txt fetch has its own timer, not the page's: its answer is shared by every page of
   // the origin, so one page running out of time must not cache a disallow for the others.
@@ -188,7 +191,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     let response: HttpResponse | undefined;
     try {
       response = await httpGet(url, {
-        lookup: guardedLookup(allowed),
+        lookup: guardedLookup(allowed, resolveAll),
         signal,
         headersTimeoutMs: settings.headersTimeoutMs,
         ca: options.trustedCa,
