@@ -3,6 +3,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type RouteGroup, routes } from '../../functions/src/http/routes';
+import { vendedLogGroupName } from './app-function';
 import { acknowledge } from './nag';
 import { RouteFunctions, type RouteFunctionsProps } from './route-functions';
 
@@ -22,7 +23,10 @@ export class Api extends Construct {
       description: 'Check My Price API, reached through CloudFront under /api',
       createDefaultStage: false,
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      logGroupName: vendedLogGroupName(this, 'apigateway', 'api-access'),
+      retention: RetentionDays.THREE_MONTHS,
+    });
     new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       autoDeploy: true,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -71,6 +71,14 @@ export function appFunction(scope: Construct, id: string, props: AppFunctionProp
   );
   return fn;
 }
+
+/**
+ * A log group name under `/aws/vendedlogs/`, for logs a service delivers (Step Functions, API
+ * Gateway access logs): CloudWatch then needs no resource-policy entry per log group, whose 5,120
+ * characters large accounts run out of. Unique per stack, so two installations can share a region.
+ */
+export const vendedLogGroupName = (scope: Construct, service: string, name: string) =>
+  `/aws/vendedlogs/${service}/${Stack.of(scope).stackName}-${name}`;
 
 /** `products` → `Products`, `competitor-urls` → `CompetitorUrls`: construct ids from names. */
 export const pascalCase = (name: string) =>

@@ -17,6 +17,7 @@ import {
   OriginRequestPolicy,
   OriginSslPolicy,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -53,6 +54,12 @@ const spaFallbackCode = `function handler(event) {
   return request;
 }`;
 
+/**
+ * A name for a CloudFront resource, unique per stack AND region: CloudFront is global, so the
+ * construct-path names CDK makes by default collide when a second region of one account deploys.
+ */
+export const regionalName = (stack: Stack, name: string) => `${stack.stackName}-${name}-${stack.region}`;
+
 /** CloudFront in front of the SPA bucket and the API (`/api/*`), one origin, plus the SPA upload. */
 export class Site extends Construct {
   readonly distribution: Distribution;
@@ -68,6 +75,7 @@ export class Site extends Construct {
     const siteBucket = Bucket.fromBucketName(this, 'SiteBucket', Fn.importValue(props.siteBucketExport));
 
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: regionalName(stack, 'security-headers'),
       comment: 'Check My Price: HSTS, CSP and friends',
       securityHeadersBehavior: {
         strictTransportSecurity: {
@@ -110,7 +118,12 @@ export class Site extends Construct {
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        origin: S3BucketOrigin.withOriginAccessControl(siteBucket, {
+          originAccessControl: new S3OriginAccessControl(this, 'SiteOriginAccess', {
+            originAccessControlName: regionalName(stack, 'site'),
+            description: 'Check My Price: CloudFront reads the SPA bucket',
+          }),
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,

@@ -147,10 +147,10 @@ describe('the state machine', () => {
     expect(Finalize.Parameters).toEqual({ 'runId.$': '$.runId', 'urlIds.$': '$.urlIds' });
   });
 
-  it('logs ALL events with execution data to its own log group, and traces with X-Ray', () => {
+  it('logs errors (its Express children too) to its own vended-logs group, and traces with X-Ray', () => {
     const { LoggingConfiguration, TracingConfiguration } = stateMachineOf(main).Properties;
     expect(LoggingConfiguration).toEqual({
-      Level: 'ALL',
+      Level: 'ERROR',
       IncludeExecutionData: true,
       Destinations: [
         { CloudWatchLogsLogGroup: { LogGroupArn: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } } },
@@ -158,7 +158,11 @@ describe('the state machine', () => {
     });
     const logGroupId =
       LoggingConfiguration.Destinations[0].CloudWatchLogsLogGroup.LogGroupArn['Fn::GetAtt'][0];
-    expect(resourceOf(main, logGroupId).Type).toBe('AWS::Logs::LogGroup');
+    expect(resourceOf(main, logGroupId)).toMatchObject({
+      Type: 'AWS::Logs::LogGroup',
+      // Under /aws/vendedlogs/, so log delivery adds nothing to the account's log resource policy.
+      Properties: { LogGroupName: `/aws/vendedlogs/states/${main.stateless.stackName}-scrape-run` },
+    });
     expect(TracingConfiguration).toEqual({ Enabled: true });
   });
 

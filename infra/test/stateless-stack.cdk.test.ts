@@ -87,6 +87,9 @@ describe('the HTTP API', () => {
       DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
     });
+    template.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: `/aws/vendedlogs/apigateway/${stateless.stackName}-api-access`,
+    });
   });
 });
 
@@ -304,6 +307,23 @@ describe('CloudFront', () => {
     expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always' },
+    });
+  });
+
+  it('names its account-wide resources per region, so a second region of the account can deploy too', () => {
+    // CloudFront is global: a policy or origin access control named after the construct path alone
+    // collides with the same stack's in another region.
+    const regional = (name: string) => ({
+      'Fn::Join': ['', [`${stateless.stackName}-${name}-`, { Ref: 'AWS::Region' }]],
+    });
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { Name: regional('site') },
+    });
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: { Name: regional('security-headers') },
+    });
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      Name: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([{ Ref: 'AWS::Region' }])] }),
     });
   });
 
