@@ -84,6 +84,8 @@ export function readConfig<S extends z.ZodType>(section: string, schema: S, env:
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A secret's value given in the settings (local stack, tests); empty counts as unset. */
+const secretValue = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional());
 
 /** What every AWS SDK client is made with (lib/aws-client.ts). */
 export const awsConfigSchema = z.object({
@@ -118,7 +120,7 @@ export const dynamoConfigSchema = z.object({
 export const authConfigSchema = z
   .object({
     /** The signing key itself (local stack); on AWS the key lives in Secrets Manager instead. */
-    TOKEN_SECRET: z.string().min(32).optional(),
+    TOKEN_SECRET: secretValue,
     TOKEN_SECRET_ARN: z.string().min(1).optional(),
     TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(10),
@@ -137,8 +139,22 @@ export const authConfigSchema = z
  */
 export const originVerifyConfigSchema = z.object({
   /** The value itself (for trying the check locally); on AWS it lives in Secrets Manager instead. */
-  ORIGIN_VERIFY_SECRET: z.string().min(32).optional(),
+  ORIGIN_VERIFY_SECRET: secretValue,
   ORIGIN_VERIFY_SECRET_ARN: z.string().min(1).optional(),
+});
+
+/** How the functions read secrets kept in Secrets Manager (lib/secret.ts). */
+export const secretsConfigSchema = z.object({
+  /**
+   * How long values read from Secrets Manager are kept before they are read again: a rotation
+   * reaches warm functions within this time (0 reads on every use).
+   */
+  SECRET_CACHE_SECONDS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().nonnegative().max(3600).default(300),
+  ),
+  /** Only set where Secrets Manager is answered somewhere else than AWS (a test's stand-in). */
+  SECRETS_MANAGER_ENDPOINT: optionalUrl,
 });
 
 export const shopConfigSchema = z.object({

@@ -9,7 +9,7 @@ describe('clientAddress behind CloudFront (origin-verify configured)', () => {
     const found = clientAddress({
       headers: { 'x-origin-verify': SECRET, 'x-forwarded-for': '203.0.113.7' },
       sourceIp: EDGE,
-      originVerify: SECRET,
+      originVerify: [SECRET],
     });
     expect(found).toEqual({ refused: false, address: '203.0.113.7' });
   });
@@ -18,7 +18,7 @@ describe('clientAddress behind CloudFront (origin-verify configured)', () => {
     const found = clientAddress({
       headers: { 'x-origin-verify': SECRET, 'x-forwarded-for': '198.51.100.1, 10.0.0.1,203.0.113.7' },
       sourceIp: EDGE,
-      originVerify: SECRET,
+      originVerify: [SECRET],
     });
     expect(found).toEqual({ refused: false, address: '203.0.113.7' });
   });
@@ -27,7 +27,7 @@ describe('clientAddress behind CloudFront (origin-verify configured)', () => {
     const found = clientAddress({
       headers: { 'x-origin-verify': SECRET, 'x-forwarded-for': `198.51.100.1, 203.0.113.7, ${EDGE}` },
       sourceIp: EDGE,
-      originVerify: SECRET,
+      originVerify: [SECRET],
     });
     expect(found).toEqual({ refused: false, address: '203.0.113.7' });
   });
@@ -36,7 +36,7 @@ describe('clientAddress behind CloudFront (origin-verify configured)', () => {
     const found = clientAddress({
       headers: { 'x-forwarded-for': '203.0.113.7' },
       sourceIp: '198.51.100.9',
-      originVerify: SECRET,
+      originVerify: [SECRET],
     });
     expect(found).toEqual({ refused: true });
   });
@@ -46,9 +46,30 @@ describe('clientAddress behind CloudFront (origin-verify configured)', () => {
       const found = clientAddress({
         headers: { 'x-origin-verify': wrong, 'x-forwarded-for': '203.0.113.7' },
         sourceIp: '198.51.100.9',
-        originVerify: SECRET,
+        originVerify: [SECRET],
       });
       expect(found, wrong).toEqual({ refused: true });
+    }
+  });
+});
+
+describe('clientAddress during a rotation of the origin-verify secret', () => {
+  const PREVIOUS = 'origin-verify-previous-value-for-unit-tests-012';
+  const during = (presented: string) =>
+    clientAddress({
+      headers: { 'x-origin-verify': presented, 'x-forwarded-for': '203.0.113.7' },
+      sourceIp: EDGE,
+      originVerify: [SECRET, PREVIOUS],
+    });
+
+  it('accepts the new value and the one CloudFront sends until the next deploy', () => {
+    expect(during(SECRET)).toEqual({ refused: false, address: '203.0.113.7' });
+    expect(during(PREVIOUS)).toEqual({ refused: false, address: '203.0.113.7' });
+  });
+
+  it('refuses any other value', () => {
+    for (const wrong of ['guess', `${PREVIOUS}X`, `${SECRET}${PREVIOUS}`, '']) {
+      expect(during(wrong), wrong).toEqual({ refused: true });
     }
   });
 });

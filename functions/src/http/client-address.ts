@@ -8,8 +8,11 @@ export interface AddressInput {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The address that connected to API Gateway (on AWS: a CloudFront edge). */
   readonly sourceIp: string;
-  /** The origin-verify secret; null where nothing sits in front of the API (local stack, tests). */
-  readonly originVerify: string | null;
+  /**
+   * The origin-verify values accepted: the secret's current one and, during a rotation, the one
+   * before it (decision 52); null where nothing sits in front of the API (local stack, tests).
+   */
+  readonly originVerify: readonly string[] | null;
 }
 
 /** The browser's address, or `refused` when the request did not come through CloudFront. */
@@ -25,7 +28,8 @@ export type ClientAddress =
 export function clientAddress({ headers, sourceIp, originVerify }: AddressInput): ClientAddress {
   if (originVerify === null) return { refused: false, address: sourceIp };
   const presented = headers[ORIGIN_VERIFY_HEADER];
-  if (presented === undefined || !sameSecret(presented, originVerify)) return { refused: true };
+  if (presented === undefined || !originVerify.some((value) => sameSecret(presented, value)))
+    return { refused: true };
   // CloudFront appends the viewer's address; a client can only prepend entries. API Gateway may add
   // its own peer (the edge) after it, so that one is skipped when it is last.
   const forwarded = (headers['x-forwarded-for'] ?? '')

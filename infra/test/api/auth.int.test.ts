@@ -1,6 +1,6 @@
 import { addUser } from '@cmp/functions/auth/users';
 import { setUserDisabled } from '@cmp/functions/data/user.repository';
-import { SignJWT } from 'jose';
+import { decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
 
@@ -129,9 +129,10 @@ describe('bearer tokens', () => {
   async function tokenWith(header: { typ?: string }, issuedAtOffsetSeconds = 0): Promise<string> {
     const issued = await stack.login();
     const { sid, sub } = JSON.parse(Buffer.from(issued.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const { kid } = decodeProtectedHeader(issued);
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ sid })
-      .setProtectedHeader({ alg: 'HS256', ...header })
+      .setProtectedHeader({ alg: 'HS256', kid, ...header })
       .setSubject(sub)
       .setIssuer('check-my-price')
       .setAudience('check-my-price-web')

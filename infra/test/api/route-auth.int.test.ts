@@ -1,6 +1,6 @@
 import { addUser, disableUser } from '@cmp/functions/auth/users';
 import { routes } from '@cmp/functions/http/routes';
-import { SignJWT } from 'jose';
+import { decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -21,9 +21,10 @@ beforeAll(async () => {
   const secret = new TextEncoder().encode(stack.settings.TOKEN_SECRET);
   const validToken = await stack.login();
   const { sid, sub } = decodePayload(validToken);
+  const { kid } = decodeProtectedHeader(validToken);
   const sign = (claims: { iss?: string; aud?: string; exp?: number }, key = secret) =>
     new SignJWT({ sid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid })
       .setSubject(sub)
       .setIssuer(claims.iss ?? 'check-my-price')
       .setAudience(claims.aud ?? 'check-my-price-web')

@@ -8,7 +8,7 @@ import { HttpError } from '../errors';
 
 const originVerifySettings = settingsSection('origin verify', originVerifyConfigSchema);
 
-/** The origin-verify secret; none where nothing sits in front of the API (local stack, tests). */
+/** The origin-verify secret's versions; none where nothing sits in front of the API (local stack, tests). */
 const originVerifyReader = perSettings(() => {
   const config = originVerifySettings();
   return secretReader('origin-verify', {
@@ -24,10 +24,12 @@ const originVerifyReader = perSettings(() => {
 export function requireOrigin(): MiddlewareObj<APIGatewayProxyEventV2, unknown, Error, ApiContext> {
   return {
     before: async ({ event, context }) => {
+      const versions = await originVerifyReader()();
       const found = clientAddress({
         headers: event.headers,
         sourceIp: event.requestContext.http.sourceIp,
-        originVerify: await originVerifyReader()(),
+        // CloudFront keeps sending the previous value until the deploy that follows a rotation.
+        originVerify: versions && [versions.current, versions.previous].flatMap((v) => (v ? [v.value] : [])),
       });
       if (found.refused) throw new HttpError(403, 'Use the application address');
       context.clientAddress = found.address;
