@@ -142,7 +142,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const settings: SettingsSource = {
     ...base,
     // The demo shop lives on loopback: the one door the scraper's address checks leave open is this list.
-    SCRAPER_ALLOW_HOSTS: [base.SCRAPER_ALLOW_HOSTS, demoShop?.hostPort].filter(Boolean).join(','),
+    SCRAPER_ALLOW_HOSTS: [base.SCRAPER_ALLOW_HOSTS, ...(demoShop?.allowHosts ?? [])]
+      .filter(Boolean)
+      .join(','),
+    // Its shops' host names (brightway.localhost) lead to it whatever the system's resolver says.
+    SCRAPER_HOST_MAP: [base.SCRAPER_HOST_MAP, ...(demoShop?.hostMap ?? [])].filter(Boolean).join(','),
     // Likewise for alert webhooks: the demo's inbox lives on the demo shop.
     ALERT_ALLOW_HOSTS: [base.ALERT_ALLOW_HOSTS, demoShop?.hostPort].filter(Boolean).join(','),
     // The links in alerts lead here (on AWS: the CloudFront address).
@@ -200,7 +204,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   const createdAdmin = await createFirstAdmin(options.admin ?? {});
   if (createdAdmin && demoShop) {
-    const seeded = await seedDemoCatalogue(demoCatalogue(demoShop.origin));
+    const seeded = await seedDemoCatalogue(demoCatalogue(demoShop.port));
     log(
       `Seeded the demo catalogue: ${seeded.products} products, ${seeded.urls} competitor URLs on ${demoShop.origin}`,
     );

@@ -4,7 +4,7 @@
  * shows every comparison at all times: LOWER, HIGHER, SAME and one product with no competitor data.
  */
 import { type DemoPath, pageAt } from './demo-pages';
-import { SHOPS } from './shops';
+import { SHOPS, shopOrigin } from './shops';
 
 export interface DemoCatalogue {
   categories: { name: string; description: string | null }[];
@@ -126,9 +126,11 @@ const PRODUCTS: readonly (DemoCatalogue['products'][number] & { sources: readonl
   },
 ];
 
-/** The demo catalogue with competitor URLs on the demo shop at `origin` ('http://127.0.0.1:4321'). */
-export function demoCatalogue(origin: string): DemoCatalogue {
-  const base = origin.replace(/\/+$/, '');
+/**
+ * The demo catalogue with competitor URLs under each shop's host name on the demo shop's `port`
+ * ('http://brightway.localhost:3100/brightway/products/…').
+ */
+export function demoCatalogue(port: number): DemoCatalogue {
   return {
     categories: CATEGORIES.map((c) => ({ ...c })),
     products: PRODUCTS.map(({ sources: _sources, ...product }) => product),
@@ -136,7 +138,8 @@ export function demoCatalogue(origin: string): DemoCatalogue {
       sources.map((path) => {
         const page = pageAt(path);
         if (!page) throw new Error(`The demo shop serves no page at ${path}`);
-        return { sku, competitor_name: SHOPS[page.shop].name, url: `${base}${path}` };
+        const shop = SHOPS[page.shop];
+        return { sku, competitor_name: shop.name, url: `${shopOrigin(shop, port)}${path}` };
       }),
     ),
   };

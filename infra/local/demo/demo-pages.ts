@@ -186,17 +186,27 @@ export function pageAt(path: string): DemoPage | undefined {
   return BY_PATH.get(path);
 }
 
-/** What the page offers at a time: the price a correct scraper reads, its currency and stock. */
+/** Why a failing page fails, as a newcomer reads it (the shop's start page, `npm start`). */
+export const FAILURE_REASONS: Readonly<Record<Failure, string>> = {
+  'server-error': 'the shop answers HTTP 500 (a broken page)',
+  slow: 'the shop answers only after a long delay, later than the scraper waits (a timeout)',
+  'robots-disallowed': "the shop's robots.txt disallows it, so the scraper does not fetch it",
+};
+
+/** What the page offers at a tick: the price a correct scraper reads, its currency and stock. */
 export interface Offer {
   readonly pricePence: number;
   readonly currency: Currency;
   readonly inStock: boolean;
 }
 
-/** The page's offer at a time (what it shows; a failing page would show this if it answered). */
-export function offerAt(page: DemoPage, timeMs: number): Offer {
-  const pricePence = page.drifts ? driftedPence(page.path, page.basePence, timeMs) : page.basePence;
-  const inStock = page.stock === 'flips' ? flippingInStock(page.path, timeMs) : page.stock === 'in-stock';
+/**
+ * The page's offer at a tick (what it shows; a failing page would show this if it answered). The
+ * demo shop moves each page on a tick every time it shows it (demo-shop.ts).
+ */
+export function offerAt(page: DemoPage, tick: number): Offer {
+  const pricePence = page.drifts ? driftedPence(page.path, page.basePence, tick) : page.basePence;
+  const inStock = page.stock === 'flips' ? flippingInStock(page.path, tick) : page.stock === 'in-stock';
   return { pricePence, currency: SHOPS[page.shop].currency, inStock };
 }
 

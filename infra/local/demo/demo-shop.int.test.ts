@@ -1,14 +1,15 @@
+import { request } from 'node:http';
 import { extractPage } from '@cmp/functions/scrape/extract/extract-page';
 import { createGuardedFetcher } from '@cmp/functions/scrape/fetch/guarded-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogue } from './demo-catalogue';
 import { type DemoPage, offerAt, pageAt } from './demo-pages';
 import { DEFAULT_SLOW_DELAY_MS, type DemoShop, startDemoShop } from './demo-shop';
+import { startTick } from './price-drift';
 import { HTML_TYPE } from './routes';
 
 const SLOW_MS = 1_500;
-const HOUR = 60 * 60 * 1000;
-let clock = Date.parse('2026-11-22T12:00:00Z');
+const clock = Date.parse('2026-11-22T12:00:00Z');
 let shop: DemoShop;
 
 beforeAll(async () => {
@@ -21,6 +22,28 @@ afterAll(async () => {
 
 const get = (path: string, init?: RequestInit) => fetch(`${shop.origin}${path}`, init);
 
+/** A GET to the shop's server naming `host` in the Host header, as a browser resolving *.localhost sends it. */
+function getOnHost(host: string, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: shop.port, path, headers: { host: `${host}:${shop.port}` } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const jsonLdPrice = (body: string) => /"price": "([\d.]+)"/.exec(body)?.[1];
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
 /** What the guarded fetcher should make of each misbehaving page. */
 const FETCH_FAILURES = {
   'server-error': { kind: 'http', message: 'HTTP 500' },
@@ -29,9 +52,38 @@ const FETCH_FAILURES = {
 } as const;
 
 describe('startDemoShop', () => {
-  it('listens on a free loopback port and names it as SCRAPER_ALLOW_HOSTS wants', () => {
-    expect(shop.hostPort).toMatch(/^127\.0\.0\.1:\d+$/);
+  it('listens on a free loopback port and names it, and its shop hosts, as the scraper settings want', () => {
+    expect(shop.hostPort).toBe(`127.0.0.1:${shop.port}`);
     expect(shop.origin).toBe(`http://${shop.hostPort}`);
+    expect(shop.shopOrigin('brightway')).toBe(`http://brightway.localhost:${shop.port}`);
+    expect(shop.allowHosts).toEqual([
+      shop.hostPort,
+      `brightway.localhost:${shop.port}`,
+      `hearth.localhost:${shop.port}`,
+      `volt.localhost:${shop.port}`,
+      `atlantic.localhost:${shop.port}`,
+    ]);
+    expect(shop.hostMap).toEqual([
+      'brightway.localhost=127.0.0.1',
+      'hearth.localhost=127.0.0.1',
+      'volt.localhost=127.0.0.1',
+      'atlantic.localhost=127.0.0.1',
+    ]);
+  });
+
+  it("answers each shop's host with that shop only (virtual hosts by the Host header)", async () => {
+    const kettle = '/brightway/products/aurelia-rapid-boil-kettle';
+
+    const home = await getOnHost('brightway.localhost', '/');
+    const own = await getOnHost('brightway.localhost', kettle);
+    const other = await getOnHost('hearth.localhost', kettle);
+
+    expect([home.status, own.status, other.status]).toEqual([200, 200, 404]);
+    expect(home.body).toContain('<h1>Brightway Electricals</h1>');
+    expect(own.body).toContain(
+      `<link rel="canonical" href="http://brightway.localhost:${shop.port}${kettle}">`,
+    );
+    expect(other.body).toContain('Hearth &amp; Home');
   });
 
   it('serves product pages as UTF-8 HTML that is never cached', async () => {
@@ -61,22 +113,30 @@ describe('startDemoShop', () => {
     expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
   });
 
-  it('prices pages by the clock it was given', async () => {
-    const path = '/brightway/products/aurelia-rapid-boil-kettle';
+  it('shows a new price each time a page is fetched, starting at the tick of its clock', async () => {
+    const path = '/brightway/products/lumen-smart-desk-lamp';
     const page = pageAt(path) as DemoPage;
-    const shown: number[] = [];
-    const saved = clock;
-    try {
-      for (let hour = 0; hour < 12; hour++) {
-        clock = saved + hour * HOUR;
-        const body = await (await get(path)).text();
-        expect(body).toContain(`"price": "${(offerAt(page, clock).pricePence / 100).toFixed(2)}"`);
-        shown.push(offerAt(page, clock).pricePence);
-      }
-    } finally {
-      clock = saved;
-    }
-    expect(new Set(shown).size).toBeGreaterThan(2);
+    const expected = [0, 1, 2, 3].map((i) => pounds(offerAt(page, startTick(clock) + i).pricePence));
+
+    const shown: (string | undefined)[] = [];
+    for (let i = 0; i < 4; i++) shown.push(jsonLdPrice((await getOnHost('brightway.localhost', path)).body));
+
+    expect(shown).toEqual(expected);
+    expect(shown.filter((price, i) => i > 0 && price === shown[i - 1])).toEqual([]);
+  });
+
+  it("does not move a page's price for a HEAD request or the shop's home page, which shows the next price", async () => {
+    const path = '/brightway/products/sonora-anc-headphones';
+    const page = pageAt(path) as DemoPage;
+    const next = offerAt(page, shop.tickOf(page)).pricePence;
+
+    await get(path, { method: 'HEAD' });
+    const home = await getOnHost('brightway.localhost', '/');
+    const shown = jsonLdPrice((await getOnHost('brightway.localhost', path)).body);
+
+    expect(home.body).toContain(`£${pounds(next)}`);
+    expect(shown).toBe(pounds(next));
+    expect(shop.tickOf(page)).toBe(startTick(clock) + 1);
   });
 
   it('answers the slow page only after its delay', async () => {
@@ -106,21 +166,23 @@ describe('startDemoShop', () => {
   });
 });
 
-describe('the demo catalogue through the real guarded fetcher and extractor', () => {
-  // Listed before the shop starts, so the paths come from a catalogue on a stand-in origin.
-  const listed = demoCatalogue('http://listed.invalid').competitorUrls;
+describe('the demo catalogue through the real guarded fetcher (with the host map) and extractor', () => {
+  // Listed before the shop starts, so the paths come from a catalogue on a stand-in port.
+  const listed = demoCatalogue(1).competitorUrls;
 
   it.each(listed.map((u) => [new URL(u.url).pathname, u.competitor_name] as const))(
     '%s (%s) gives what the shop intends',
     async (path) => {
       const page = pageAt(path) as DemoPage;
       const fetcher = createGuardedFetcher({
-        allowHosts: [shop.hostPort],
+        allowHosts: shop.allowHosts,
+        hostMap: new Map(shop.hostMap.map((entry) => entry.split('=') as [string, string])),
         userAgent: 'CheckMyPriceBot/1.0',
         headersTimeoutMs: 500,
       });
+      const tick = shop.tickOf(page);
 
-      const outcome = await fetcher.fetchPage(`${shop.origin}${path}`).then(
+      const outcome = await fetcher.fetchPage(`${shop.shopOrigin(page.shop)}${path}`).then(
         async (fetched) => extractPage(fetched.html, fetched.url),
         (error: Error & { kind?: string }) => ({ kind: error.kind, message: error.message }),
       );
@@ -129,7 +191,7 @@ describe('the demo catalogue through the real guarded fetcher and extractor', ()
         expect(outcome).toEqual(FETCH_FAILURES[page.failure]);
         return;
       }
-      const offer = offerAt(page, clock);
+      const offer = offerAt(page, tick);
       expect(outcome).toMatchObject({ currency: offer.currency, in_stock: offer.inStock });
       expect(Math.round(Number((outcome as { price: string }).price) * 100)).toBe(offer.pricePence);
     },

@@ -1,12 +1,16 @@
 /**
  * The demo shop: competitor product pages served on loopback, so `npm start` and the tests have
- * something realistic to scrape offline. The scraper reaches it only because its host:port is in
- * SCRAPER_ALLOW_HOSTS.
+ * something realistic to scrape offline. One server answers each shop under its own host name
+ * (virtual hosts by the Host header). The scraper reaches those names only through its host map
+ * (SCRAPER_HOST_MAP) and only because their host:port pairs are in SCRAPER_ALLOW_HOSTS.
  */
 import { once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DemoPage } from './demo-pages';
+import { startTick } from './price-drift';
 import { route } from './routes';
+import { SHOPS, type ShopId, shopOfHost, shopOrigin } from './shops';
 import { WEBHOOK_INBOX_PATH, type WebhookInbox } from './webhook-inbox';
 
 /** Longer than the scraper's 10 s wait for headers, so the slow page times out by default. */
@@ -16,7 +20,7 @@ export interface DemoShopOptions {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
-  /** The clock prices drift by; tests pin it. */
+  /** The clock the pages' first tick comes from (price-drift.ts); tests pin it. */
   now?: () => number;
   /** How long the slow page waits before answering; tests shorten it. */
   slowDelayMs?: number;
@@ -25,10 +29,19 @@ export interface DemoShopOptions {
 }
 
 export interface DemoShop {
-  /** 'http://127.0.0.1:4321' */
+  /** The server's plain address, 'http://127.0.0.1:4321': the start page and the webhook inbox. */
   origin: string;
   /** '127.0.0.1:4321', the form SCRAPER_ALLOW_HOSTS takes. */
   hostPort: string;
+  port: number;
+  /** A shop's own origin: 'http://brightway.localhost:4321'. */
+  shopOrigin(shop: ShopId): string;
+  /** What SCRAPER_ALLOW_HOSTS needs: every shop's host:port, and the plain address for older demo data. */
+  allowHosts: readonly string[];
+  /** What SCRAPER_HOST_MAP needs: each shop's host name mapped to the address the server listens on. */
+  hostMap: readonly string[];
+  /** The tick a page shows on its next request (its price: offerAt(page, tick)). */
+  tickOf(page: DemoPage): number;
   close(): Promise<void>;
 }
 
@@ -39,6 +52,10 @@ export async function startDemoShop(options: DemoShopOptions = {}): Promise<Demo
   const host = options.host ?? '127.0.0.1';
   const pending = new Set<NodeJS.Timeout>();
   let origin = '';
+  // Each page starts at the tick of the shop's start and moves on one tick each time it is shown.
+  const firstTick = startTick(now());
+  const ticks = new Map<string, number>();
+  const tickOf = (page: DemoPage) => ticks.get(page.path) ?? firstTick;
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] || '/';
@@ -54,9 +71,12 @@ export async function startDemoShop(options: DemoShopOptions = {}): Promise<Demo
       res.end('Method not allowed');
       return;
     }
-    const answer = route(path);
+    const shop = shopOfHost(hostnameOf(req.headers.host));
+    const answer = route(path, shop);
     const send = () => {
-      const body = answer.render(now(), origin);
+      const body = answer.render(tickOf, shop ? `http://${req.headers.host}` : origin);
+      // A page shown moves on, so the next check reads a new price (a HEAD shows nothing).
+      if (answer.shows && req.method === 'GET') ticks.set(answer.shows.path, tickOf(answer.shows) + 1);
       res.writeHead(answer.status, {
         'content-type': answer.contentType,
         'content-length': Buffer.byteLength(body),
@@ -84,9 +104,15 @@ export async function startDemoShop(options: DemoShopOptions = {}): Promise<Demo
   const hostPort = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
   origin = `http://${hostPort}`;
 
+  const shops = Object.values(SHOPS);
   return {
     origin,
     hostPort,
+    port,
+    shopOrigin: (id) => shopOrigin(SHOPS[id], port),
+    allowHosts: [hostPort, ...shops.map((shop) => `${shop.host}:${port}`)],
+    hostMap: shops.map((shop) => `${shop.host}=${host}`),
+    tickOf,
     async close() {
       for (const timer of pending) clearTimeout(timer);
       pending.clear();
@@ -96,6 +122,11 @@ export async function startDemoShop(options: DemoShopOptions = {}): Promise<Demo
       await closed;
     },
   };
+}
+
+/** The name a Host header names, without its port ('brightway.localhost:3100' → 'brightway.localhost'). */
+function hostnameOf(header: string | undefined): string {
+  return (header ?? '').replace(/:\d*$/, '');
 }
 
 /** A page that fails to render answers 500 instead of taking the whole local stack down. */

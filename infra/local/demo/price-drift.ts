@@ -1,22 +1,26 @@
 /**
- * How demo prices move: a pure function of (page seed, time), so every request, test and restart
- * agrees on what a page shows at a given moment, and history and trends still fill up on a dashboard.
+ * How demo prices move: a pure function of (page seed, tick). The demo shop moves a page on by one
+ * tick each time it shows it (demo-shop.ts), so every price check reads a new price, while each
+ * request, test and restart can still tell exactly what a page shows at a tick.
  */
 
-/** Prices change at most once per slot. */
-export const DRIFT_SLOT_MS = 10 * 60 * 1000;
+/** A shop started at time T begins every page at tick T / 10 minutes, so a restart goes on elsewhere. */
+export const START_SLOT_MS = 10 * 60 * 1000;
 /** Prices stay within this fraction of the base price either way. */
 export const MAX_DRIFT = 0.08;
-/** A slow wave (a trend lasting hours) plus a short moving sum of small steps (the jitter). */
+/** A slow wave (a trend over many checks) plus a short moving sum of small steps (the jitter). */
 const WAVE_AMPLITUDE = 0.04;
-const WAVE_SLOTS = 144;
+const WAVE_TICKS = 144;
 const STEP = 0.01;
 const STEP_WINDOW = 4;
-/** Stock of a flipping page is decided per hour, out of stock about one hour in five. */
-const STOCK_SLOT_MS = 60 * 60 * 1000;
+/** Stock of a flipping page is decided per block of ticks, out of stock about one block in five. */
+const STOCK_TICKS = 4;
 const OUT_OF_STOCK_SHARE = 0.2;
 /** Price endings shops use, in pence. */
 const ENDINGS = [0, 49, 99];
+
+/** The tick a shop started at `timeMs` begins its pages at. */
+export const startTick = (timeMs: number): number => Math.floor(timeMs / START_SLOT_MS);
 
 /** A deterministic number in [0, 1) for a seed and a slot (FNV-1a, then a murmur-style finaliser). */
 function unitHash(seed: string, slot: number): number {
@@ -33,36 +37,46 @@ function unitHash(seed: string, slot: number): number {
   return (h >>> 0) / 2 ** 32;
 }
 
-/** The relative offset from the base price at a time, within ±MAX_DRIFT. */
-function driftOffset(seed: string, timeMs: number): number {
-  const slot = Math.floor(timeMs / DRIFT_SLOT_MS);
+/** The relative offset from the base price at a tick, within ±MAX_DRIFT. */
+function driftOffset(seed: string, tick: number): number {
   const phase = unitHash(`${seed}/phase`, 0) * 2 * Math.PI;
   let steps = 0;
-  for (let i = 0; i < STEP_WINDOW; i++) steps += (unitHash(seed, slot - i) * 2 - 1) * STEP;
-  return WAVE_AMPLITUDE * Math.sin((2 * Math.PI * slot) / WAVE_SLOTS + phase) + steps;
+  for (let i = 0; i < STEP_WINDOW; i++) steps += (unitHash(seed, tick - i) * 2 - 1) * STEP;
+  return WAVE_AMPLITUDE * Math.sin((2 * Math.PI * tick) / WAVE_TICKS + phase) + steps;
+}
+
+/** Every price with a shop ending (.00, .49, .99) from `low` to `high` pence, ascending. */
+function shopPrices(low: number, high: number): number[] {
+  const prices: number[] = [];
+  for (let pounds = Math.floor(low / 100); pounds <= Math.floor(high / 100); pounds++)
+    for (const ending of ENDINGS) {
+      const p = pounds * 100 + ending;
+      if (p >= low && p <= high) prices.push(p);
+    }
+  return prices;
 }
 
 /**
- * The price in pence a page shows at a time: the base price moved by the drift, then snapped to the
- * nearest .00, .49 or .99 ending that still lies within ±8% of the base.
+ * The price in pence a page shows at a tick: the base price moved by the drift, then snapped to the
+ * nearest shop price within ±8% of the base. Even ticks take only every other shop price of that
+ * list and odd ticks the others, so two ticks in a row never show the same price.
  *
- * @example driftedPence('kettle', 3999, Date.now()) // e.g. 4149
+ * @example driftedPence('kettle', 3999, 2_950_000) // e.g. 4149
  */
-export function driftedPence(seed: string, basePence: number, timeMs: number): number {
-  const low = Math.ceil(basePence * (1 - MAX_DRIFT));
-  const high = Math.floor(basePence * (1 + MAX_DRIFT));
-  const target = basePence * (1 + driftOffset(seed, timeMs));
-  const pounds = Math.floor(target / 100);
-  const candidates = [pounds - 1, pounds, pounds + 1]
-    .flatMap((p) => ENDINGS.map((e) => p * 100 + e))
-    .filter((p) => p >= low && p <= high);
-  // Any base above £3.20 has an ending inside its ±8% band; the base itself is only a fallback.
+export function driftedPence(seed: string, basePence: number, tick: number): number {
+  const prices = shopPrices(Math.ceil(basePence * (1 - MAX_DRIFT)), Math.floor(basePence * (1 + MAX_DRIFT)));
+  const target = basePence * (1 + driftOffset(seed, tick));
+  const parity = Math.abs(tick % 2);
+  // Any base above £3.20 has two shop prices inside its ±8% band; the base itself is only a fallback.
   let best: number | null = null;
-  for (const p of candidates) if (best === null || Math.abs(p - target) < Math.abs(best - target)) best = p;
+  for (let i = parity; i < prices.length; i += 2) {
+    const p = prices[i] as number;
+    if (best === null || Math.abs(p - target) < Math.abs(best - target)) best = p;
+  }
   return best ?? basePence;
 }
 
-/** Whether a page whose stock flips is in stock at a time. */
-export function flippingInStock(seed: string, timeMs: number): boolean {
-  return unitHash(`${seed}/stock`, Math.floor(timeMs / STOCK_SLOT_MS)) >= OUT_OF_STOCK_SHARE;
+/** Whether a page whose stock flips is in stock at a tick. */
+export function flippingInStock(seed: string, tick: number): boolean {
+  return unitHash(`${seed}/stock`, Math.floor(tick / STOCK_TICKS)) >= OUT_OF_STOCK_SHARE;
 }

@@ -1,11 +1,12 @@
 import { extractPage } from '@cmp/functions/scrape/extract/extract-page';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PAGES, type DemoPage, offerAt, pageAt, ROBOTS_DISALLOWED_PREFIX } from './demo-pages';
+import { startTick } from './price-drift';
 import { HTML_TYPE, route } from './routes';
+import { SHOPS } from './shops';
 
 const ORIGIN = 'http://127.0.0.1:4321';
-const AT = Date.parse('2026-11-22T12:00:00Z');
-const HOUR = 60 * 60 * 1000;
+const AT = startTick(Date.parse('2026-11-22T12:00:00Z'));
 
 function pageOf(predicate: (page: DemoPage) => boolean): DemoPage {
   const page = DEMO_PAGES.find(predicate);
@@ -13,8 +14,8 @@ function pageOf(predicate: (page: DemoPage) => boolean): DemoPage {
   return page;
 }
 
-function render(path: string, timeMs = AT): string {
-  return route(path).render(timeMs, ORIGIN);
+function render(path: string, tick = AT): string {
+  return route(path).render(() => tick, ORIGIN);
 }
 
 const structuredData = (body: string) => ({
@@ -28,7 +29,9 @@ const NONE = { jsonLd: false, microdata: false, rdfa: false, metaPrice: false };
 describe('demo shop routes', () => {
   it('serves the start page, each shop home and robots.txt', () => {
     expect(route('/')).toMatchObject({ status: 200, contentType: HTML_TYPE, slow: false });
-    expect(render('/')).toContain('href="/brightway/products/aurelia-rapid-boil-kettle"');
+    expect(render('/')).toContain(
+      'href="http://brightway.localhost:4321/brightway/products/aurelia-rapid-boil-kettle"',
+    );
     expect(route('/hearth-and-home/').status).toBe(200);
     expect(render('/hearth-and-home/')).toContain('Hearth &amp; Home');
     expect(route('/robots.txt')).toMatchObject({ status: 200, contentType: 'text/plain; charset=utf-8' });
@@ -111,22 +114,58 @@ describe('demo shop routes', () => {
     expect(body).not.toContain('16" Pedestal');
   });
 
-  it('changes what a drifting page shows as time passes', () => {
+  it('changes what a drifting page shows from tick to tick', () => {
     const kettle = pageOf((p) => p.product === 'kettle' && p.markup === 'json-ld');
-    const shown = new Set(
-      Array.from(
-        { length: 24 },
-        (_, i) => /"price": "([\d.]+)"/.exec(render(kettle.path, AT + i * HOUR))?.[1],
-      ),
+    const shown = Array.from(
+      { length: 24 },
+      (_, i) => /"price": "([\d.]+)"/.exec(render(kettle.path, AT + i))?.[1],
     );
 
-    expect(shown.size).toBeGreaterThan(3);
+    expect(new Set(shown).size).toBeGreaterThan(3);
+    expect(shown.filter((price, i) => i > 0 && price === shown[i - 1])).toEqual([]);
+  });
+
+  it('marks each product page as the page it shows (so the shop moves it on), and nothing else', () => {
+    const shown = DEMO_PAGES.filter((p) => route(p.path).shows === p).map((p) => p.path);
+
+    expect(shown).toEqual(DEMO_PAGES.filter((p) => p.failure !== 'server-error').map((p) => p.path));
+    expect(route('/').shows).toBeUndefined();
+    expect(route('/brightway/').shows).toBeUndefined();
+  });
+});
+
+describe('demo shop routes per host (virtual hosts)', () => {
+  const brightway = SHOPS.brightway;
+  const onHost = (path: string) => route(path, brightway);
+
+  it("serves a shop's own pages on its host, its home at /, and robots.txt", () => {
+    const own = pageOf((p) => p.shop === 'brightway' && !p.failure);
+
+    expect(onHost(own.path)).toMatchObject({ status: 200, shows: own });
+    expect(onHost('/').status).toBe(200);
+    expect(onHost('/').render(() => AT, 'http://brightway.localhost:4321')).toContain(
+      '<h1>Brightway Electricals</h1>',
+    );
+    expect(onHost('/robots.txt').status).toBe(200);
+  });
+
+  it("answers 404 on a shop's host for another shop's pages and home, in the host shop's look", () => {
+    const other = pageOf((p) => p.shop === 'volt-warehouse');
+
+    expect(onHost(other.path).status).toBe(404);
+    expect(onHost('/volt-warehouse/').status).toBe(404);
+    expect(onHost(other.path).render(() => AT, ORIGIN)).toContain('Brightway Electricals');
+  });
+
+  it("serves every shop's pages on the plain address, for demo data seeded before the shops had host names", () => {
+    for (const page of DEMO_PAGES)
+      expect(route(page.path).status).toBe(page.failure === 'server-error' ? 500 : 200);
   });
 });
 
 describe('the real extractor on every demo product page', () => {
-  // A spread of moments over a week, including hours in which the flipping page is sold out.
-  const times = Array.from({ length: 28 }, (_, i) => AT + i * 6 * HOUR + i * 7 * 60 * 1000);
+  // A spread of ticks, including some at which the flipping page is sold out.
+  const times = Array.from({ length: 28 }, (_, i) => AT + i * 3);
   const pages = DEMO_PAGES.filter((p) => p.failure !== 'server-error');
 
   it('covers both stock states of the page whose stock flips', () => {

@@ -12,6 +12,12 @@ export interface Shop {
   readonly id: ShopId;
   /** Also the competitor name in the demo catalogue. */
   readonly name: string;
+  /**
+   * The host name the shop answers under on the demo shop's one server (virtual hosts), so the app
+   * names it as it would a real shop. `.localhost` names never leave this machine (RFC 6761); the
+   * scraper resolves them through SCRAPER_HOST_MAP, browsers by themselves.
+   */
+  readonly host: string;
   readonly currency: Currency;
   readonly tagline: string;
   readonly nav: readonly string[];
@@ -27,6 +33,7 @@ export interface Shop {
 export const SHOPS: Readonly<Record<ShopId, Shop>> = {
   brightway: {
     id: 'brightway',
+    host: 'brightway.localhost',
     name: 'Brightway Electricals',
     currency: 'GBP',
     tagline: 'Electricals for every room since 1987',
@@ -43,6 +50,7 @@ export const SHOPS: Readonly<Record<ShopId, Shop>> = {
   },
   'hearth-and-home': {
     id: 'hearth-and-home',
+    host: 'hearth.localhost',
     name: 'Hearth & Home',
     currency: 'GBP',
     tagline: 'Homewares & small appliances',
@@ -58,6 +66,7 @@ export const SHOPS: Readonly<Record<ShopId, Shop>> = {
   },
   'volt-warehouse': {
     id: 'volt-warehouse',
+    host: 'volt.localhost',
     name: 'Volt Warehouse',
     currency: 'GBP',
     tagline: 'Big brands, warehouse prices',
@@ -74,6 +83,7 @@ export const SHOPS: Readonly<Record<ShopId, Shop>> = {
   },
   'atlantic-direct': {
     id: 'atlantic-direct',
+    host: 'atlantic.localhost',
     name: 'Atlantic Direct',
     currency: 'EUR',
     tagline: "Ireland's online electrical store",
@@ -88,6 +98,17 @@ export const SHOPS: Readonly<Record<ShopId, Shop>> = {
     ],
   },
 };
+
+/** The shop's own origin on the demo shop listening on `port`: 'http://brightway.localhost:3100'. */
+export function shopOrigin(shop: Shop, port: number): string {
+  return `http://${shop.host}:${port}`;
+}
+
+/** The shop answering under a Host header's name (port left out), if any. */
+export function shopOfHost(hostname: string): Shop | undefined {
+  const name = hostname.toLowerCase();
+  return Object.values(SHOPS).find((shop) => shop.host === name);
+}
 
 const SYMBOLS: Readonly<Record<Currency, string>> = { GBP: '£', EUR: '€' };
 

@@ -119,7 +119,9 @@ describe('the demo catalogue', () => {
     expect(pounds(earbuds[LOWEST])).toBeGreaterThanOrEqual(59.79);
     expect(pounds(earbuds[LOWEST])).toBeLessThanOrEqual(70.19);
     expect(analysis).toContain(earbuds[LOWEST]);
-    expect(competitorLink).toBe(`${stack.demoShop?.origin}/volt-warehouse/p/sonora-buds-true-wireless`);
+    expect(competitorLink).toBe(
+      `${stack.demoShop?.shopOrigin('volt-warehouse')}/volt-warehouse/p/sonora-buds-true-wireless`,
+    );
     expect(evidenceItems).toBeGreaterThan(0);
   }, 90_000);
 
@@ -150,7 +152,7 @@ describe('the demo catalogue', () => {
     await dialog().getByLabel('Competitor name', { exact: true }).fill('Volt Warehouse');
     await dialog()
       .getByLabel('Competitor URL', { exact: true })
-      .fill(`${stack.demoShop?.origin}/volt-warehouse/p/aurelia-rapid-boil-kettle`);
+      .fill(`${stack.demoShop?.shopOrigin('volt-warehouse')}/volt-warehouse/p/aurelia-rapid-boil-kettle`);
     await dialog().getByRole('button', { name: 'Add', exact: true }).click();
     await toast('Competitor added successfully').waitFor();
     await dialog().getByLabel('Name', { exact: true }).fill('Aurelia 1.7L Kettle (2026)');

@@ -6,7 +6,7 @@ import { formatMoney, SHOPS, type Shop } from '../shops';
 import { shopHome } from './layout';
 import { productImage } from './product-image';
 
-/** Everything a page module needs to render one product page at one time. */
+/** Everything a page module needs to render one product page at one tick. */
 export interface ProductView {
   readonly page: DemoPage;
   readonly shop: Shop;
@@ -16,9 +16,9 @@ export interface ProductView {
   readonly price: string;
 }
 
-export function productView(page: DemoPage, timeMs: number): ProductView {
+export function productView(page: DemoPage, tick: number): ProductView {
   const shop = SHOPS[page.shop];
-  const offer = offerAt(page, timeMs);
+  const offer = offerAt(page, tick);
   return {
     page,
     shop,
