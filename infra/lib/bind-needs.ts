@@ -1,6 +1,6 @@
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import type { IEventBus, IRule } from 'aws-cdk-lib/aws-events';
 import { Grant } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -34,9 +34,8 @@ export interface NeedResources {
   readonly scrapeRun?: {
     readonly stateMachine: StateMachine;
     readonly timeoutSeconds: number;
-    /** The schedule, so the scraper status can say when the next scheduled run is. */
-    readonly schedule: string;
-    readonly scheduleEnabled: boolean;
+    /** The rule that starts scheduled runs: it holds the schedule, which admins change (decision 52). */
+    readonly scheduleRule: IRule;
   };
   /** Bedrock model or inference-profile id; null: no LLM tier, so no Bedrock access at all. */
   readonly bedrockModelId: string | null;
@@ -90,8 +89,15 @@ const binders: Record<OtherNeed, Binder> = {
     grantRunControl(fn, scrapeRun.stateMachine);
     fn.addEnvironment('STATE_MACHINE_ARN', scrapeRun.stateMachine.stateMachineArn);
     fn.addEnvironment('SCRAPE_RUN_TIMEOUT_SECONDS', String(scrapeRun.timeoutSeconds));
-    fn.addEnvironment('SCRAPE_SCHEDULE', scrapeRun.schedule);
-    fn.addEnvironment('SCHEDULE_ENABLED', String(scrapeRun.scheduleEnabled));
+  },
+  scheduleRule: (fn, { scrapeRun }) => {
+    if (!scrapeRun) throw notProvided(fn, 'scheduleRule');
+    Grant.addToPrincipal({
+      grantee: fn,
+      actions: scheduleRuleActions,
+      resourceArns: [scrapeRun.scheduleRule.ruleArn],
+    });
+    fn.addEnvironment('SCHEDULE_RULE_NAME', scrapeRun.scheduleRule.ruleName);
   },
   bedrock: (fn, { bedrockModelId }) => {
     if (bedrockModelId === null) return;
@@ -151,6 +157,9 @@ function grantTableData(fn: LambdaFunction, table: ITable, actions: string[]): v
   );
   Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [table.tableArn, ...indexArns] });
 }
+
+/** What reading and changing the schedule takes (schedule-rule.ts), on its one rule. */
+export const scheduleRuleActions = ['events:DescribeRule', 'events:PutRule'];
 
 /** What starting and stopping runs takes: StartExecution on the machine, the rest on its executions. */
 export const runControlActions = {

@@ -51,8 +51,11 @@ export class ScrapeRun extends Construct {
   readonly taskFunctions: Readonly<Record<ScrapeTaskName, NodejsFunction>>;
   readonly statusChangeFunction: NodejsFunction;
   readonly statusChangeRule: Rule;
-  /** Absent when the schedule is turned off (scheduleEnabled false). */
-  readonly scheduleRule: Rule | undefined;
+  /**
+   * Always there, disabled when scheduleEnabled is false: the rule holds the schedule, and admins
+   * change it in the app (decision 52), so the deploy-time setting is only its default.
+   */
+  readonly scheduleRule: Rule;
   readonly failedRunsAlarm: IAlarm;
   /** With a Bedrock model only: more than 10 % of a run's model calls failed. */
   readonly llmFailuresAlarm: IAlarm | undefined;
@@ -165,15 +168,14 @@ export class ScrapeRun extends Construct {
       targets: [new LambdaFunction(this.statusChangeFunction)],
     });
 
-    this.scheduleRule = run.scheduleEnabled
-      ? new Rule(this, 'Schedule', {
-          description: 'Check My Price: scheduled price checks',
-          schedule: Schedule.expression(run.schedule),
-          targets: [
-            new SfnStateMachine(this.stateMachine, { input: RuleTargetInput.fromObject(scheduledRunInput) }),
-          ],
-        })
-      : undefined;
+    this.scheduleRule = new Rule(this, 'Schedule', {
+      description: 'Check My Price: scheduled price checks',
+      schedule: Schedule.expression(run.schedule),
+      enabled: run.scheduleEnabled,
+      targets: [
+        new SfnStateMachine(this.stateMachine, { input: RuleTargetInput.fromObject(scheduledRunInput) }),
+      ],
+    });
 
     // Aborted is a stop (by a user), not a failure: only failed and timed-out executions alarm.
     const period = Duration.minutes(5);

@@ -15,6 +15,8 @@ export interface StatelessStackProps extends StackProps {
   readonly tokenSecret: ISecret;
   /** Sent by CloudFront to the API in `x-origin-verify`; the route functions check it. */
   readonly originVerifySecret: ISecret;
+  /** The version of it CloudFront sends (a rotation's VersionId); null: none named (decision 52). */
+  readonly originVerifyVersion: string | null;
   /** Name of the export that holds the SPA bucket's name. */
   readonly siteBucketExport: string;
   readonly logBucket: IBucket;
@@ -52,8 +54,7 @@ export class StatelessStack extends Stack {
     const scrapeRun = {
       stateMachine: this.scrapeRun.stateMachine,
       timeoutSeconds: settings.scrapeRun.runTimeoutSeconds,
-      schedule: settings.scrapeRun.schedule,
-      scheduleEnabled: settings.scrapeRun.scheduleEnabled,
+      scheduleRule: this.scrapeRun.scheduleRule,
     };
     this.api = new Api(this, 'Api', {
       resources: { ...resources, scrapeRun, originVerifySecret: props.originVerifySecret },
@@ -66,6 +67,7 @@ export class StatelessStack extends Stack {
       logBucket: props.logBucket,
       httpApi: this.api.httpApi,
       originVerifySecret: props.originVerifySecret,
+      originVerifyVersion: props.originVerifyVersion,
       webDistDir: props.webDistDir,
       siteConfig: { apiUrl: '/api', shopCurrency: settings.shopCurrency },
     });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { scheduleProblem } from '@cmp/shared';
 import { type EventPattern, matchesPattern } from './event-pattern';
 
 /** An event as EventBridge hands it to a rule's target. */
@@ -19,12 +21,30 @@ export interface BusEvent {
 
 type Target = (event: BusEvent) => Promise<unknown>;
 
+/** A schedule rule's settings: what CDK deploys, and what PutRule changes. */
+export interface ScheduleRuleState {
+  expression: string;
+  enabled: boolean;
+}
+
+/** What the rules file keeps per rule: the state last deployed, and the rule's state now. */
+type KeptRule = { deployed: ScheduleRuleState; live: ScheduleRuleState; description: string };
+
 export interface LocalEventBus {
   endpoint: string;
   /** The bus entries must name (EVENT_BUS_NAME); entries without a name go to it too. */
   busName: string;
   /** A rule: events matching `pattern` are handed to `target`. Returns a function removing it. */
   addRule(pattern: EventPattern, target: Target): () => void;
+  /**
+   * Deploys a schedule rule as CloudFormation does: `deployed` becomes its state only when it differs
+   * from what was deployed last (a rule changed by PutRule since is otherwise kept). `onState` hears
+   * its state now, and again after each PutRule; it is what arms the local scheduler.
+   */
+  deployScheduleRule(
+    rule: { name: string; description: string } & ScheduleRuleState,
+    onState: (state: ScheduleRuleState) => void,
+  ): Promise<void>;
   /** Resolves when every event accepted so far has been handled by its targets (tests). */
   idle(): Promise<void>;
   /** Waits for the targets still running, then stops answering. */
@@ -39,17 +59,65 @@ const MAX_ENTRIES = 10;
  * EventBridge's stand-in: answers PutEvents (AWS JSON 1.1) for the functions' real client, and
  * hands each accepted event to the targets of the rules it matches, in this process, after
  * answering (EventBridge invokes a Lambda target asynchronously too). A target that throws is
- * logged, not retried: EventBridge's retries and dead-letter queue exist on AWS only.
+ * logged, not retried: EventBridge's retries and dead-letter queue exist on AWS only. It also holds
+ * the schedule rule (DescribeRule, PutRule), kept in `rulesFile` across restarts; the local
+ * scheduler fires it.
  */
 export async function startLocalEventBus(options: {
   region: string;
   busName?: string;
+  /** Where schedule rules persist (a JSON file beside the data); undefined keeps them in memory. */
+  rulesFile?: string;
   log?: (line: string) => void;
 }): Promise<LocalEventBus> {
   const busName = options.busName ?? 'default';
   const log = options.log ?? (() => undefined);
   const rules = new Set<{ pattern: EventPattern; target: Target }>();
   const deliveries = new Set<Promise<unknown>>();
+  const scheduleRules = new Map<string, KeptRule & { onState: (state: ScheduleRuleState) => void }>();
+  const kept: Record<string, KeptRule> = options.rulesFile ? await readRules(options.rulesFile) : {};
+  const saveRules = async () => {
+    for (const [name, { deployed, live, description }] of scheduleRules)
+      kept[name] = { deployed, live, description };
+    if (options.rulesFile) await writeFile(options.rulesFile, JSON.stringify(kept, null, 2));
+  };
+  const ruleArn = (name: string) => `arn:aws:events:${options.region}:${ACCOUNT}:rule/${name}`;
+  const scheduleRule = (body: Record<string, unknown>) => {
+    const name = String(body.Name ?? '');
+    const rule = scheduleRules.get(name);
+    if (!rule) throw awsError('ResourceNotFoundException', `Rule ${name} does not exist.`);
+    return { name, rule };
+  };
+
+  function describeRule(body: Record<string, unknown>) {
+    const { name, rule } = scheduleRule(body);
+    return {
+      Name: name,
+      Arn: ruleArn(name),
+      ScheduleExpression: rule.live.expression,
+      State: rule.live.enabled ? 'ENABLED' : 'DISABLED',
+      ...(rule.description ? { Description: rule.description } : {}),
+      EventBusName: busName,
+    };
+  }
+
+  // Schedule rules only: event-pattern rules are this process's own (addRule), as CDK's are on AWS.
+  async function putRule(body: Record<string, unknown>) {
+    const { name, rule } = scheduleRule(body);
+    if (body.EventPattern !== undefined)
+      throw awsError('ValidationException', 'Only schedule rules can be changed locally');
+    const expression = String(body.ScheduleExpression ?? '');
+    if (scheduleProblem(expression) !== null)
+      throw awsError('ValidationException', 'Parameter ScheduleExpression is not valid.');
+    if (body.State !== undefined && body.State !== 'ENABLED' && body.State !== 'DISABLED')
+      throw awsError('ValidationException', 'Parameter State is not valid.');
+    // As on AWS, PutRule replaces the rule: a description left out is cleared.
+    rule.live = { expression, enabled: body.State !== 'DISABLED' };
+    rule.description = typeof body.Description === 'string' ? body.Description : '';
+    await saveRules();
+    rule.onState(rule.live);
+    return { RuleArn: ruleArn(name) };
+  }
 
   function deliver(event: BusEvent) {
     for (const rule of rules) {
@@ -97,9 +165,16 @@ export async function startLocalEventBus(options: {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     try {
-      if (req.headers['x-amz-target'] !== 'AWSEvents.PutEvents')
-        throw awsError('UnknownOperationException', 'Only PutEvents is supported locally');
-      send(res, 200, putEvents(JSON.parse(Buffer.concat(chunks).toString() || '{}')));
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
+      const target = req.headers['x-amz-target'];
+      if (target === 'AWSEvents.PutEvents') send(res, 200, putEvents(body));
+      else if (target === 'AWSEvents.DescribeRule') send(res, 200, describeRule(body));
+      else if (target === 'AWSEvents.PutRule') send(res, 200, await putRule(body));
+      else
+        throw awsError(
+          'UnknownOperationException',
+          'Only PutEvents, PutRule and DescribeRule are supported locally',
+        );
     } catch (error) {
       const { name, message } = error as Error;
       send(res, 400, { __type: name === 'SyntaxError' ? 'SerializationException' : name, message });
@@ -119,6 +194,22 @@ export async function startLocalEventBus(options: {
       const rule = { pattern, target };
       rules.add(rule);
       return () => rules.delete(rule);
+    },
+    async deployScheduleRule({ name, description, ...deployed }, onState) {
+      const before = kept[name];
+      const changed =
+        !before ||
+        before.deployed.expression !== deployed.expression ||
+        before.deployed.enabled !== deployed.enabled;
+      const rule = {
+        deployed,
+        live: changed ? deployed : before.live,
+        description: changed ? description : before.description,
+        onState,
+      };
+      scheduleRules.set(name, rule);
+      if (changed) await saveRules();
+      onState(rule.live);
     },
     idle,
     close: async () => {
@@ -150,6 +241,15 @@ function entryProblem(
     // Falls through to the same answer as a non-object.
   }
   return { code: 'MalformedDetail', message: 'Detail is malformed.' };
+}
+
+async function readRules(file: string): Promise<Record<string, KeptRule>> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Record<string, KeptRule>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new Error(`The schedule rules in ${file} cannot be read: ${(error as Error).message}`);
+  }
 }
 
 function awsError(name: string, message: string): Error {

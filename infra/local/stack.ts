@@ -46,7 +46,7 @@ export interface LocalStackOptions {
   serveWeb?: boolean;
   /** Extra settings for the functions, e.g. shorter throttle windows in tests. */
   env?: Record<string, string>;
-  /** Run scheduled price checks (SCRAPE_SCHEDULE); test stacks leave it off. */
+  /** Run scheduled price checks (the schedule rule, SCRAPE_SCHEDULE by default); test stacks leave it off. */
   schedule?: boolean;
   /** Wait this long before each state machine retry instead of its backoff (tests). */
   retryIntervalMs?: number;
@@ -83,6 +83,11 @@ export interface LocalStack {
 
 /** A file beside the data that tells `npm run user:add` where the running stack's DynamoDB answers. */
 export const ENDPOINT_FILE = 'dynamo-endpoint.json';
+
+/** The schedule rule's state beside the data: a change made in the app survives a restart. */
+export const SCHEDULE_RULES_FILE = 'schedule-rules.json';
+/** The schedule rule's name here (on AWS, CloudFormation names it). */
+export const LOCAL_SCHEDULE_RULE = 'check-my-price-schedule';
 
 /**
  * The whole product on one machine, in this process: dynalite, the route groups' Lambda handlers
@@ -125,7 +130,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const base: SettingsSource = { ...process.env, ...localEnv, ...options.env };
   const runConfig = readScrapeRunConfig(base);
   const region = localEnv.AWS_REGION ?? 'eu-west-2';
-  const eventBus = await startLocalEventBus({ region, log });
+  const eventBus = await startLocalEventBus({
+    region,
+    log,
+    ...(dataDir ? { rulesFile: join(dataDir, SCHEDULE_RULES_FILE) } : {}),
+  });
   const loadTask = async (entry: string) => {
     const handler = await loadHandler(entry);
     return (event: unknown) => handler(event, {} as never);
@@ -156,6 +165,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
     EVENTBRIDGE_ENDPOINT: eventBus.endpoint,
     EVENT_BUS_NAME: eventBus.busName,
+    SCHEDULE_RULE_NAME: LOCAL_SCHEDULE_RULE,
   };
   provideSettings(settings);
   // Every entry now, so a bad setting fails the start rather than a request or the first run.
@@ -175,15 +185,28 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Nothing is served yet, so no write is on its way: any claim no product holds is stray.
   const stray = await releaseStraySkuClaims(0);
   if (stray.length > 0) log(`Released ${stray.length} SKU claim(s) no product holds: ${stray.join(', ')}`);
-  const scheduler =
-    options.schedule && runConfig.SCHEDULE_ENABLED
-      ? startScheduler(
-          runConfig.SCRAPE_SCHEDULE,
-          () => startScheduledRun(stepFunctions),
-          log,
-          options.scheduleClock,
-        )
-      : undefined;
+  // The rule CDK deploys (the deploy-time setting as its default); the scheduler follows its state.
+  let scheduler: ReturnType<typeof startScheduler> | undefined;
+  await eventBus.deployScheduleRule(
+    {
+      name: LOCAL_SCHEDULE_RULE,
+      description: 'Check My Price: scheduled price checks',
+      expression: runConfig.SCRAPE_SCHEDULE,
+      enabled: runConfig.SCHEDULE_ENABLED,
+    },
+    (rule) => {
+      scheduler?.stop();
+      scheduler =
+        options.schedule && rule.enabled
+          ? startScheduler(
+              rule.expression,
+              () => startScheduledRun(stepFunctions),
+              log,
+              options.scheduleClock,
+            )
+          : undefined;
+    },
+  );
   const shopCurrency = settings.SHOP_CURRENCY ?? 'GBP';
 
   const ready: RequestListener = (req, res) => {

@@ -13,7 +13,7 @@ import { functionsDir } from '../lib/paths';
  * a function whose code publishes a run's end without `runEvents` would fail at load on AWS (or be
  * denied at PutEvents), and one granted it without such code holds a permission it never uses.
  */
-const sectionOfNeed = { runEvents: 'events', ses: 'alerts' } as const;
+const sectionOfNeed = { runEvents: 'events', ses: 'alerts', scheduleRule: 'schedule' } as const;
 
 const functions: [string, { entry: string; needs: readonly string[] }][] = [
   ...Object.entries(routeGroups).map(([name, def]) => [`route group ${name}`, def] as [string, typeof def]),

@@ -19,6 +19,7 @@ import {
 
 /** What starts, stops and watches scrape runs: the scraper API, the schedule, the status-change rule, the alarm. */
 const { main, build } = scrapeRunApps();
+const scheduleRuleId = (built: Built) => logicalIdOf(built.stateless, built.stateless.scrapeRun.scheduleRule);
 
 describe('the scraper API', () => {
   const scraperId = (built: Built) =>
@@ -45,13 +46,38 @@ describe('the scraper API', () => {
     }
   });
 
-  it('knows the state machine, the run timeout and the schedule (for the next scheduled run)', () => {
-    expect(resourceOf(main, scraperId(main)).Properties.Environment.Variables).toMatchObject({
+  it('knows the state machine, the run timeout and the schedule rule (which holds the schedule)', () => {
+    const variables = resourceOf(main, scraperId(main)).Properties.Environment.Variables;
+    expect(variables).toMatchObject({
       STATE_MACHINE_ARN: { Ref: stateMachineId(main) },
       SCRAPE_RUN_TIMEOUT_SECONDS: '5400',
-      SCRAPE_SCHEDULE: 'cron(30 4 * * ? *)',
-      SCHEDULE_ENABLED: 'true',
+      SCHEDULE_RULE_NAME: { Ref: scheduleRuleId(main) },
     });
+    // The rule holds the schedule: a copy in the environment would go stale when an admin changes it.
+    expect(variables).not.toHaveProperty('SCRAPE_SCHEDULE');
+    expect(variables).not.toHaveProperty('SCHEDULE_ENABLED');
+  });
+
+  it('may read and change the schedule rule, and no other rule', () => {
+    const statements = statementsOfFunction(main, scraperId(main)).filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('events:') && a !== 'events:PutEvents'),
+    );
+    expect(statements.map((s) => ({ actions: actionsOf(s), resources: resourcesOf(s) }))).toEqual([
+      {
+        actions: ['events:DescribeRule', 'events:PutRule'],
+        resources: [ref(`${scheduleRuleId(main)}.Arn`)],
+      },
+    ]);
+  });
+
+  it('is the only route function that may change a rule', () => {
+    for (const group of Object.keys(routeGroups) as (keyof typeof routeGroups)[]) {
+      const id = logicalIdOf(main.stateless, main.stateless.api.functions.of(group));
+      const changesRules = statementsOfFunction(main, id).some((s) =>
+        actionsOf(s).includes('events:PutRule'),
+      );
+      expect(changesRules, group).toBe(group === 'scraper');
+    }
   });
 
   it('is the only route function that touches Step Functions', () => {
@@ -104,10 +130,18 @@ describe('the schedule', () => {
     ]);
   });
 
-  it('is absent when turned off', () => {
+  it('is deployed disabled when turned off, so admins can turn it on in the app', () => {
     const built = build({ ...configured, scheduleEnabled: false });
-    expect(scheduleRules(built)).toEqual([]);
-    expect(built.stateless.scrapeRun.scheduleRule).toBeUndefined();
+    const rules = scheduleRules(built);
+    expect(rules).toHaveLength(1);
+    expect(rules[0].Properties).toMatchObject({
+      ScheduleExpression: 'cron(30 4 * * ? *)',
+      State: 'DISABLED',
+    });
+    const scraperId = logicalIdOf(built.stateless, built.stateless.api.functions.of('scraper'));
+    expect(resourceOf(built, scraperId).Properties.Environment.Variables).toMatchObject({
+      SCHEDULE_RULE_NAME: { Ref: scheduleRuleId(built) },
+    });
   });
 });
 

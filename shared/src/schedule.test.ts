@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nextScheduledRun, parseSchedule } from './schedule';
+import {
+  nextScheduledRun,
+  parseSchedule,
+  scheduleChoice,
+  scheduleExpression,
+  scheduleProblem,
+} from './schedule';
 
 const next = (expression: string, after: string) => parseSchedule(expression)(new Date(after)).toISOString();
 
@@ -60,5 +66,49 @@ describe('nextScheduledRun', () => {
 
   it('refuses what it cannot read', () => {
     expect(() => nextScheduledRun('cron(0 6 L * ? *)', at('2026-11-22T10:00:00Z'))).toThrow(/not supported/);
+  });
+});
+
+describe('scheduleProblem', () => {
+  it.each([
+    'cron(0 6 * * ? *)',
+    'cron(0/15 8-18 ? * MON-FRI *)',
+    'rate(1 hour)',
+    'rate(6 hours)',
+    'rate(5 minutes)',
+  ])('accepts %s', (expression) => {
+    expect(scheduleProblem(expression)).toBeNull();
+  });
+
+  it.each([
+    ['rate(0 hours)', /above 0/],
+    ['rate(1 hours)', /singular/],
+    ['rate(2 hour)', /plural/],
+    ['rate(6 weeks)', /rate\(N minutes\|hours\|days\)/],
+    ['cron(0 6 * * *)', /cron\(min hour day month weekday year\)/],
+    ['cron(0 6 * * * *)', /\? in exactly one/],
+    ['cron(0 6 ? * ? *)', /\? in exactly one/],
+    ['cron(0 6 L * ? *)', /not supported/],
+    ['every morning', /rate\(\.\.\.\) or cron/],
+  ])('refuses %s, saying why', (expression, why) => {
+    expect(scheduleProblem(expression)).toMatch(why);
+  });
+});
+
+describe('the schedule form choices', () => {
+  it('builds daily-at and every-N-hours expressions and reads them back', () => {
+    expect(scheduleExpression({ kind: 'daily', hour: 7, minute: 30 })).toBe('cron(30 7 * * ? *)');
+    expect(scheduleExpression({ kind: 'hours', every: 1 })).toBe('rate(1 hour)');
+    expect(scheduleExpression({ kind: 'hours', every: 6 })).toBe('rate(6 hours)');
+    expect(scheduleChoice('cron(30 7 * * ? *)')).toEqual({ kind: 'daily', hour: 7, minute: 30 });
+    expect(scheduleChoice('rate(6 hours)')).toEqual({ kind: 'hours', every: 6 });
+  });
+
+  it('keeps any other expression as written', () => {
+    expect(scheduleChoice('cron(0 8 ? * MON-FRI *)')).toEqual({
+      kind: 'custom',
+      expression: 'cron(0 8 ? * MON-FRI *)',
+    });
+    expect(scheduleChoice('rate(30 minutes)')).toEqual({ kind: 'custom', expression: 'rate(30 minutes)' });
   });
 });

@@ -113,3 +113,58 @@ function field(
   }
   return (value) => allowed.has(value);
 }
+
+/**
+ * Why EventBridge (or we) would refuse a schedule expression, as a message for the user; null when
+ * it is one we can read and EventBridge accepts: a rate says `1 hour` but `2 hours`, and a cron names
+ * `?` in exactly one of day-of-month and day-of-week.
+ * @example scheduleProblem('rate(0 hours)') // 'The rate must be a whole number above 0, as in rate(6 hours)'
+ */
+export function scheduleProblem(expression: string): string | null {
+  const text = expression.trim();
+  const rate = /^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$/.exec(text);
+  if (rate) {
+    const [, amount = '0', unit = ''] = rate;
+    if (Number(amount) <= 0) return 'The rate must be a whole number above 0, as in rate(6 hours)';
+    if ((Number(amount) === 1) === unit.endsWith('s'))
+      return 'A rate of 1 takes the singular, as in rate(1 hour); any other the plural, as in rate(6 hours)';
+  } else if (/^rate\(/.test(text)) {
+    return 'A rate reads rate(N minutes|hours|days), as in rate(6 hours)';
+  }
+  try {
+    parseSchedule(text)(new Date());
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const [, , day, , weekday] = /^cron\((.+)\)$/.exec(text)?.[1]?.trim().split(/\s+/) ?? [];
+  if (day !== undefined && (day === '?') === (weekday === '?'))
+    return `Invalid schedule ${text}: use ? in exactly one of day-of-month and day-of-week, as in cron(0 6 * * ? *)`;
+  return null;
+}
+
+/** What the schedule form offers: daily at a time (UTC), every N hours, or an expression as written. */
+export type ScheduleChoice =
+  | { kind: 'daily'; hour: number; minute: number }
+  | { kind: 'hours'; every: number }
+  | { kind: 'custom'; expression: string };
+
+/**
+ * The expression of a choice: daily at 07:30 is `cron(30 7 * * ? *)`, every 6 hours `rate(6 hours)`.
+ * @example scheduleExpression({ kind: 'hours', every: 1 }) // 'rate(1 hour)'
+ */
+export function scheduleExpression(choice: ScheduleChoice): string {
+  if (choice.kind === 'daily') return `cron(${choice.minute} ${choice.hour} * * ? *)`;
+  if (choice.kind === 'hours') return `rate(${choice.every} ${choice.every === 1 ? 'hour' : 'hours'})`;
+  return choice.expression.trim();
+}
+
+/** The choice an expression is, when the form can show it as one (else `custom`). */
+export function scheduleChoice(expression: string): ScheduleChoice {
+  const text = expression.trim();
+  const daily = /^cron\((\d{1,2}) (\d{1,2}) \* \* \? \*\)$/.exec(text);
+  if (daily && Number(daily[1]) < 60 && Number(daily[2]) < 24)
+    return { kind: 'daily', hour: Number(daily[2]), minute: Number(daily[1]) };
+  const hours = /^rate\((\d+) hours?\)$/.exec(text);
+  if (hours && scheduleProblem(text) === null) return { kind: 'hours', every: Number(hours[1]) };
+  return { kind: 'custom', expression: text };
+}

@@ -1,13 +1,14 @@
 import { requireCompetitorUrl } from '../catalogue/competitor-urls';
 import { requireProduct } from '../catalogue/products';
 import { readEntrySettings } from '../config';
-import { groupHandler } from '../http/http-handler';
+import { groupHandler, sessionOf } from '../http/http-handler';
 import { scraperStatus, startRun, stopRun } from '../scrape-run/run-control';
 import { scraperLogs, scraperStats } from '../scrape-run/run-stats';
+import { changeSchedule, scraperSchedule } from '../scrape-run/schedule-control';
 
 readEntrySettings(process.env);
 
-/** The scraper route group: status, history, statistics, start and stop. */
+/** The scraper route group: status, history, statistics, the schedule, start and stop. */
 export const handler = groupHandler('scraper', {
   'GET /api/scraper/status': async () => ({
     body: { success: true, status: await scraperStatus() },
@@ -19,6 +20,14 @@ export const handler = groupHandler('scraper', {
 
   'GET /api/scraper/stats': async () => ({
     body: { success: true, stats: await scraperStats() },
+  }),
+
+  'GET /api/scraper/schedule': async () => ({
+    body: { success: true, schedule: await scraperSchedule() },
+  }),
+
+  'PUT /api/scraper/schedule': async (request) => ({
+    body: { success: true, schedule: await changeSchedule(sessionOf(request).user, request.body) },
   }),
 
   'POST /api/scraper/run': async () => ({

@@ -44,7 +44,8 @@ export const routeGroups = {
   scraper: {
     entry: 'src/api/scraper.api.ts',
     // Stopping a run (or taking over a dead run's lock) ends it: runEvents announces that.
-    needs: ['table', 'tokenSecret', 'originVerify', 'stateMachine', 'runEvents'],
+    // scheduleRule: admins set the schedule in the app (decision 52).
+    needs: ['table', 'tokenSecret', 'originVerify', 'stateMachine', 'runEvents', 'scheduleRule'],
   },
 } as const satisfies Record<string, RouteGroupDef>;
 
@@ -53,7 +54,8 @@ export interface RouteGroupDef {
   readonly entry: string;
   /**
    * `table` reads and writes items; `tableRead` only reads them; `tableBatchRead` adds BatchGetItem;
-   * `runEvents` publishes a run's end; `ses` sends alert e-mail (infra/lib/bind-needs.ts).
+   * `runEvents` publishes a run's end; `ses` sends alert e-mail; `scheduleRule` reads and changes the
+   * schedule's EventBridge rule (infra/lib/bind-needs.ts).
    */
   readonly needs: readonly (
     | 'table'
@@ -65,6 +67,7 @@ export interface RouteGroupDef {
     | 'bedrock'
     | 'runEvents'
     | 'ses'
+    | 'scheduleRule'
   )[];
 }
 
@@ -113,6 +116,8 @@ const groupOf = {
   'GET /api/scraper/status': 'scraper',
   'GET /api/scraper/logs': 'scraper',
   'GET /api/scraper/stats': 'scraper',
+  'GET /api/scraper/schedule': 'scraper',
+  'PUT /api/scraper/schedule': 'scraper',
   'POST /api/scraper/run': 'scraper',
   'POST /api/scraper/run/{productId}': 'scraper',
   'POST /api/scraper/stop': 'scraper',

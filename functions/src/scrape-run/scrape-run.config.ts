@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { readConfig, type SettingsSource, settingsSection } from '../config';
 
-/** Settings of scrape runs: the state machine, its limits and the schedule. */
+/** Settings of scrape runs: the state machine, its limits and the schedule's deploy-time default. */
 export const scrapeRunConfigSchema = z.object({
   /** The state machine that runs scrapes (the scraper API starts and stops it). */
   STATE_MACHINE_ARN: z
@@ -15,9 +15,12 @@ export const scrapeRunConfigSchema = z.object({
   SCRAPE_RUN_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
   /** Pages fetched at once (the Map state's MaxConcurrency). */
   SCRAPE_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(10),
-  /** When scheduled runs start, in EventBridge cron syntax (UTC). */
+  /**
+   * When scheduled runs start, in EventBridge cron syntax (UTC): the schedule rule's deploy-time
+   * default (CDK's and the local stack's). Admins change the rule itself (schedule-rule.ts).
+   */
   SCRAPE_SCHEDULE: z.string().trim().default('cron(0 6 * * ? *)'),
-  /** `false` turns the schedule off. */
+  /** `false` deploys the schedule rule disabled. */
   SCHEDULE_ENABLED: z
     .enum(['true', 'false'])
     .default('true')

@@ -33,3 +33,9 @@ export type RouteId = keyof Contract;
 export { openApiDocumentSchema } from './meta';
 export { type ProductImportPreview, productImportPreviewSchema } from './products';
 export * from './route';
+export {
+  type ScraperSchedule,
+  type ScraperScheduleInput,
+  scraperScheduleInputSchema,
+  scraperScheduleSchema,
+} from './scraper';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { scheduleProblem } from '../schedule';
 import { scraperLogSchema, scraperStatsSchema, scraperStatusSchema } from '../scraper';
 import { defineRoutes, errors, idParams, productIdParams } from './route';
 
@@ -15,6 +16,35 @@ const logsQuery = z.object({
 
 /** The body of run and stop: the web sends an empty JSON object; nothing else is accepted. */
 const emptyBody = z.object({}).strict();
+
+/**
+ * The schedule of scheduled runs, as its EventBridge rule holds it: on or off, the expression, the
+ * time zone the expression is read in (EventBridge rules run in UTC), and when it next starts a run
+ * (null when off, or when it uses what only EventBridge reads: L, W, #).
+ */
+export const scraperScheduleSchema = z.strictObject({
+  enabled: z.boolean(),
+  expression: z.string(),
+  timezone: z.literal('UTC'),
+  next_run_at: z.string().nullable(),
+});
+export type ScraperSchedule = z.infer<typeof scraperScheduleSchema>;
+
+/** A new schedule (admins): an EventBridge expression we can read, so the next run can be shown. */
+export const scraperScheduleInputSchema = z.strictObject({
+  enabled: z.boolean('enabled must be true or false'),
+  expression: z
+    .string('expression is required')
+    .trim()
+    .max(256, 'expression is too long')
+    .superRefine((expression, ctx) => {
+      const problem = scheduleProblem(expression);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export type ScraperScheduleInput = z.infer<typeof scraperScheduleInputSchema>;
+
+const scheduleAnswer = z.strictObject({ success: z.literal(true), schedule: scraperScheduleSchema });
 
 const started = z.strictObject({ success: z.literal(true), message: z.string(), run_id: z.string() });
 
@@ -48,6 +78,21 @@ export const scraperRoutes = defineRoutes(
       200: z.strictObject({ success: z.literal(true), stats: scraperStatsSchema }),
       ...errors(401, 500),
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/scraper/schedule',
+    summary: 'When scheduled price checks run (EventBridge expression in UTC) and the next one',
+    request: {},
+    responses: { 200: scheduleAnswer, ...errors(401, 500) },
+  },
+  {
+    method: 'PUT',
+    path: '/api/scraper/schedule',
+    summary:
+      'Turn scheduled price checks on or off and set when they run (admins only): an EventBridge cron(...) or rate(...) expression, UTC',
+    request: { body: scraperScheduleInputSchema },
+    responses: { 200: scheduleAnswer, ...errors(400, 401, 403, 415, 500) },
   },
   {
     method: 'POST',
