@@ -2,6 +2,7 @@
  * `npm start`: the whole product on this machine at http://localhost:3000 (PORT), data kept under
  * .data/ (DATA_DIR) across restarts.
  */
+import { demoSummary } from './demo/demo-summary';
 import { startLocalStack } from './stack';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -23,7 +24,7 @@ try {
     },
   });
   console.log(`\nCheck My Price is running at ${stack.url}`);
-  if (stack.demoShop) console.log(`The demo shop it checks prices on: ${stack.demoShop.origin}`);
+  if (stack.demoShop) console.log(demoSummary(stack.demoShop.port, stack.demoShop.origin).join('\n'));
   if (stack.webhookInboxUrl)
     console.log(`Alerts sent to the demo's webhook arrive at: ${stack.webhookInboxUrl}`);
   if (stack.ses)
