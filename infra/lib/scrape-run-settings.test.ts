@@ -14,6 +14,7 @@ describe('scrape-run settings', () => {
       scheduleEnabled: true,
       bedrockModelId: null,
       scraperContactUrl: undefined,
+      priceRetentionDays: 400,
     });
   });
 
@@ -32,12 +33,16 @@ describe('scrape-run settings', () => {
       maxConcurrency: 30,
       bedrockModelId: null,
     });
+    // 0 keeps price records for ever.
+    expect(settingsFrom({ priceRetentionDays: '0' }).priceRetentionDays).toBe(0);
   });
 
   it.each([
     [{ scrapeMaxConcurrency: 41 }, /SCRAPE_MAX_CONCURRENCY/],
     [{ scrapeRunTimeoutSeconds: 30 }, /SCRAPE_RUN_TIMEOUT_SECONDS/],
     [{ scheduleEnabled: 'yes' }, /SCHEDULE_ENABLED/],
+    [{ priceRetentionDays: -1 }, /PRICE_RETENTION_DAYS/],
+    [{ priceRetentionDays: '30.5' }, /PRICE_RETENTION_DAYS/],
     [{ scrapeSchedule: '0 6 * * *' }, /SCRAPE_SCHEDULE/],
     [{ scrapeSchedule: 'rate(1 hours)' }, /SCRAPE_SCHEDULE/],
     [{ scraperContactUrl: 'not a url' }, /SCRAPER_CONTACT_URL/],

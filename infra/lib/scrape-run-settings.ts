@@ -16,6 +16,8 @@ export interface ScrapeRunSettings {
   readonly bedrockModelId: string | null;
   /** Put into the scraper's User-Agent when set. */
   readonly scraperContactUrl: string | undefined;
+  /** Days price records are kept (the table's TTL); 0 keeps them for ever. */
+  readonly priceRetentionDays: number;
 }
 
 /** CDK context key → the environment variable (and functions setting) it stands for. */
@@ -26,6 +28,7 @@ const keys = {
   scheduleEnabled: 'SCHEDULE_ENABLED',
   bedrockModelId: 'BEDROCK_MODEL_ID',
   scraperContactUrl: 'SCRAPER_CONTACT_URL',
+  priceRetentionDays: 'PRICE_RETENTION_DAYS',
 } as const;
 
 const schema = scrapeRunConfigSchema
@@ -34,6 +37,7 @@ const schema = scrapeRunConfigSchema
     SCRAPE_RUN_TIMEOUT_SECONDS: true,
     SCRAPE_SCHEDULE: true,
     SCHEDULE_ENABLED: true,
+    PRICE_RETENTION_DAYS: true,
   })
   .extend(scrapeConfigSchema.pick({ BEDROCK_MODEL_ID: true, SCRAPER_CONTACT_URL: true }).shape);
 
@@ -61,6 +65,7 @@ export function readScrapeRunSettings(app: App, env: NodeJS.ProcessEnv = process
     scheduleEnabled: config.SCHEDULE_ENABLED,
     bedrockModelId: config.BEDROCK_MODEL_ID,
     scraperContactUrl: config.SCRAPER_CONTACT_URL,
+    priceRetentionDays: config.PRICE_RETENTION_DAYS,
   };
 }
 

@@ -76,6 +76,10 @@ export class ScrapeRun extends Construct {
         environment: {
           // Prepare takes over a lock older than the run timeout; one value for the whole run.
           SCRAPE_RUN_TIMEOUT_SECONDS: String(run.runTimeoutSeconds),
+          // ScrapeUrl and RecordFailure write the price records that expire.
+          ...(task === 'ScrapeUrl' || task === 'RecordFailure'
+            ? { PRICE_RETENTION_DAYS: String(run.priceRetentionDays) }
+            : {}),
           ...(task === 'ScrapeUrl' && run.scraperContactUrl
             ? { SCRAPER_CONTACT_URL: run.scraperContactUrl }
             : {}),

@@ -219,7 +219,7 @@ describe('the task functions', () => {
     );
   });
 
-  it('read the table, the run timeout, and (ScrapeUrl only) the model and contact URL', () => {
+  it('read the table, the run timeout, the records’ retention (the tasks that write them), and (ScrapeUrl only) the model and contact URL', () => {
     for (const task of tasks) {
       const env = resourceOf(main, taskFunctionId(main, task)).Properties.Environment.Variables;
       expect(env).toMatchObject({
@@ -231,6 +231,9 @@ describe('the task functions', () => {
       expect(env.BEDROCK_MODEL_ID).toBe(task === 'ScrapeUrl' ? profileId : undefined);
       expect(env.SCRAPER_CONTACT_URL).toBe(task === 'ScrapeUrl' ? configured.scraperContactUrl : undefined);
       expect(env.STATE_MACHINE_ARN).toBeUndefined();
+      expect(env.PRICE_RETENTION_DAYS).toBe(
+        task === 'ScrapeUrl' || task === 'RecordFailure' ? configured.priceRetentionDays : undefined,
+      );
     }
   });
 

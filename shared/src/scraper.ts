@@ -5,6 +5,16 @@ import { outcomeCountsSchema } from './check-outcome';
 export const scraperRunStatusSchema = z.enum(['running', 'completed', 'failed', 'stopped']);
 export type ScraperRunStatus = z.infer<typeof scraperRunStatusSchema>;
 
+/** Why a check lost the model, in a few words staff and the alarm's reader understand. */
+export const LLM_FAILURE_REASONS = [
+  'access denied',
+  'throttled',
+  'invalid answer',
+  'model not found',
+  'other error',
+] as const;
+export type LlmFailureReason = (typeof LLM_FAILURE_REASONS)[number];
+
 export const llmSummarySchema = z.strictObject({
   calls: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),

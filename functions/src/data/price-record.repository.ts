@@ -8,13 +8,15 @@ import {
 import { type CheckOutcome, outcomeOfLegacyCheck, type PriceRecord } from '@cmp/shared';
 import { batchDelete } from './batch-write';
 import { db, isConditionFailed, tableName } from './dynamo';
-import { queryAll, sortableId } from './query-all';
-import { GSI1 } from './table';
+import { queryAll } from './query-all';
 
 /**
  * What one scrape run saw on one competitor URL, at `URL_PRICES#<url id>` / `RUN#<run id>`: one
  * record per (run, URL), so a retried task cannot write twice. Run ids sort by start time, so
- * the partition reads newest first. GSI1 (`RUN_RESULTS#<run id>`) lists one run's records.
+ * the partition reads newest first. In no index: a run's records are read by key (Finalize), and
+ * a run cut short ends with its kept counters, so the records (most of the table's bytes) are not
+ * stored a second time. `expires_at` (the table's TTL) lets DynamoDB delete them after the
+ * retention period (PRICE_RETENTION_DAYS).
  */
 export interface PriceRecordItem extends CheckOutcome {
   run_id: string;
@@ -34,6 +36,8 @@ export interface PriceRecordItem extends CheckOutcome {
   sources?: number;
   /** The price was a 'from' price, the low end of a range. */
   from_price?: boolean;
+  /** Epoch seconds after which DynamoDB may delete the record; absent: kept for ever. */
+  expires_at?: number;
 }
 
 /** A record written before outcomes were kept gets its outcome from what it holds. */
@@ -48,7 +52,6 @@ export function withOutcome<T extends Pick<CheckOutcome, 'price' | 'error_messag
 const keys = {
   record: (urlId: number, runId: string) => ({ PK: `URL_PRICES#${urlId}`, SK: `RUN#${runId}` }),
   partition: (urlId: number) => `URL_PRICES#${urlId}`,
-  byRun: (runId: string) => `RUN_RESULTS#${runId}`,
 };
 
 /** Writes a run's record for a URL once; false when that run already recorded this URL. */
@@ -59,8 +62,6 @@ export async function putPriceRecord(item: PriceRecordItem): Promise<boolean> {
         TableName: tableName(),
         Item: {
           ...keys.record(item.competitor_url_id, item.run_id),
-          GSI1PK: keys.byRun(item.run_id),
-          GSI1SK: sortableId(item.competitor_url_id),
           type: 'price-record',
           ...item,
         },
@@ -166,20 +167,6 @@ export type RunOutcome = Pick<
 // With the message: withOutcome() takes a record's outcome only when both are there.
 const outcomeProjection =
   'competitor_url_id, price, confidence, ungrounded, error_message, outcome, message, input_tokens, llm_error';
-
-/**
- * The outcomes a run has recorded so far, through GSI1: eventually consistent, so good for a run
- * that is cut short (stopped, failed, taken over), whose in-flight checks may still land anyway.
- */
-export async function runOutcomes(runId: string): Promise<RunOutcome[]> {
-  return queryAll<RunOutcome>({
-    TableName: tableName(),
-    IndexName: GSI1,
-    KeyConditionExpression: 'GSI1PK = :run',
-    ExpressionAttributeValues: { ':run': keys.byRun(runId) },
-    ProjectionExpression: outcomeProjection,
-  });
-}
 
 /**
  * The outcomes of a run over the given URLs, read by their table keys with strongly consistent

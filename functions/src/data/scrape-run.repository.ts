@@ -3,6 +3,8 @@ import {
   CHECK_OUTCOMES,
   type CheckOutcomeKind,
   countByOutcome,
+  LLM_FAILURE_REASONS,
+  type LlmFailureReason,
   type LlmSummary,
   type OutcomeCounts,
   type ScraperRunStatus,
@@ -34,6 +36,8 @@ export interface RunRecord {
   outcome_counts?: OutcomeCounts;
   /** The checks by outcome as they land (read only; see `countRunResult`). */
   live_outcome_counts?: OutcomeCounts;
+  /** How the checks fared with the model as they land (read only; see `countRunResult`). */
+  live_llm?: LlmSummary | null;
   /** How the checks fared with the model, set when the run ends; null when none called it. */
   llm?: LlmSummary | null;
 }
@@ -54,6 +58,9 @@ const LIST = 'RUNS';
 function liveField(outcome: CheckOutcomeKind): string {
   return `live_${outcome}`;
 }
+/** The same for the model: checks that called it, and those that lost it, by reason. */
+const LIVE_LLM_CALLS = 'live_llm_calls';
+const liveLlmFailed = (reason: LlmFailureReason) => `live_llm_failed_${reason.replaceAll(' ', '_')}`;
 const keys = {
   run: (runId: string) => ({ PK: `RUN#${runId}`, SK: 'RUN' }),
   lock: { PK: 'SCRAPER_LOCK', SK: 'LOCK' },
@@ -74,6 +81,8 @@ const RUN_FIELDS = [
   'outcome_counts',
   'llm',
   ...CHECK_OUTCOMES.map(liveField),
+  LIVE_LLM_CALLS,
+  ...LLM_FAILURE_REASONS.map(liveLlmFailed),
 ];
 const runProjection = {
   ProjectionExpression: RUN_FIELDS.map((f) => `#${f}`).join(', '),
@@ -145,8 +154,16 @@ export async function releaseRunLock(runId: string): Promise<void> {
  * a retried Prepare changes nothing. False when the run had already ended (stopped before Prepare).
  */
 export async function createRun(run: RunRecord): Promise<boolean> {
-  const { run_id, started_at, triggered_by, successful_urls, failed_urls, live_outcome_counts, ...settled } =
-    run;
+  const {
+    run_id,
+    started_at,
+    triggered_by,
+    successful_urls,
+    failed_urls,
+    live_outcome_counts,
+    live_llm,
+    ...settled
+  } = run;
   const kept = {
     GSI1PK: LIST,
     GSI1SK: started_at,
@@ -203,12 +220,20 @@ export async function getRun(runId: string): Promise<RunRecord | undefined> {
 /** A stored run, its live counts gathered into one. */
 function toRunRecord(item: Record<string, unknown>): RunRecord {
   const run = { ...item };
+  const take = (field: string) => {
+    const value = Number(run[field] ?? 0);
+    delete run[field];
+    return value;
+  };
   const live = countByOutcome([]);
-  for (const outcome of CHECK_OUTCOMES) {
-    live[outcome] = Number(run[liveField(outcome)] ?? 0);
-    delete run[liveField(outcome)];
-  }
-  return { ...(run as unknown as RunRecord), live_outcome_counts: live };
+  for (const outcome of CHECK_OUTCOMES) live[outcome] = take(liveField(outcome));
+  const calls = take(LIVE_LLM_CALLS);
+  const reasons = LLM_FAILURE_REASONS.map((reason) => ({ reason, count: take(liveLlmFailed(reason)) }))
+    .filter(({ count }) => count > 0)
+    .sort((a, b) => b.count - a.count);
+  const liveLlm =
+    calls === 0 ? null : { calls, failed: reasons.reduce((sum, r) => sum + r.count, 0), reasons };
+  return { ...(run as unknown as RunRecord), live_outcome_counts: live, live_llm: liveLlm };
 }
 
 /** The newest runs first. */
@@ -240,23 +265,32 @@ export async function runsSince(sinceIso: string): Promise<RunRecord[]> {
 }
 
 /**
- * Live progress: counts one recorded URL as successful ('ok') or failed and by its outcome, in one
- * write (never twice: only after its record was first written), and only while the run is
- * running: a check still in flight when the run was stopped or failed leaves the counts it ended
- * with alone.
+ * Live progress: counts one recorded URL as successful ('ok') or failed, by its outcome and by
+ * what it did with the model, in one write (never twice: only after its record was first
+ * written), and only while the run is running: a check still in flight when the run was stopped
+ * or failed leaves the counts it ended with alone. A run cut short ends with these counts.
  */
-export async function countRunResult(runId: string, outcome: CheckOutcomeKind): Promise<void> {
+export async function countRunResult(
+  runId: string,
+  outcome: CheckOutcomeKind,
+  llm: 'none' | 'ok' | LlmFailureReason,
+): Promise<void> {
+  const llmFields = {
+    ...(llm === 'none' ? {} : { '#llmCalls': LIVE_LLM_CALLS }),
+    ...(llm === 'none' || llm === 'ok' ? {} : { '#llmFailed': liveLlmFailed(llm) }),
+  };
   await db()
     .send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.run(runId),
-        UpdateExpression: 'ADD #counter :one, #outcome :one',
+        UpdateExpression: `ADD ${['#counter', '#outcome', ...Object.keys(llmFields)].map((f) => `${f} :one`).join(', ')}`,
         ConditionExpression: '#status = :running',
         ExpressionAttributeNames: {
           '#counter': outcome === 'ok' ? 'successful_urls' : 'failed_urls',
           '#outcome': liveField(outcome),
           '#status': 'status',
+          ...llmFields,
         },
         ExpressionAttributeValues: { ':one': 1, ':running': 'running' },
       }),

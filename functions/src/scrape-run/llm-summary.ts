@@ -1,4 +1,4 @@
-import type { LlmSummary } from '@cmp/shared';
+import type { LlmFailureReason, LlmSummary } from '@cmp/shared';
 
 /** What a run's records say about the AI step (the tokens it used, the error it met). */
 export interface LlmUse {
@@ -6,16 +6,28 @@ export interface LlmUse {
   readonly llm_error?: string | null;
 }
 
+/** What one check did with the model: did not call it, called it, or lost it for a reason. */
+export type LlmCheckUse = 'none' | 'ok' | LlmFailureReason;
+
+export function llmUseOf({ input_tokens, llm_error }: LlmUse): LlmCheckUse {
+  if (llm_error) return reasonOf(llm_error);
+  return (input_tokens ?? 0) > 0 ? 'ok' : 'none';
+}
+
 /**
  * How a run's checks fared with the model: a check called it when it used tokens or met an error;
  * the errors are grouped by reason, most frequent first. Null when no check called the model.
  */
 export function summariseLlm(records: readonly LlmUse[]): LlmSummary | null {
-  const called = records.filter((r) => (r.input_tokens ?? 0) > 0 || r.llm_error);
+  return summariseLlmUses(records.map(llmUseOf));
+}
+
+/** The same summary from each check's use of the model (a run's kept counters, or its records). */
+export function summariseLlmUses(uses: readonly LlmCheckUse[]): LlmSummary | null {
+  const called = uses.filter((use) => use !== 'none');
   if (called.length === 0) return null;
   const reasons = new Map<string, number>();
-  for (const { llm_error } of called)
-    if (llm_error) reasons.set(reasonOf(llm_error), (reasons.get(reasonOf(llm_error)) ?? 0) + 1);
+  for (const use of called) if (use !== 'ok') reasons.set(use, (reasons.get(use) ?? 0) + 1);
   return {
     calls: called.length,
     failed: [...reasons.values()].reduce((sum, n) => sum + n, 0),
@@ -23,8 +35,8 @@ export function summariseLlm(records: readonly LlmUse[]): LlmSummary | null {
   };
 }
 
-/** The reason in a few words staff and the alarm's reader understand (bedrock-extractor's messages). */
-function reasonOf(error: string): string {
+/** The reason (bedrock-extractor's messages) in LLM_FAILURE_REASONS' words. */
+function reasonOf(error: string): LlmFailureReason {
   if (/AccessDenied|not authori[sz]ed|ValidationException.*(access|model)/i.test(error))
     return 'access denied';
   if (/throttl|TooManyRequests|ServiceQuota/i.test(error)) return 'throttled';

@@ -5,7 +5,9 @@ import { countRunResult } from '../data/scrape-run.repository';
 import { boundedForStorage } from './bounded-outcome';
 import { priceConfidenceFloor, priceJumpRatio } from './check-success';
 import { judgeCheck, type UrlGateState } from './judge-check';
+import { llmUseOf } from './llm-summary';
 import type { Outcome } from './outcome';
+import { scrapeRunSettings } from './scrape-run.config';
 
 /**
  * Writes the run's one record for a URL (a retried task finds it there and writes nothing), keeps
@@ -32,6 +34,7 @@ export async function recordResult(
     competitor_name: url.competitor_name,
     competitor_url: url.url,
     scraped_at: new Date().toISOString(),
+    ...expiry(),
   };
   const written = await putPriceRecord(record);
   if (!written) return false;
@@ -55,7 +58,7 @@ export async function recordResult(
     await deletePriceRecord(url.id, runId);
     return false;
   }
-  await countRunResult(runId, judged.outcome);
+  await countRunResult(runId, judged.outcome, llmUseOf(record));
   return true;
 }
 
@@ -76,4 +79,10 @@ export function failedOutcome(message: string, outcome: 'failed' | 'blocked' = '
     outcome,
     message,
   };
+}
+
+/** When DynamoDB may delete the record (the table's TTL, epoch seconds); never with retention 0. */
+function expiry(now = Date.now()): { expires_at?: number } {
+  const days = scrapeRunSettings().PRICE_RETENTION_DAYS;
+  return days === 0 ? {} : { expires_at: Math.floor(now / 1000) + days * 86_400 };
 }

@@ -13,6 +13,11 @@ export const scrapeRunConfigSchema = z.object({
   /** The state machine's timeout; a lock older than this belongs to a run that died. 4 h: 30,000
    * URLs at about 2.3 s each take about 2 h at the default concurrency of 10. */
   SCRAPE_RUN_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
+  /**
+   * Days a check's price record is kept before DynamoDB's TTL deletes it (the URL's latest
+   * observation stays); 0 keeps records for ever. 400: a year of history with room to compare.
+   */
+  PRICE_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(400),
   /** Pages fetched at once (the Map state's MaxConcurrency). */
   SCRAPE_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(10),
   /**

@@ -3,7 +3,7 @@ import { scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
 import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureShop } from '../support/fixture-shop';
-import { runningRun } from '../support/run-records';
+import { runningRun, storedRecord } from '../support/run-records';
 import { taskHandler } from '../support/task-handler';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -97,6 +97,19 @@ describe('closing a run', () => {
       expect((await readCatalogueVersion()).runActive).toBe(false);
     },
   );
+
+  it('keeps each record 400 days by default: DynamoDB’s TTL may delete it after that', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const runId = await runWithRecords();
+    const day = 86_400;
+
+    for (const id of [pricedUrlId, brokenUrlId]) {
+      const expiresAt = Number((await storedRecord(id, runId))?.expires_at);
+      expect(expiresAt).toBeGreaterThanOrEqual(before + 400 * day);
+      expect(expiresAt).toBeLessThan(before + 400 * day + 600);
+    }
+    await closeRun(runId, { status: 'completed' });
+  });
 
   it('changes nothing on a run already ended, but still releases the lock it left held', async () => {
     const runId = await runWithRecords();

@@ -25,3 +25,15 @@ export const seededEffect = (observation: { price: number | null }): UrlCheckEff
   observation.price === null
     ? { effect: 'keep', unreachable: true }
     : { effect: 'accept', unreachable: false };
+
+/** A price record as stored, every attribute (keys included), read by the functions' own client. */
+export async function storedRecord(urlId: number, runId: string) {
+  const [{ GetCommand }, { db, tableName }] = await Promise.all([
+    import('@aws-sdk/lib-dynamodb'),
+    import('@cmp/functions/data/dynamo'),
+  ]);
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { PK: `URL_PRICES#${urlId}`, SK: `RUN#${runId}` } }),
+  );
+  return Item;
+}

@@ -20,6 +20,7 @@ export const configured = {
   scheduleEnabled: true,
   bedrockModelId: profileId,
   scraperContactUrl: 'https://shop.example/about-our-bot',
+  priceRetentionDays: '730',
 };
 
 export type Built = ReturnType<typeof checkMyPrice> & { template: Template; app: App };
