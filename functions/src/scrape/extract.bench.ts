@@ -77,9 +77,16 @@ async function main(): Promise<void> {
   let promptChars = 0;
   let promptTokens = 0;
   const outcomes = new Map<string, number>();
+  const cpuMs: number[] = [];
+  let peakRss = process.memoryUsage().rss;
+  const baseRss = peakRss;
   const started = performance.now();
   for (const page of pages) {
+    const cpuBefore = process.cpuUsage();
     const analysis = analysePage(page.html, page.truth.url);
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuMs.push((cpu.user + cpu.system) / 1000);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
     const chosen = analysis.decision.chosen;
     const predicted = chosen ? canonicalAmount(chosen.amount) : null;
     const accepted = (page.truth.price ?? []).map((p) => canonicalAmount(p.trim()));
@@ -121,6 +128,34 @@ async function main(): Promise<void> {
     `mean reduced prompt   ${Math.round(promptChars / pages.length)} chars (~${Math.round(promptTokens / pages.length)} tokens)`,
   );
   console.log(`speed                 ${(pages.length / seconds).toFixed(1)} pages/s`);
+  printLambdaSizing(cpuMs, baseRss, peakRss, Math.max(...pages.map((page) => page.html.length)));
+}
+
+/** Lambda's CPU share grows with memory: one vCPU at 1,769 MB (AWS's documented ratio). */
+const MB_PER_VCPU = 1769;
+
+/**
+ * What ScrapeUrl's memory setting means for extraction: this machine's CPU time per page, scaled
+ * to the CPU share of each size (assuming one of this machine's cores is about one Graviton vCPU),
+ * and the memory the parse needed at most.
+ */
+function printLambdaSizing(cpuMs: number[], baseRss: number, peakRss: number, largestChars: number): void {
+  const sorted = [...cpuMs].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const [p50, p95, max] = [at(0.5), at(0.95), sorted.at(-1) ?? 0];
+  console.log(
+    `CPU per page          p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${max.toFixed(0)} ms`,
+  );
+  for (const memory of [512, 1024]) {
+    const share = memory / MB_PER_VCPU;
+    console.log(
+      `  at ${String(memory).padStart(4)} MB Lambda  ${share.toFixed(2)} vCPU: extraction p50 ${(p50 / share).toFixed(0)} ms, p95 ${(p95 / share).toFixed(0)} ms, max ${(max / share).toFixed(0)} ms of wall time`,
+    );
+  }
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  console.log(
+    `memory                RSS ${mb(baseRss)} MB with the corpus loaded, at most ${mb(peakRss)} MB while extracting (largest page ${(largestChars / 1024).toFixed(0)} K chars)`,
+  );
 }
 
 await main();
