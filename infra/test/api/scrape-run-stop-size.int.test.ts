@@ -52,14 +52,11 @@ describe('stopping a run of 30,000 URLs', () => {
     await createRun(runningRun(runId, { total_urls: URLS }));
     // The execution is gone already (as after a restart): only the run is left to close.
     await takeRunLock(runId, Date.now(), 60_000, null);
-    // 30,000 records of this run, with the run-index keys records had until they left GSI1:
-    // counting them there took one 1 MB page after another inside the API call. Only what a count
-    // reads, so seeding stays quick.
+    // 30,000 records of this run (counting them through an index took one 1 MB page after another
+    // inside the API call). Only what a count would read, so seeding stays quick.
     const records = Array.from({ length: URLS }, (_, i) => ({
       PK: `URL_PRICES#${100_000 + i}`,
       SK: `RUN#${runId}`,
-      GSI1PK: `RUN_RESULTS#${runId}`,
-      GSI1SK: String(100_000 + i).padStart(10, '0'),
       competitor_url_id: 100_000 + i,
       price: 19.99,
       confidence: 0.95,
