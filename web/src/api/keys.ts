@@ -16,6 +16,7 @@ export const keys = {
   scraperStatus: 'GET /api/scraper/status',
   scraperLogs: (limit: number) => ['GET /api/scraper/logs', limit] as const,
   scraperStats: 'GET /api/scraper/stats',
+  scraperSchedule: 'GET /api/scraper/schedule',
   /** The latest alerts: limit, kind ('' for every kind) and product id (0 for every product). */
   alerts: (limit: number, kind: string, productId: number) =>
     ['GET /api/alerts', limit, kind, productId] as const,

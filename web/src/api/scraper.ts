@@ -1,6 +1,13 @@
 // The scraper (docs/api.md#scraper): status, the latest sessions and 30-day statistics, each with its
-// hook; starting a run (all URLs, or one product's) and stopping it; what a run's end refreshes.
-import type { ScraperLog, ScraperStats, ScraperStatus } from '@cmp/shared';
+// hook; the schedule and its change; starting a run (all URLs, or one product's) and stopping it; what
+// a run's end refreshes.
+import type {
+  ScraperLog,
+  ScraperSchedule,
+  ScraperScheduleInput,
+  ScraperStats,
+  ScraperStatus,
+} from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { call } from './client';
@@ -36,6 +43,21 @@ export function useScraperStatus(pollMs: number) {
 export const useScraperLogs = (limit: number) =>
   useSWR(keys.scraperLogs(limit), ([, count]) => fetchScraperLogs(count), logOnly('logs'));
 export const useScraperStats = () => useSWR(keys.scraperStats, fetchScraperStats, logOnly('stats'));
+
+async function fetchScraperSchedule(): Promise<ScraperSchedule> {
+  return expectSuccess(await call('GET /api/scraper/schedule')).schedule;
+}
+
+/** The Schedule card's own state shows a failed load, so the error is only logged here. */
+export const useScraperSchedule = () =>
+  useSWR(keys.scraperSchedule, fetchScraperSchedule, logOnly('schedule'));
+
+/** Saves the schedule (admins only), then the panel's next scheduled run follows it. */
+export async function saveScraperSchedule(input: ScraperScheduleInput): Promise<ScraperSchedule> {
+  const { schedule } = expectSuccess(await call('PUT /api/scraper/schedule', { body: input }));
+  await Promise.all([mutate(keys.scraperSchedule, schedule, { revalidate: false }), reloadScraperStatus()]);
+  return schedule;
+}
 
 export const reloadScraperStatus = () => mutate(keys.scraperStatus);
 export const reloadScraperLogs = (limit: number) => mutate(keys.scraperLogs(limit));

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layouts/app-shell';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useSession } from '../../../features/auth/components/use-session';
 import { PriceOverview } from '../../../features/dashboard/components/price-overview';
 import { useFollowRuns } from '../../../features/scraper-panel/components/use-follow-runs';
 
@@ -13,6 +14,7 @@ const ScraperPanel = lazy(() => import('../../../features/scraper-panel/componen
 
 export function DashboardRoute() {
   useFollowRuns();
+  const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'check' ? 'check' : 'overview';
   // Replaces the history entry: switching tabs is not a page to go back to.
@@ -48,7 +50,7 @@ export function DashboardRoute() {
               </div>
             }
           >
-            <ScraperPanel />
+            <ScraperPanel canEditSchedule={user?.role === 'admin'} />
           </Suspense>
         </TabsContent>
       </Tabs>

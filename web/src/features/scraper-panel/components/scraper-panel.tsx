@@ -1,5 +1,5 @@
 // The 'Check My Price' tab (docs/screens.md#6-dashboard-check-my-price-tab): run control with live
-// progress, 30-day statistics and the latest sessions. Status, logs and stats load together; the status
+// progress, the schedule, 30-day statistics and the latest sessions. Status, logs and stats load together; the status
 // is polled while a run is active, and the dashboard route follows its start and end (use-follow-runs.ts).
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
@@ -15,10 +15,12 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { LOGS_LIMIT, POLL_INTERVAL_MS } from '../utils/session-view';
 import { RunControlCard } from './run-control-card';
+import { ScheduleCard } from './schedule-card';
 import { SessionsTable } from './sessions-table';
 import { StatisticsCard } from './statistics-card';
 
-export default function ScraperPanel() {
+/** `canEditSchedule`: the signed-in user is an admin (staff see the schedule read-only). */
+export default function ScraperPanel({ canEditSchedule }: { canEditSchedule: boolean }) {
   const status = useScraperStatus(POLL_INTERVAL_MS);
   const logs = useScraperLogs(LOGS_LIMIT);
   const stats = useScraperStats();
@@ -37,6 +39,7 @@ export default function ScraperPanel() {
       {status.data ? (
         <>
           <RunControlCard status={status.data} stats={stats.data} onRefresh={refresh} />
+          <ScheduleCard canEdit={canEditSchedule} />
           <StatisticsCard stats={stats.data} />
           <SessionsTable logs={logs.data} failed={!!logs.error && !logs.data} />
         </>
