@@ -34,7 +34,7 @@ export interface NeedResources {
   readonly scrapeRun?: {
     readonly stateMachine: StateMachine;
     readonly timeoutSeconds: number;
-    /** The rule that starts scheduled runs: it holds the schedule, which admins change (decision 52). */
+    /** The rule that starts scheduled runs: it holds the schedule, which admins change (decision 55). */
     readonly scheduleRule: IRule;
   };
   /** Bedrock model or inference-profile id; null: no LLM tier, so no Bedrock access at all. */

@@ -59,7 +59,7 @@ export class ScrapeRun extends Construct {
   readonly statusChangeRule: Rule;
   /**
    * Always there, disabled when scheduleEnabled is false: the rule holds the schedule, and admins
-   * change it in the app (decision 52), so the deploy-time setting is only its default.
+   * change it in the app (decision 55), so the deploy-time setting is only its default.
    */
   readonly scheduleRule: Rule;
   readonly failedRunsAlarm: IAlarm;

@@ -44,7 +44,7 @@ export const routeGroups = {
   scraper: {
     entry: 'src/api/scraper.api.ts',
     // Stopping a run (or taking over a dead run's lock) ends it: runEvents announces that.
-    // scheduleRule: admins set the schedule in the app (decision 52).
+    // scheduleRule: admins set the schedule in the app (decision 55).
     needs: ['table', 'tokenSecret', 'originVerify', 'stateMachine', 'runEvents', 'scheduleRule'],
   },
 } as const satisfies Record<string, RouteGroupDef>;

@@ -4,7 +4,7 @@ import { perSettings, settingsSection } from '../config';
 import { awsClientOptions } from '../lib/aws-client';
 
 /**
- * The EventBridge rule that starts scheduled runs holds the schedule itself (decision 52): CDK
+ * The EventBridge rule that starts scheduled runs holds the schedule itself (decision 55): CDK
  * deploys it with the deploy-time default, admins change it through the API. The `scheduleRule`
  * need names it on AWS; the local stack points at its stand-in.
  */
