@@ -1,6 +1,7 @@
 import type { App } from 'aws-cdk-lib';
 import { readAppSettings } from './app-settings';
 import { addNagChecks } from './nag';
+import { readOriginVerifyVersion } from './origin-verify-version';
 import { webDistDir as defaultWebDistDir } from './paths';
 import { StatefulStack } from './stateful-stack';
 import { StatelessStack } from './stateless-stack';
@@ -24,6 +25,7 @@ export function checkMyPrice(app: App, options: CheckMyPriceOptions = {}) {
     table: stateful.table,
     tokenSecret: stateful.tokenSecret,
     originVerifySecret: stateful.originVerifySecret,
+    originVerifyVersion: readOriginVerifyVersion(app),
     siteBucketExport: stateful.siteBucketExport,
     logBucket: stateful.logBucket,
     settings,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DefaultStackSynthesizer, Duration, Fn, Stack } from 'aws-cdk-lib';
+import { DefaultStackSynthesizer, Duration, Fn, SecretValue, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -39,6 +39,11 @@ export interface SiteProps {
   readonly httpApi: IHttpApi;
   /** Sent to the API in `x-origin-verify` so it can refuse callers that bypass CloudFront. */
   readonly originVerifySecret: ISecret;
+  /**
+   * The version of it to send. Naming the new version after a rotation changes the template, which
+   * is what makes CloudFormation read the secret again (decision 52); null names none.
+   */
+  readonly originVerifyVersion: string | null;
   /** The built SPA (`web/dist`). */
   readonly webDistDir: string;
   /** Written to `/config.json`, which the SPA reads at start. */
@@ -106,7 +111,12 @@ export class Site extends Construct {
         originSslProtocols: [OriginSslPolicy.TLS_V1_2],
         // A dynamic reference CloudFormation resolves at deploy: the value is in no template or repo.
         // It replaces any viewer header of the same name.
-        customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
+        customHeaders: {
+          [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(
+            props.originVerifySecret.secretArn,
+            props.originVerifyVersion ? { versionId: props.originVerifyVersion } : {},
+          ).unsafeUnwrap(),
+        },
       },
     );
 

@@ -32,8 +32,8 @@ export class StatefulStack extends Stack {
     });
     acknowledge(
       this.tokenSecret,
-      'Rotating the signing key signs every user out; sessions are revocable one by one in the table, ' +
-        'and the key can still be replaced by hand (put-secret-value) when needed.',
+      'Rotated by hand (put-secret-value): tokens name their key by version, and the previous key ' +
+        'verifies until its tokens expire (decision 52), so a rotation signs nobody out.',
       'AwsSolutions-SMG4',
     );
 
@@ -45,8 +45,8 @@ export class StatefulStack extends Stack {
     });
     acknowledge(
       this.originVerifySecret,
-      'CloudFront reads the value at deploy time, so rotating it needs a redeploy of the stateless stack ' +
-        '(put-secret-value, then npm run deploy); the API refuses requests in between.',
+      'CloudFront reads the value at deploy time, so it is rotated by hand: put-secret-value, then ' +
+        'npm run deploy -c originVerifyVersion=<VersionId>; the API accepts the previous value until the next rotation (decision 52).',
       'AwsSolutions-SMG4',
     );
 
