@@ -30,6 +30,7 @@ const DUMMY_ENV = {
   TABLE_NAME: 'check-my-price-bench',
   TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-2:000000000000:secret:bench',
   STATE_MACHINE_ARN: 'arn:aws:states:eu-west-2:000000000000:stateMachine:bench',
+  SCHEDULE_RULE_NAME: 'check-my-price-bench-schedule',
   BEDROCK_MODEL_ID: 'anthropic.claude-3-haiku-20240307-v1:0',
   AWS_REGION: 'eu-west-2',
   SHOP_CURRENCY: 'GBP',
