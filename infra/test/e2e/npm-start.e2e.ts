@@ -45,6 +45,9 @@ describe('npm start', () => {
       expect(output).toMatch(
         /Seeded the demo catalogue: 9 products, 15 competitor URLs on http:\/\/127\.0\.0\.1:\d+/,
       );
+      // What the demo holds, failures on purpose included (demo-summary.ts).
+      expect(output).toContain(`Brightway Electricals: http://brightway.localhost:${port + 100}`);
+      expect(output).toContain('3 of its URLs fail on purpose');
       expect(password.length).toBeGreaterThanOrEqual(12);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
