@@ -9,12 +9,15 @@ export function SortableHead<Column extends string>({
   sort,
   onSort,
   className,
+  sticky,
   children,
 }: {
   column: Column;
   sort: TableSort<Column> | null;
   onSort(column: Column): void;
   className?: string;
+  /** The table's product column: held at the left edge on narrow windows. */
+  sticky?: boolean;
   children: ReactNode;
 }) {
   const direction = sort?.column === column ? sort.direction : null;
@@ -22,6 +25,7 @@ export function SortableHead<Column extends string>({
   return (
     <TableHead
       className={className}
+      sticky={sticky}
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
     >
       <button

@@ -1,10 +1,12 @@
 // The signed-in frame (docs/screens.md#3-shell-header): product title, main navigation, user menu, then the
-// page.
+// page. Below the md breakpoint (768 px) the navigation and the user menu fold into one 'Menu' button
+// (docs/screens.md#narrow-windows).
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../ui/button';
+import { NavMenu } from './nav-menu';
 
 const navItems = [
   { to: paths.dashboard, label: 'Dashboard' },
@@ -16,21 +18,28 @@ const navItems = [
 
 export const PRODUCT_NAME = 'Check My Price';
 
-/** `userMenu` is a slot and `isAdmin` a flag, so this layout does not depend on the auth feature. */
+/**
+ * `userMenu` and `userPanel` are slots and `isAdmin` a flag, so this layout does not depend on the auth
+ * feature.
+ */
 export function AppShell({
   userMenu,
+  userPanel,
   isAdmin,
   children,
 }: {
+  /** The user menu beside the navigation on wide windows. */
   userMenu: ReactNode;
+  /** The user's details and Log out, in the menu panel on narrow windows. */
+  userPanel: ReactNode;
   /** Shows the admins' entries (Users). */
   isAdmin: boolean;
   children: ReactNode;
 }) {
+  const items = navItems.filter((item) => isAdmin || !('adminOnly' in item));
   return (
     <div className="min-h-screen bg-muted/40">
       <header className="border-b bg-background">
-        {/* Wraps on a phone: the navigation then goes under the title rather than over the page. */}
         <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
           <Link
             to={paths.dashboard}
@@ -38,25 +47,51 @@ export function AppShell({
           >
             {PRODUCT_NAME}
           </Link>
-          <nav aria-label="Main" className="flex flex-1 items-center gap-1">
-            {navItems
-              .filter((item) => isAdmin || !('adminOnly' in item))
-              .map((item) => (
-                // NavLink sets aria-current="page" on the active item.
-                <NavLink
-                  key={item.to}
-                  to={item.to}
-                  className={({ isActive }) => cn(buttonClasses(isActive ? 'default' : 'ghost', 'sm'))}
-                >
-                  {item.label}
-                </NavLink>
-              ))}
-          </nav>
-          {userMenu}
+          <MainNav items={items} className="hidden flex-1 items-center gap-1 md:flex" />
+          <div className="hidden md:flex">{userMenu}</div>
+          <NavMenu
+            className="ml-auto md:hidden"
+            nav={(onNavigate) => (
+              <MainNav items={items} className="flex flex-col gap-1" onNavigate={onNavigate} />
+            )}
+            userPanel={userPanel}
+          />
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
     </div>
+  );
+}
+
+function MainNav({
+  items,
+  className,
+  onNavigate,
+}: {
+  items: readonly (typeof navItems)[number][];
+  className: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <nav aria-label="Main" className={className}>
+      {items.map((item) => (
+        // NavLink sets aria-current="page" on the active item.
+        <NavLink
+          key={item.to}
+          to={item.to}
+          onClick={onNavigate}
+          // In the menu panel: full-size targets for a finger, one per line.
+          className={({ isActive }) =>
+            cn(
+              buttonClasses(isActive ? 'default' : 'ghost', onNavigate ? 'default' : 'sm'),
+              onNavigate && 'justify-start',
+            )
+          }
+        >
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
   );
 }
 
@@ -73,7 +108,8 @@ export function PageHeader({
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {/* A step smaller on a phone, so the longest title ('Price Comparison Dashboard') takes one line. */}
+        <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{title}</h1>
         {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

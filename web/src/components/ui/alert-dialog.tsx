@@ -3,7 +3,14 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { type ButtonVariant, buttonClasses } from './button';
-import { contentClasses, dialogSizes, overlayClasses } from './dialog';
+import {
+  bodyClasses,
+  contentClasses,
+  dialogSizes,
+  footerClasses,
+  overlayClasses,
+  scrollerClasses,
+} from './dialog';
 import { useReturnFocus } from './return-focus';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -11,6 +18,7 @@ export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
+  children,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
@@ -23,7 +31,11 @@ export function AlertDialogContent({
         className={cn(contentClasses, dialogSizes.md, className)}
         {...returnFocus}
         {...props}
-      />
+      >
+        <div className={scrollerClasses}>
+          <div className={bodyClasses}>{children}</div>
+        </div>
+      </AlertDialogPrimitive.Content>
     </AlertDialogPrimitive.Portal>
   );
 }
@@ -33,9 +45,7 @@ export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>
 }
 
 export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-  );
+  return <div className={cn(footerClasses, className)} {...props} />;
 }
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {

@@ -1,4 +1,5 @@
-// Plain semantic table parts, styled; scrolls sideways on narrow screens.
+// Plain semantic table parts, styled; scrolls sideways inside its card on narrow screens, with the product
+// column held at the left edge (docs/screens.md#narrow-windows).
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -31,11 +32,20 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
   return <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />;
 }
 
-export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+/**
+ * `sticky` marks a column's cells, header included (the product column): below the md breakpoint they stay
+ * at the left edge while the other columns scroll under them. Rows are opaque (index.css), so the cell
+ * takes its row's background.
+ */
+const stickyClasses =
+  'max-md:sticky max-md:left-0 max-md:z-10 max-md:bg-inherit max-md:shadow-[inset_-1px_0_0_var(--color-border)]';
+
+export function TableHead({ className, sticky, ...props }: ComponentProps<'th'> & { sticky?: boolean }) {
   return (
     <th
       className={cn(
         'h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
+        sticky && stickyClasses,
         className,
       )}
       {...props}
@@ -43,8 +53,8 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('p-2 align-middle', className)} {...props} />;
+export function TableCell({ className, sticky, ...props }: ComponentProps<'td'> & { sticky?: boolean }) {
+  return <td className={cn('p-2 align-middle', sticky && stickyClasses, className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {

@@ -1,13 +1,14 @@
-// The protected shell: the layout with the auth feature's user menu in its slot.
+// The protected shell: the layout with the auth feature's user menu and user panel in its slots.
 import { Outlet } from 'react-router';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { useSession } from '../../../features/auth/components/use-session';
 import { UserMenu } from '../../../features/auth/components/user-menu';
+import { UserPanel } from '../../../features/auth/components/user-panel';
 
 export function AppRoot() {
   const { user } = useSession();
   return (
-    <AppShell userMenu={<UserMenu />} isAdmin={user?.role === 'admin'}>
+    <AppShell userMenu={<UserMenu />} userPanel={<UserPanel />} isAdmin={user?.role === 'admin'}>
       <Outlet />
     </AppShell>
   );

@@ -19,7 +19,7 @@ export function AlertsTable({
         <TableRow>
           <TableHead>Time</TableHead>
           <TableHead>Alert</TableHead>
-          <TableHead>Product</TableHead>
+          <TableHead sticky>Product</TableHead>
           <TableHead>Competitor</TableHead>
           <TableHead className="text-right">Our Price</TableHead>
           <TableHead className="text-right">Competitor Price</TableHead>
@@ -32,7 +32,7 @@ export function AlertsTable({
           <TableRow key={alert.id}>
             <TableCell className="whitespace-nowrap">{formatDateTime(alert.created_at)}</TableCell>
             <TableCell className="font-medium">{ALERT_KIND_LABELS[alert.kind]}</TableCell>
-            <TableCell className="min-w-36">
+            <TableCell sticky className="min-w-36">
               <p className="font-medium">{alert.product_name}</p>
               <p className="text-xs text-muted-foreground">SKU: {alert.sku}</p>
             </TableCell>

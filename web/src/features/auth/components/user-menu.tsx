@@ -1,6 +1,5 @@
 // The header's user menu: initials, first name, 'Administrator' for admins, e-mail, and 'Log out'.
 import { LogOut } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,19 +8,14 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-import { paths } from '../../../config/paths';
 import { initials } from '../utils/initials';
 import { useSession } from './use-session';
+import { UserDetails, useLogOut } from './user-panel';
 
 export function UserMenu() {
-  const { user, logout } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
+  const logOut = useLogOut();
   if (!user) return null;
-
-  const onLogout = async () => {
-    await logout();
-    navigate(paths.login, { replace: true });
-  };
 
   const shown = initials(user.firstName);
   return (
@@ -35,14 +29,10 @@ export function UserMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="flex flex-col gap-1">
-          <span>{user.firstName}</span>
-          {user.role === 'admin' ? (
-            <span className="text-xs font-normal text-muted-foreground">Administrator</span>
-          ) : null}
-          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          <UserDetails user={user} />
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void onLogout()}>
+        <DropdownMenuItem onSelect={() => void logOut()}>
           <LogOut aria-hidden="true" />
           Log out
         </DropdownMenuItem>

@@ -38,7 +38,7 @@ export function CompetitorsTable({
     <Table label="Competitor URLs">
       <TableHeader>
         <TableRow>
-          <SortableHead column="product" sort={sort} onSort={onSort}>
+          <SortableHead column="product" sort={sort} onSort={onSort} sticky>
             Product
           </SortableHead>
           <SortableHead column="competitor" sort={sort} onSort={onSort}>
@@ -59,7 +59,7 @@ export function CompetitorsTable({
           const what = `${competitor.competitor_name} for ${competitor.product.name}`;
           return (
             <TableRow key={competitor.id}>
-              <TableCell>
+              <TableCell sticky>
                 <p className="font-medium">{competitor.product.name}</p>
                 <p className="font-mono text-xs text-muted-foreground">{competitor.product.sku}</p>
               </TableCell>

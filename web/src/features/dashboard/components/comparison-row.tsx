@@ -40,7 +40,7 @@ export const ComparisonRow = memo(function ComparisonRow({
   );
   return (
     <TableRow>
-      <TableCell>
+      <TableCell sticky>
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <div className="flex items-center gap-1">

@@ -26,7 +26,7 @@ export function ComparisonTable({ products, sort, onSort, running, actions }: Co
       </caption>
       <TableHeader>
         <TableRow>
-          <TableHead>Product</TableHead>
+          <TableHead sticky>Product</TableHead>
           <TableHead className="text-right">Our Price</TableHead>
           <TableHead className="text-right">Cost</TableHead>
           <TableHead className="text-right">Margin</TableHead>

@@ -23,7 +23,7 @@ export function ProductsTable({ products, onEdit, onDelete }: ProductsTableProps
       <TableHeader>
         <TableRow>
           <TableHead>SKU</TableHead>
-          <TableHead>Product Name</TableHead>
+          <TableHead sticky>Product Name</TableHead>
           <TableHead>Category</TableHead>
           <TableHead>Status</TableHead>
           <TableHead className="text-right">Current Price</TableHead>
@@ -66,16 +66,22 @@ function ProductRow({
   };
 
   return (
-    // Dimmed with the muted colours rather than opacity, which would take the text below 4.5:1.
+    // Dimmed with the muted colours rather than opacity, which would take the text below 4.5:1; the
+    // background is opaque for the sticky Product Name cell.
     <TableRow
-      className={cn(product.hidden && 'bg-muted/60 text-muted-foreground')}
+      className={cn(
+        product.hidden &&
+          'bg-[color-mix(in_oklab,var(--color-muted)_60%,var(--color-background))] text-muted-foreground',
+      )}
       data-hidden={product.hidden || undefined}
     >
       <TableCell className="font-mono text-xs">
         {product.sku}
         {product.gtin && <div className="text-muted-foreground">GTIN {product.gtin}</div>}
       </TableCell>
-      <TableCell className="font-medium">{product.name}</TableCell>
+      <TableCell sticky className="font-medium">
+        {product.name}
+      </TableCell>
       <TableCell>
         {product.category ? (
           <Badge variant="outline">{product.category.name}</Badge>

@@ -29,7 +29,7 @@ export function UsersTable({
     <Table label="Users">
       <TableHeader>
         <TableRow>
-          <TableHead>Name</TableHead>
+          <TableHead sticky>Name</TableHead>
           <TableHead>E-mail</TableHead>
           <TableHead>Username</TableHead>
           <TableHead>Role</TableHead>
@@ -46,7 +46,7 @@ export function UsersTable({
           const name = fullName(user);
           return (
             <TableRow key={user.id}>
-              <TableCell className="font-medium">
+              <TableCell sticky className="font-medium">
                 {name}
                 {self ? <span className="text-muted-foreground"> (you)</span> : null}
               </TableCell>
