@@ -12,7 +12,8 @@ import { dashboardScene } from '../support/dashboard-scene';
 /**
  * Phones and narrow windows (issue 16): at 390×844 (and 360 wide) no screen scrolls sideways, the
  * header's navigation and user menu sit behind one 'Menu' button, and every dialog keeps its footer
- * buttons and its close button on screen. On the dashboard's shared scene
+ * buttons and its close button on screen. At 1440×900: a long SKU stays on one line and a hidden
+ * product's row dims its data, not its action icons. On the dashboard's shared scene
  * (support/dashboard-scene.ts) plus a hidden product, finished runs, an alert and a second user.
  */
 const scene = await dashboardScene();
@@ -319,5 +320,54 @@ describe('at 390×844', () => {
     await form.getByRole('button', { name: 'Add channel' }).click();
     await form.getByRole('button', { name: 'Save settings' }).click();
     await expectDialogFits(dialog('Webhook secret'), ['Done']);
+  });
+});
+
+describe('at 1440×900', () => {
+  it('a long SKU stays on one line in every table that shows it', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsAdmin(page, stack.url);
+    await page.getByLabel('Search products').fill(LONG_SKU);
+    const dashboardSku = productRow(page, LONG_SKU).getByText(`SKU: ${LONG_SKU}`);
+    expect(await lines(dashboardSku)).toBe(1);
+
+    await visit('/products');
+    await page.getByLabel('Search products').fill(LONG_SKU);
+    const productsSku = page.getByRole('cell', { name: LONG_SKU });
+    expect(await lines(productsSku)).toBe(1);
+  });
+
+  it('a hidden product’s row dims its data but not its action icons', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsAdmin(page, stack.url);
+    await visit('/products');
+    const hidden = page.locator('tr[data-hidden]').filter({ hasText: 'FILL-01' });
+    const visible = page.locator('tbody tr').filter({ hasText: 'ALPHA-HIGH' });
+    const colour = (element: Locator) => element.evaluate((node) => getComputedStyle(node).color);
+    const opacity = (element: Locator) =>
+      element.evaluate((node) => {
+        let total = 1;
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          total *= Number(getComputedStyle(at).opacity);
+        }
+        return total;
+      });
+
+    // The data: muted text, unlike a visible row's.
+    const name = hidden.getByRole('cell', { name: 'Filler item 1', exact: true });
+    expect(await colour(name)).not.toBe(
+      await colour(visible.getByRole('cell', { name: 'Alpha Kettle', exact: true })),
+    );
+    // The icons: as a visible row's, at full opacity.
+    for (const [hiddenLabel, visibleLabel] of [
+      ['Show Filler item 1', 'Hide Alpha Kettle'],
+      ['Edit Filler item 1', 'Edit Alpha Kettle'],
+      ['Delete Filler item 1', 'Delete Alpha Kettle'],
+    ]) {
+      const icon = hidden.getByRole('button', { name: hiddenLabel }).locator('svg');
+      const reference = visible.getByRole('button', { name: visibleLabel }).locator('svg');
+      expect(await opacity(icon), hiddenLabel).toBe(1);
+      expect(await colour(icon), hiddenLabel).toBe(await colour(reference));
+    }
   });
 });

@@ -34,7 +34,7 @@ export function AlertsTable({
             <TableCell className="font-medium">{ALERT_KIND_LABELS[alert.kind]}</TableCell>
             <TableCell sticky className="min-w-36">
               <p className="font-medium">{alert.product_name}</p>
-              <p className="text-xs text-muted-foreground">SKU: {alert.sku}</p>
+              <p className="text-xs whitespace-nowrap text-muted-foreground">SKU: {alert.sku}</p>
             </TableCell>
             <TableCell>{alert.competitor_name ?? NOT_AVAILABLE}</TableCell>
             <TableCell className="text-right tabular-nums">{formatShopMoney(alert.our_price)}</TableCell>

@@ -61,7 +61,9 @@ export function CompetitorsTable({
             <TableRow key={competitor.id}>
               <TableCell sticky>
                 <p className="font-medium">{competitor.product.name}</p>
-                <p className="font-mono text-xs text-muted-foreground">{competitor.product.sku}</p>
+                <p className="font-mono text-xs whitespace-nowrap text-muted-foreground">
+                  {competitor.product.sku}
+                </p>
               </TableCell>
               <TableCell>
                 <Tooltip content={`${competitor.competitor_name} · click to see prices`}>

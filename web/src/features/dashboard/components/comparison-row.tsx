@@ -47,7 +47,7 @@ export const ComparisonRow = memo(function ComparisonRow({
               <p className="font-medium">{product.name}</p>
               {alertKinds ? <AlertMarker productId={product.id} kinds={alertKinds} /> : null}
             </div>
-            <p className="text-xs text-muted-foreground">SKU: {product.sku}</p>
+            <p className="text-xs whitespace-nowrap text-muted-foreground">SKU: {product.sku}</p>
             {running ? (
               <Badge variant="info" className="mt-1">
                 Analysis running

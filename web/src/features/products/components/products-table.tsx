@@ -67,7 +67,7 @@ function ProductRow({
 
   return (
     // Dimmed with the muted colours rather than opacity, which would take the text below 4.5:1; the
-    // background is opaque for the sticky Product Name cell.
+    // background is opaque for the sticky Product Name cell. The actions keep full contrast (below).
     <TableRow
       className={cn(
         product.hidden &&
@@ -75,7 +75,7 @@ function ProductRow({
       )}
       data-hidden={product.hidden || undefined}
     >
-      <TableCell className="font-mono text-xs">
+      <TableCell className="font-mono text-xs whitespace-nowrap">
         {product.sku}
         {product.gtin && <div className="text-muted-foreground">GTIN {product.gtin}</div>}
       </TableCell>
@@ -98,7 +98,8 @@ function ProductRow({
       <TableCell className="text-right tabular-nums">{formatShopMoney(product.cost)}</TableCell>
       <TableCell className="whitespace-nowrap">{formatDateTime(product.created_at)}</TableCell>
       <TableCell className="whitespace-nowrap">{formatDateTime(product.updated_at)}</TableCell>
-      <TableCell>
+      {/* Controls are not dimmed: their icons keep the contrast of a visible row (WCAG 1.4.11). */}
+      <TableCell className="text-foreground">
         <div className="flex justify-end gap-1">
           <IconAction
             label={`${product.hidden ? 'Show' : 'Hide'} ${product.name}`}
