@@ -154,7 +154,7 @@ describe('who may do what', () => {
     );
     const busArns = functionIds().flatMap((id) =>
       statementsOf(id)
-        .filter((statement) => actionsOf(statement).some((action) => action.startsWith('events:')))
+        .filter((statement) => actionsOf(statement).includes('events:PutEvents'))
         .flatMap(resourcesOf),
     );
 

@@ -182,6 +182,12 @@ describe('the route functions', () => {
         ],
       },
     };
+    // Reading and changing the schedule: its one rule (decision 55).
+    const scheduleRule = {
+      Effect: 'Allow',
+      Action: ['events:DescribeRule', 'events:PutRule'],
+      Resource: stateless.resolve(stateless.scrapeRun.scheduleRule.ruleArn),
+    };
     // Written out, not taken from bind-needs.ts, so a wider grant there fails this test.
     const expected: Record<RouteGroup, unknown[]> = {
       auth: [tableStatement(readWrite), ...secretStatements],
@@ -191,7 +197,7 @@ describe('the route functions', () => {
       dashboard: [tableStatement(['dynamodb:GetItem', 'dynamodb:Query']), ...secretStatements],
       // Reads each channel's last delivery in one batch; no SES sender is set in this app.
       alerts: [tableStatement(['dynamodb:BatchGetItem', ...readWrite].sort()), ...secretStatements],
-      scraper: [tableStatement(readWrite), ...secretStatements, ...runControl, putRunEvents],
+      scraper: [tableStatement(readWrite), ...secretStatements, ...runControl, putRunEvents, scheduleRule],
       users: [tableStatement(readWrite), ...secretStatements],
     };
 
