@@ -1,6 +1,6 @@
 // The signed-in frame (docs/screens.md#3-shell-header): product title, main navigation, user menu, then the
 // page. Below the md breakpoint (768 px) the navigation and the user menu fold into one 'Menu' button
-// (docs/screens.md#narrow-windows).
+// (docs/screens.md#13-narrow-windows).
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';

@@ -1,6 +1,7 @@
-// The header on narrow windows (docs/screens.md#narrow-windows): one 'Menu' button opens a panel with the
-// main navigation and the user's details and Log out. A Radix dialog, so focus moves into the panel and
-// stays there, Escape, the close button or a click outside closes it, and focus goes back to the button.
+// The header on narrow windows (docs/screens.md#13-narrow-windows, decision 56): one 'Menu' button opens
+// a panel with the main navigation and the user's details and Log out. A Radix dialog, so focus moves
+// into the panel and stays there, Escape, the close button or a click outside closes it, and focus goes
+// back to the button.
 import { Menu, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ReactNode, useState } from 'react';

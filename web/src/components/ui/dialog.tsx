@@ -11,7 +11,7 @@ export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClasses = 'fixed inset-0 z-50 bg-black/50';
 /**
- * The frame: 1 rem from each edge of a phone's screen at most (docs/screens.md#narrow-windows). It does
+ * The frame: 1 rem from each edge of a phone's screen at most (docs/screens.md#13-narrow-windows). It does
  * not scroll itself; `scrollerClasses` inside it does.
  */
 export const contentClasses =

@@ -1,5 +1,5 @@
 // Plain semantic table parts, styled; scrolls sideways inside its card on narrow screens, with the product
-// column held at the left edge (docs/screens.md#narrow-windows).
+// column held at the left edge (docs/screens.md#13-narrow-windows).
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 

@@ -1,5 +1,5 @@
 // The signed-in user's details and Log out, shared by the header's user menu (wide windows) and the
-// header's menu panel (narrow windows, docs/screens.md#narrow-windows).
+// header's menu panel (narrow windows, docs/screens.md#13-narrow-windows).
 import type { PublicUser } from '@cmp/shared';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
