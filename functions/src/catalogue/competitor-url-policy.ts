@@ -21,14 +21,16 @@ export const checkCompetitorUrl = (webUrl: string): string => checkPublicUrl(web
  * Returns the URL as the parser normalised it; the fetcher checks the resolved addresses again.
  */
 export function checkPublicUrl(webUrl: string, allowHosts: ReadonlySet<string>): string {
+  // Each refusal is about the form's `url` field.
+  const about = { field: 'url' };
   const url = new URL(webUrl);
   if (url.username || url.password)
-    throw new InvalidInputError('URL must not contain a user name or password');
+    throw new InvalidInputError('URL must not contain a user name or password', about);
   if (allowHosts.has(hostPortOf(url))) return url.href;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
     if (isBlockedAddress(host))
-      throw new InvalidInputError('URL must point to a public address, not a private one');
+      throw new InvalidInputError('URL must point to a public address, not a private one', about);
     return url.href;
   }
   const name = host.replace(/\.$/, '');
@@ -36,7 +38,7 @@ export function checkPublicUrl(webUrl: string, allowHosts: ReadonlySet<string>):
     !name.includes('.') ||
     INTERNAL_SUFFIXES.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix))
   ) {
-    throw new InvalidInputError('URL must have a public host name');
+    throw new InvalidInputError('URL must have a public host name', about);
   }
   return url.href;
 }

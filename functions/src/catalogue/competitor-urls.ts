@@ -85,7 +85,9 @@ export async function getCompetitorUrlDetail(id: number): Promise<CompetitorUrlD
 /** Checks the fields against the rules; the product must exist. */
 async function checkFields(input: CompetitorUrlInput) {
   const product = await getProduct(input.product_id);
-  if (!product) throw new InvalidInputError(`Product ${input.product_id} does not exist`);
+  if (!product) {
+    throw new InvalidInputError(`Product ${input.product_id} does not exist`, { field: 'product_id' });
+  }
   const fields = {
     product_id: input.product_id,
     competitor_name: input.competitor_name,

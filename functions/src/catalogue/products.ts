@@ -51,7 +51,9 @@ export async function requireProduct(id: number): Promise<ProductRecord> {
 async function categoryMap(categoryId: number | null): Promise<Map<number, CategoryRecord>> {
   if (categoryId === null) return new Map();
   const category = await getCategory(categoryId);
-  if (!category) throw new InvalidInputError(`Category ${categoryId} does not exist`);
+  if (!category) {
+    throw new InvalidInputError(`Category ${categoryId} does not exist`, { field: 'category_id' });
+  }
   return new Map([[category.id, category]]);
 }
 

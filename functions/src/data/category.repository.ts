@@ -52,7 +52,7 @@ export async function createCategory(input: {
   description: string | null;
 }): Promise<CategoryRecord> {
   const id = await nextId('category');
-  await claimUnique(keys.name(input.name), id, conflict(input.name));
+  await claimUnique(keys.name(input.name), id, conflict(input.name), 'name');
   const now = nowIso();
   const record: CategoryRecord = { id, ...input, created_at: now, updated_at: now };
   await catalogueWrite(() => put(record));
@@ -64,7 +64,7 @@ export async function updateCategory(
   input: { name: string; description: string | null },
 ): Promise<CategoryRecord> {
   const renamed = keys.name(existing.name).PK !== keys.name(input.name).PK;
-  if (renamed) await claimUnique(keys.name(input.name), existing.id, conflict(input.name));
+  if (renamed) await claimUnique(keys.name(input.name), existing.id, conflict(input.name), 'name');
   const record: CategoryRecord = { ...existing, ...input, updated_at: nowIso() };
   await catalogueWrite(() => put(record));
   if (renamed) await releaseUnique(keys.name(existing.name), existing.id);

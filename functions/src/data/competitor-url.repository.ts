@@ -131,7 +131,7 @@ export async function createCompetitorUrl(
   id?: number,
 ): Promise<CompetitorUrlRecord> {
   const urlId = id ?? (await reserveIds('competitor-url', 1));
-  await claimUnique(keys.claim(fields.product_id, fields.url), urlId, urlConflict(fields.url));
+  await claimUnique(keys.claim(fields.product_id, fields.url), urlId, urlConflict(fields.url), 'url');
   const now = nowIso();
   const record: CompetitorUrlRecord = { ...fields, id: urlId, created_at: now, updated_at: now };
   await catalogueWrite(
@@ -155,7 +155,7 @@ export async function updateCompetitorUrl(
   const before = keys.claim(existing.product_id, existing.url);
   const after = keys.claim(fields.product_id, fields.url);
   const moved = before.PK !== after.PK;
-  if (moved) await claimUnique(after, existing.id, urlConflict(fields.url));
+  if (moved) await claimUnique(after, existing.id, urlConflict(fields.url), 'url');
   const record: CompetitorUrlRecord = { ...existing, ...fields, updated_at: nowIso() };
   // An update, not a put: the latest observation the scraper keeps on the item must survive an edit.
   await catalogueWrite(() =>

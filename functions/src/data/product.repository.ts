@@ -134,7 +134,7 @@ export const releaseSkuClaim = (claim: Claim, claimedBefore: string) =>
  */
 export async function createProduct(fields: ProductFields, id?: number): Promise<ProductRecord> {
   const productId = id ?? (await reserveIds('product', 1));
-  await claimUnique(keys.sku(fields.sku), productId, skuConflict(fields.sku.trim()));
+  await claimUnique(keys.sku(fields.sku), productId, skuConflict(fields.sku.trim()), 'sku');
   const now = nowIso();
   const record: ProductRecord = {
     ...fields,
@@ -165,7 +165,7 @@ export async function createProduct(fields: ProductFields, id?: number): Promise
  */
 export async function updateProduct(existing: ProductRecord, fields: ProductFields): Promise<ProductRecord> {
   const skuChanged = keys.sku(existing.sku).PK !== keys.sku(fields.sku).PK;
-  if (skuChanged) await claimUnique(keys.sku(fields.sku), existing.id, skuConflict(fields.sku.trim()));
+  if (skuChanged) await claimUnique(keys.sku(fields.sku), existing.id, skuConflict(fields.sku.trim()), 'sku');
   const record: ProductRecord = {
     ...existing,
     ...fields,

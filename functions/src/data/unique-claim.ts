@@ -14,7 +14,13 @@ export interface Claim {
   ownerId: number;
 }
 
-export async function claimUnique(key: ClaimKey, ownerId: number, conflictMessage: string): Promise<void> {
+/** `field`: the input field holding the claimed value, so the conflict shows beside it in a form. */
+export async function claimUnique(
+  key: ClaimKey,
+  ownerId: number,
+  conflictMessage: string,
+  field?: string,
+): Promise<void> {
   try {
     await db().send(
       new PutCommand({
@@ -25,7 +31,7 @@ export async function claimUnique(key: ClaimKey, ownerId: number, conflictMessag
       }),
     );
   } catch (error) {
-    if (isConditionFailed(error)) throw new ConflictError(conflictMessage);
+    if (isConditionFailed(error)) throw new ConflictError(conflictMessage, field ? { field } : {});
     throw error;
   }
 }

@@ -38,9 +38,14 @@ export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'disabled' | 'sessi
 
 export async function createUser(input: NewUser): Promise<UserRecord> {
   const id = await nextId('user');
-  await claimUnique(keys.email(input.email), id, `A user with e-mail ${input.email} already exists`);
+  await claimUnique(keys.email(input.email), id, `A user with e-mail ${input.email} already exists`, 'email');
   try {
-    await claimUnique(keys.username(input.username), id, `A user named ${input.username} already exists`);
+    await claimUnique(
+      keys.username(input.username),
+      id,
+      `A user named ${input.username} already exists`,
+      'username',
+    );
   } catch (error) {
     await releaseUnique(keys.email(input.email), id);
     throw error;

@@ -4,9 +4,15 @@
  * (http/middleware/error-response.middleware.ts) is the one place that maps them to status codes.
  */
 export abstract class DomainError extends Error {
-  constructor(message: string) {
+  /** The input fields the error is about, each with its message, so a form can show it beside the field. */
+  readonly fields?: Readonly<Record<string, string>>;
+
+  /** `field` names the one input field the message is about; `fields` gives several their own messages. */
+  constructor(message: string, about: { field?: string; fields?: Record<string, string> } = {}) {
     super(message);
     this.name = new.target.name;
+    const fields = about.fields ?? (about.field ? { [about.field]: message } : undefined);
+    if (fields) this.fields = fields;
   }
 }
 

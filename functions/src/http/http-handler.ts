@@ -131,7 +131,7 @@ function routeChain(route: RouteDef, handler: RouteHandler<RouteId>) {
   if (schemas.body) chain.use(jsonBody());
   return chain.handler(async (event, context) => {
     const request = {
-      body: parse(schemas.body, context.body),
+      body: parse(schemas.body, context.body, 'body'),
       query: parse(schemas.query, event.queryStringParameters ?? {}),
       params: parse(schemas.params, event.pathParameters ?? {}),
       auth: context.auth ?? null,
@@ -156,9 +156,25 @@ function defaultMessageWithPath(issue: Parameters<NonNullable<z.core.$ZodErrorMa
   return issue.path?.length ? `${issue.path.join('.')}: ${message}` : message;
 }
 
-function parse(schema: z.ZodType | undefined, value: unknown): unknown {
+/** A body's refusals also name their fields, for a form to show beside each; a query's or path's do not. */
+function parse(schema: z.ZodType | undefined, value: unknown, part?: 'body'): unknown {
   if (!schema) return value;
   const parsed = schema.safeParse(value, { error: defaultMessageWithPath });
   if (parsed.success) return parsed.data;
-  throw new InvalidInputError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  const { issues } = parsed.error;
+  throw new InvalidInputError(
+    issues.map((issue) => issue.message).join('; '),
+    part === 'body' ? { fields: issueFields(issues) } : {},
+  );
+}
+
+/** Each field's first message, without the field prefix the joined message has. */
+function issueFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  for (const { path, message } of issues) {
+    const field = path.join('.');
+    if (field === '' || field in fields) continue;
+    fields[field] = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
 }

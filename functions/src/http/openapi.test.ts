@@ -75,6 +75,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(notFound?.content['application/json']?.schema.properties ?? {})).toEqual([
       'success',
       'error',
+      'fields',
     ]);
   });
 

@@ -55,7 +55,11 @@ describe('POST /api/auth/login', () => {
     const { status, body } = await stack.api('POST', '/api/auth/login', { body: { email: ADMIN.email } });
 
     expect(status).toBe(400);
-    expect(body).toEqual({ success: false, error: 'Password is required' });
+    expect(body).toEqual({
+      success: false,
+      error: 'Password is required',
+      fields: { password: 'Password is required' },
+    });
   });
 
   it('refuses a body that is not JSON', async () => {

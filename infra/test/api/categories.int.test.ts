@@ -120,8 +120,10 @@ describe('category text', () => {
   ])('refuses %s with the field’s message', async (_, name, description, label) => {
     const { status, body } = await createCategory(name, description);
 
+    const error = `${label} contains characters that are not allowed`;
+    const field = label === 'Description' ? 'description' : 'name';
     expect(status).toBe(400);
-    expect(body).toEqual({ success: false, error: `${label} contains characters that are not allowed` });
+    expect(body).toEqual({ success: false, error, fields: { [field]: error } });
   });
 
   it('keeps line breaks in a description, and stores names composed so look-alikes are one category', async () => {

@@ -124,7 +124,11 @@ describe('competitor URLs', () => {
     const after = await stack.api<UrlAnswer>('GET', `/api/competitor-urls/${id}`, { token });
 
     expect(edited.status).toBe(409);
-    expect(edited.body).toEqual({ success: false, error: expect.stringContaining('already') });
+    expect(edited.body).toEqual({
+      success: false,
+      error: expect.stringContaining('already'),
+      fields: { url: expect.stringContaining('already') },
+    });
     expect(after.body.competitorUrl.url).toBe('https://taken.example.com/other');
   });
 
@@ -252,7 +256,12 @@ describe('competitor URL text', () => {
     const { status, body } = await addUrl(url, product.id, name);
 
     expect(status).toBe(400);
-    expect(body).toEqual({ success: false, error: `${label} contains characters that are not allowed` });
+    const error = `${label} contains characters that are not allowed`;
+    expect(body).toEqual({
+      success: false,
+      error,
+      fields: { [label === 'URL' ? 'url' : 'competitor_name']: error },
+    });
   });
 
   it('stores the competitor name composed', async () => {

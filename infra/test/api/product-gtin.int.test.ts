@@ -78,9 +78,10 @@ describe('a product’s GTIN and MPN through the API', () => {
       ...fields,
     });
 
+    const field = 'gtin' in fields ? 'gtin' : 'mpn';
     for (const answer of [added, changed]) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ success: false, error: message });
+      expect(answer.body).toEqual({ success: false, error: message, fields: { [field]: message } });
     }
     expect(await bySku('GT-BAD')).toBeUndefined();
   });

@@ -50,7 +50,8 @@ describe('products', () => {
     const second = await create({ sku: ' dup-1 ', name: 'Second', current_price: 2 });
 
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ success: false, error: 'A product with SKU "dup-1" already exists' });
+    const error = 'A product with SKU "dup-1" already exists';
+    expect(second.body).toEqual({ success: false, error, fields: { sku: error } });
   });
 
   it('lets exactly one of 20 parallel creates of one SKU win', async () => {
@@ -103,7 +104,8 @@ describe('products', () => {
     });
 
     expect(status).toBe(400);
-    expect(body).toEqual({ success: false, error: 'Category 9999 does not exist' });
+    const error = 'Category 9999 does not exist';
+    expect(body).toEqual({ success: false, error, fields: { category_id: error } });
   });
 
   it('refuses to update a product into an unknown category, and keeps it as it was', async () => {
@@ -116,7 +118,8 @@ describe('products', () => {
     const after = (await stack.api<{ products: Product[] }>('GET', '/api/products', { token })).body.products;
 
     expect(status).toBe(400);
-    expect(answer).toEqual({ success: false, error: 'Category 9999 does not exist' });
+    const error = 'Category 9999 does not exist';
+    expect(answer).toEqual({ success: false, error, fields: { category_id: error } });
     expect(after.find((p) => p.id === body.product.id)).toEqual(
       expect.objectContaining({ category_id: null }),
     );
@@ -299,10 +302,8 @@ describe('look-alike text', () => {
 
     for (const answer of [added, updated]) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({
-        success: false,
-        error: `${label} contains characters that are not allowed`,
-      });
+      const error = `${label} contains characters that are not allowed`;
+      expect(answer.body).toEqual({ success: false, error, fields: { [label.toLowerCase()]: error } });
     }
   });
 });

@@ -30,8 +30,15 @@ export interface RouteContract {
   readonly responses: Readonly<Partial<Record<number, z.ZodType>>>;
 }
 
-/** Every failure, whatever the status: a message that can be shown to a user as it is. */
-export const errorSchema = z.strictObject({ success: z.literal(false), error: z.string() });
+/**
+ * Every failure, whatever the status: a message that can be shown to a user as it is. `fields`, when
+ * the failure is about input fields, maps each field's path (`sku`, `channels.0.url`) to its message.
+ */
+export const errorSchema = z.strictObject({
+  success: z.literal(false),
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
 export type ApiError = z.infer<typeof errorSchema>;
 
 /** The error answers a route can give, each with the shared error shape. */

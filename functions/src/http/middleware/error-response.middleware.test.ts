@@ -45,6 +45,18 @@ describe('errorResponse', () => {
     expect(answer.body).toEqual({ success: false, error: error.message });
   });
 
+  it('names the input fields a refusal is about, so a form can show each message beside its field', async () => {
+    const taken = await answerTo(new ConflictError('SKU taken', { field: 'sku' }));
+    const invalid = await answerTo(
+      new InvalidInputError('name: Too long; cost: Too small', {
+        fields: { name: 'Too long', cost: 'Too small' },
+      }),
+    );
+
+    expect(taken.body).toEqual({ success: false, error: 'SKU taken', fields: { sku: 'SKU taken' } });
+    expect(invalid.body.fields).toEqual({ name: 'Too long', cost: 'Too small' });
+  });
+
   it('asks for a bearer token when the caller is not signed in', async () => {
     const answer = await answerTo(new UnauthenticatedError());
 

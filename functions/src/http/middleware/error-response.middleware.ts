@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import {
   ConflictError,
+  DomainError,
   ForbiddenError,
   InvalidInputError,
   NotFoundError,
@@ -48,7 +49,11 @@ export function errorResponse(): MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
       const { error } = request;
       const answer = answerFor(error);
       if (answer && error) {
-        request.response = toHttpResponse({ ...answer, body: { success: false, error: error.message } });
+        const fields = error instanceof DomainError ? error.fields : undefined;
+        request.response = toHttpResponse({
+          ...answer,
+          body: { success: false, error: error.message, ...(fields ? { fields } : {}) },
+        });
         return;
       }
       logger().error('Unhandled error', {
