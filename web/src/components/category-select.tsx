@@ -13,12 +13,16 @@ export function CategorySelect({
   onChange,
   categories,
   disabled,
+  ...aria
 }: {
   id: string;
   value: string;
   onChange(value: string): void;
   categories: readonly Category[];
   disabled?: boolean;
+  /** A server message about the category (`fieldErrorProps`). */
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
 }) {
   return (
     <Select
@@ -26,7 +30,7 @@ export function CategorySelect({
       onValueChange={(next) => onChange(next === NO_CATEGORY ? '' : next)}
       disabled={disabled}
     >
-      <SelectTrigger id={id}>
+      <SelectTrigger id={id} {...aria}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

@@ -1,6 +1,8 @@
 // The submit of a Create/Edit dialog: the validation message, or the save with the form disabled and a
-// toast; the dialog closes only after a save, so a failed one can be corrected and sent again.
+// toast; the dialog closes only after a save, so a failed one can be corrected and sent again. A refusal
+// about a field the form shows is also shown beside that field, any other refusal above the form.
 import { type FormEvent, useState } from 'react';
+import { formErrors } from '../lib/form-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 
 export type FormCheck<Input> = { ok: true; input: Input } | { ok: false; error: string };
@@ -14,14 +16,25 @@ export interface SaveFormOptions<Input> {
   failure: string;
   /** After the success toast: reload what changed and close the dialog. */
   onSaved(): void;
+  /** The API names of the fields the form shows a control for (`sku`, `current_price`). */
+  fields?: readonly string[];
 }
 
-export function useSaveForm<Input>({ validate, save, success, failure, onSaved }: SaveFormOptions<Input>) {
+export function useSaveForm<Input>({
+  validate,
+  save,
+  success,
+  failure,
+  onSaved,
+  fields = [],
+}: SaveFormOptions<Input>) {
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setFieldErrors({});
     const result = validate();
     if (!result.ok) {
       setError(result.error);
@@ -35,9 +48,12 @@ export function useSaveForm<Input>({ validate, save, success, failure, onSaved }
       onSaved();
     } catch (caught) {
       notifyError(caught, failure);
+      const shown = formErrors(caught, fields);
+      setFieldErrors(shown.fields);
+      setError(shown.general);
       setSaving(false);
     }
   };
 
-  return { error, saving, submit };
+  return { error, fieldErrors, saving, submit };
 }

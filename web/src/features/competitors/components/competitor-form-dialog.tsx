@@ -4,7 +4,7 @@ import { type CompetitorUrl, competitorNameFromUrl, type Product, UNKNOWN_COMPET
 import { useId, useMemo, useState } from 'react';
 import { reloadCompetitorUrls, saveCompetitorUrl } from '../../../api/competitor-urls';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
-import { FormField } from '../../../components/form-field';
+import { FormField, fieldErrorProps } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useSaveForm } from '../../../components/use-save-form';
@@ -55,7 +55,8 @@ function CompetitorForm({
     if (!values.competitorName.trim() && host !== UNKNOWN_COMPETITOR) set('competitorName')(host);
   };
 
-  const { error, saving, submit } = useSaveForm({
+  const { error, fieldErrors, saving, submit } = useSaveForm({
+    fields: ['product_id', 'url', 'competitor_name'],
     validate: () => validateCompetitorForm(values),
     save: (input) => saveCompetitorUrl(input, competitor?.id),
     success: competitor ? 'Competitor URL updated successfully' : 'Competitor URL created successfully',
@@ -77,9 +78,13 @@ function CompetitorForm({
       onCancel={onClose}
     >
       <fieldset disabled={saving} className="flex flex-col gap-4">
-        <FormField id={`${id}-product`} label="Product">
+        <FormField id={`${id}-product`} label="Product" error={fieldErrors.product_id}>
           <Select value={values.productId} onValueChange={set('productId')} disabled={saving}>
-            <SelectTrigger id={`${id}-product`} aria-required="true">
+            <SelectTrigger
+              id={`${id}-product`}
+              aria-required="true"
+              {...fieldErrorProps(`${id}-product`, fieldErrors.product_id)}
+            >
               <SelectValue placeholder="Select a product" />
             </SelectTrigger>
             <SelectContent>
@@ -91,9 +96,10 @@ function CompetitorForm({
             </SelectContent>
           </Select>
         </FormField>
-        <FormField id={`${id}-url`} label="URL">
+        <FormField id={`${id}-url`} label="URL" error={fieldErrors.url}>
           <Input
             id={`${id}-url`}
+            {...fieldErrorProps(`${id}-url`, fieldErrors.url)}
             type="url"
             inputMode="url"
             aria-required="true"
@@ -103,9 +109,10 @@ function CompetitorForm({
             onBlur={suggestName}
           />
         </FormField>
-        <FormField id={`${id}-name`} label="Competitor Name">
+        <FormField id={`${id}-name`} label="Competitor Name" error={fieldErrors.competitor_name}>
           <Input
             id={`${id}-name`}
+            {...fieldErrorProps(`${id}-name`, fieldErrors.competitor_name)}
             aria-required="true"
             value={values.competitorName}
             onChange={(e) => set('competitorName')(e.target.value)}

@@ -6,11 +6,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { saveCompetitorUrl, useProductCompetitorUrls } from '../../../api/competitor-urls';
 import { DeleteCompetitorUrlDialog } from '../../../components/delete-competitor-url-dialog';
 import { FormError } from '../../../components/form-error';
+import { FormField, fieldErrorProps } from '../../../components/form-field';
 import { IconAction } from '../../../components/icon-action';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
+import { formErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { canAddCompetitor, checkCompetitorFields } from '../utils/edit-forms';
 import { reloadPriceOverview } from './use-price-overview';
@@ -82,6 +83,7 @@ function AddCompetitorForm({ productId, onAdded }: { productId: number; onAdded(
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const id = useId();
 
@@ -89,12 +91,16 @@ function AddCompetitorForm({ productId, onAdded }: { productId: number; onAdded(
     event.preventDefault();
     const checked = checkCompetitorFields(name, url);
     setError(checked.ok ? null : checked.error);
+    setFieldErrors({});
     if (!checked.ok) return;
     setBusy(true);
     try {
       await saveCompetitorUrl({ product_id: productId, ...checked.value });
     } catch (failure) {
       notifyError(failure, 'Failed to add competitor');
+      const shown = formErrors(failure, ['competitor_name', 'url']);
+      setError(shown.general);
+      setFieldErrors(shown.fields);
       setBusy(false);
       return;
     }
@@ -109,25 +115,25 @@ function AddCompetitorForm({ productId, onAdded }: { productId: number; onAdded(
     <form onSubmit={submit} noValidate aria-label="Add competitor" className="flex flex-col gap-3">
       <FormError message={error} />
       <fieldset disabled={busy} className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-name`}>Competitor name</Label>
+        <FormField id={`${id}-name`} label="Competitor name" error={fieldErrors.competitor_name}>
           <Input
             id={`${id}-name`}
+            {...fieldErrorProps(`${id}-name`, fieldErrors.competitor_name)}
             placeholder="e.g. Argos"
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-url`}>Competitor URL</Label>
+        </FormField>
+        <FormField id={`${id}-url`} label="Competitor URL" error={fieldErrors.url}>
           <Input
             id={`${id}-url`}
+            {...fieldErrorProps(`${id}-url`, fieldErrors.url)}
             type="url"
             placeholder="https://www.example.com/product"
             value={url}
             onChange={(event) => setUrl(event.target.value)}
           />
-        </div>
+        </FormField>
         <Button type="submit" disabled={busy || !canAddCompetitor(name, url)}>
           <Plus aria-hidden="true" />
           {busy ? 'Adding...' : 'Add'}

@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { saveProduct } from '../../../api/products';
 import { CategorySelect } from '../../../components/category-select';
 import { FormError, invalidInput } from '../../../components/form-error';
-import { FormField } from '../../../components/form-field';
+import { FormField, fieldErrorProps } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -15,6 +15,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
+import { formErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { checkProductFields, type ProductFields, productFields } from '../utils/edit-forms';
 import { CompetitorManager } from './competitor-manager';
@@ -67,9 +68,15 @@ function ProductForm({
 }) {
   const [fields, setFields] = useState<ProductFields>(() => productFields(product));
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const id = useId();
   const errorId = `${id}-error`;
-  const invalid = (field: string) => invalidInput(errorId, error?.field === field);
+  // A client-side message is above the form; a server's message about a field is beside it.
+  const invalid = (field: keyof ProductFields, controlId: string) => ({
+    ...invalidInput(errorId, error?.field === field),
+    ...fieldErrorProps(controlId, fieldErrors[field]),
+    error: fieldErrors[field],
+  });
   const set = (field: keyof ProductFields) => (value: string) =>
     setFields((current) => ({ ...current, [field]: value }));
 
@@ -77,12 +84,16 @@ function ProductForm({
     event.preventDefault();
     const checked = checkProductFields(fields);
     setError(checked.ok ? null : { message: checked.error, field: checked.field });
+    setFieldErrors({});
     if (!checked.ok) return;
     setBusy(true);
     try {
       await saveProduct(checked.value, product.id);
     } catch (failure) {
       notifyError(failure, 'Failed to update product');
+      const shown = formErrors(failure, Object.keys(fields));
+      setError(shown.general === null ? null : { message: shown.general });
+      setFieldErrors(shown.fields);
       setBusy(false);
       return;
     }
@@ -101,14 +112,14 @@ function ProductForm({
           label="SKU"
           value={fields.sku}
           onChange={set('sku')}
-          {...invalid('sku')}
+          {...invalid('sku', `${id}-sku`)}
         />
         <TextField
           id={`${id}-name`}
           label="Name"
           value={fields.name}
           onChange={set('name')}
-          {...invalid('name')}
+          {...invalid('name', `${id}-name`)}
         />
         <TextField
           id={`${id}-price`}
@@ -116,7 +127,7 @@ function ProductForm({
           type="number"
           value={fields.current_price}
           onChange={set('current_price')}
-          {...invalid('current_price')}
+          {...invalid('current_price', `${id}-price`)}
         />
         <TextField
           id={`${id}-cost`}
@@ -124,7 +135,7 @@ function ProductForm({
           type="number"
           value={fields.cost}
           onChange={set('cost')}
-          {...invalid('cost')}
+          {...invalid('cost', `${id}-cost`)}
         />
         <TextField
           id={`${id}-gtin`}
@@ -132,7 +143,7 @@ function ProductForm({
           type="code"
           value={fields.gtin}
           onChange={set('gtin')}
-          {...invalid('gtin')}
+          {...invalid('gtin', `${id}-gtin`)}
         />
         <TextField
           id={`${id}-mpn`}
@@ -140,11 +151,17 @@ function ProductForm({
           type="code"
           value={fields.mpn}
           onChange={set('mpn')}
-          {...invalid('mpn')}
+          {...invalid('mpn', `${id}-mpn`)}
         />
-        <FormField id={`${id}-category`} label="Category" className="sm:col-span-2">
+        <FormField
+          id={`${id}-category`}
+          label="Category"
+          error={fieldErrors.category_id}
+          className="sm:col-span-2"
+        >
           <CategorySelect
             id={`${id}-category`}
+            {...fieldErrorProps(`${id}-category`, fieldErrors.category_id)}
             value={fields.category_id}
             onChange={set('category_id')}
             categories={categories}
@@ -173,6 +190,7 @@ function TextField({
   value,
   onChange,
   type = 'text',
+  error,
   ...aria
 }: {
   id: string;
@@ -180,11 +198,13 @@ function TextField({
   value: string;
   onChange(value: string): void;
   type?: keyof typeof inputKinds;
+  /** The server's message about the field. */
+  error?: string | undefined;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }) {
   return (
-    <FormField id={id} label={label}>
+    <FormField id={id} label={label} error={error}>
       <Input
         id={id}
         value={value}

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { reloadCategories, saveCategory } from '../../../api/categories';
 import { reloadProducts } from '../../../api/products';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
-import { FormField } from '../../../components/form-field';
+import { FormField, fieldErrorProps } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { useSaveForm } from '../../../components/use-save-form';
@@ -30,7 +30,8 @@ function CategoryForm({ category, onClose }: { category: Category | null; onClos
   const [description, setDescription] = useState(category?.description ?? '');
   const id = useId();
 
-  const { error, saving, submit } = useSaveForm({
+  const { error, fieldErrors, saving, submit } = useSaveForm({
+    fields: ['name', 'description'],
     validate: () => validateCategoryForm({ name, description }),
     save: (input) => saveCategory(input, category?.id),
     success: category ? 'Category updated successfully' : 'Category created successfully',
@@ -54,17 +55,19 @@ function CategoryForm({ category, onClose }: { category: Category | null; onClos
       onCancel={onClose}
     >
       <fieldset disabled={saving} className="flex flex-col gap-4">
-        <FormField id={`${id}-name`} label="Category Name">
+        <FormField id={`${id}-name`} error={fieldErrors.name} label="Category Name">
           <Input
             id={`${id}-name`}
+            {...fieldErrorProps(`${id}-name`, fieldErrors.name)}
             aria-required="true"
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
         </FormField>
-        <FormField id={`${id}-description`} label="Description (optional)">
+        <FormField id={`${id}-description`} error={fieldErrors.description} label="Description (optional)">
           <Textarea
             id={`${id}-description`}
+            {...fieldErrorProps(`${id}-description`, fieldErrors.description)}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />

@@ -7,7 +7,7 @@ import { reloadProducts, saveProduct } from '../../../api/products';
 import { CategorySelect } from '../../../components/category-select';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
 import { invalidInput } from '../../../components/form-error';
-import { FormField } from '../../../components/form-field';
+import { FormField, fieldErrorProps } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
 import { useSaveForm } from '../../../components/use-save-form';
 import { type ProductFormValues, productFormValues, validateProductForm } from '../utils/product-form';
@@ -44,7 +44,8 @@ function ProductForm({
   const set = (field: keyof ProductFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const { error, saving, submit } = useSaveForm({
+  const { error, fieldErrors, saving, submit } = useSaveForm({
+    fields: ['sku', 'name', 'current_price', 'cost', 'gtin', 'mpn', 'category_id'],
     validate: () => {
       const checked = validateProductForm(values);
       setInvalidField(checked.ok ? undefined : checked.field);
@@ -75,27 +76,30 @@ function ProductForm({
       onCancel={onClose}
     >
       <fieldset disabled={saving} className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-sku`} label="SKU">
+        <FormField id={`${id}-sku`} error={fieldErrors.sku} label="SKU">
           <Input
             id={`${id}-sku`}
+            {...fieldErrorProps(`${id}-sku`, fieldErrors.sku)}
             aria-required="true"
             {...invalid('sku')}
             value={values.sku}
             onChange={(e) => set('sku')(e.target.value)}
           />
         </FormField>
-        <FormField id={`${id}-name`} label="Product Name">
+        <FormField id={`${id}-name`} error={fieldErrors.name} label="Product Name">
           <Input
             id={`${id}-name`}
+            {...fieldErrorProps(`${id}-name`, fieldErrors.name)}
             aria-required="true"
             {...invalid('name')}
             value={values.name}
             onChange={(e) => set('name')(e.target.value)}
           />
         </FormField>
-        <FormField id={`${id}-price`} label="Current Price">
+        <FormField id={`${id}-price`} error={fieldErrors.current_price} label="Current Price">
           <Input
             id={`${id}-price`}
+            {...fieldErrorProps(`${id}-price`, fieldErrors.current_price)}
             type="number"
             step="0.01"
             min="0"
@@ -106,9 +110,10 @@ function ProductForm({
             onChange={(e) => set('currentPrice')(e.target.value)}
           />
         </FormField>
-        <FormField id={`${id}-cost`} label="Cost (optional)">
+        <FormField id={`${id}-cost`} error={fieldErrors.cost} label="Cost (optional)">
           <Input
             id={`${id}-cost`}
+            {...fieldErrorProps(`${id}-cost`, fieldErrors.cost)}
             type="number"
             step="0.01"
             min="0"
@@ -118,9 +123,10 @@ function ProductForm({
             onChange={(e) => set('cost')(e.target.value)}
           />
         </FormField>
-        <FormField id={`${id}-gtin`} label="GTIN / EAN (optional)">
+        <FormField id={`${id}-gtin`} error={fieldErrors.gtin} label="GTIN / EAN (optional)">
           <Input
             id={`${id}-gtin`}
+            {...fieldErrorProps(`${id}-gtin`, fieldErrors.gtin)}
             autoComplete="off"
             spellCheck={false}
             {...invalid('gtin')}
@@ -128,9 +134,10 @@ function ProductForm({
             onChange={(e) => set('gtin')(e.target.value)}
           />
         </FormField>
-        <FormField id={`${id}-mpn`} label="MPN (optional)">
+        <FormField id={`${id}-mpn`} error={fieldErrors.mpn} label="MPN (optional)">
           <Input
             id={`${id}-mpn`}
+            {...fieldErrorProps(`${id}-mpn`, fieldErrors.mpn)}
             autoComplete="off"
             spellCheck={false}
             {...invalid('mpn')}
@@ -138,9 +145,15 @@ function ProductForm({
             onChange={(e) => set('mpn')(e.target.value)}
           />
         </FormField>
-        <FormField id={`${id}-category`} label="Category (optional)" className="sm:col-span-2">
+        <FormField
+          id={`${id}-category`}
+          error={fieldErrors.category_id}
+          label="Category (optional)"
+          className="sm:col-span-2"
+        >
           <CategorySelect
             id={`${id}-category`}
+            {...fieldErrorProps(`${id}-category`, fieldErrors.category_id)}
             value={values.categoryId}
             onChange={set('categoryId')}
             categories={categories}

@@ -4,7 +4,7 @@ import type { Role } from '@cmp/shared';
 import { useId, useRef, useState } from 'react';
 import { addUser, type UserAnswer } from '../../../api/users';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
-import { FormField } from '../../../components/form-field';
+import { FormField, fieldErrorProps } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
 import { useSaveForm } from '../../../components/use-save-form';
 import { validateUserForm } from '../utils/user-form';
@@ -35,7 +35,8 @@ function AddUserForm({ onClose, onAdded }: { onClose(): void; onAdded(answer: Us
   const id = useId();
   const answer = useRef<UserAnswer | null>(null);
 
-  const { error, saving, submit } = useSaveForm({
+  const { error, fieldErrors, saving, submit } = useSaveForm({
+    fields: ['email', 'username', 'first_name', 'password'],
     validate: () => validateUserForm({ email, username, firstName, role, password }),
     save: async (input) => {
       answer.current = await addUser(input);
@@ -60,9 +61,10 @@ function AddUserForm({ onClose, onAdded }: { onClose(): void; onAdded(answer: Us
       onCancel={onClose}
     >
       <fieldset disabled={saving} className="flex flex-col gap-4">
-        <FormField id={`${id}-email`} label="E-mail">
+        <FormField id={`${id}-email`} error={fieldErrors.email} label="E-mail">
           <Input
             id={`${id}-email`}
+            {...fieldErrorProps(`${id}-email`, fieldErrors.email)}
             type="email"
             autoComplete="off"
             aria-required="true"
@@ -70,18 +72,20 @@ function AddUserForm({ onClose, onAdded }: { onClose(): void; onAdded(answer: Us
             onChange={(e) => setEmail(e.target.value)}
           />
         </FormField>
-        <FormField id={`${id}-username`} label="Username">
+        <FormField id={`${id}-username`} error={fieldErrors.username} label="Username">
           <Input
             id={`${id}-username`}
+            {...fieldErrorProps(`${id}-username`, fieldErrors.username)}
             autoComplete="off"
             aria-required="true"
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
         </FormField>
-        <FormField id={`${id}-first-name`} label="First name">
+        <FormField id={`${id}-first-name`} error={fieldErrors.first_name} label="First name">
           <Input
             id={`${id}-first-name`}
+            {...fieldErrorProps(`${id}-first-name`, fieldErrors.first_name)}
             autoComplete="off"
             aria-required="true"
             value={firstName}
@@ -91,12 +95,12 @@ function AddUserForm({ onClose, onAdded }: { onClose(): void; onAdded(answer: Us
         <FormField id={`${id}-role`} label="Role">
           <RoleSelect id={`${id}-role`} value={role} onChange={setRole} disabled={saving} />
         </FormField>
-        <FormField id={`${id}-password`} label="Password (optional)">
+        <FormField id={`${id}-password`} error={fieldErrors.password} label="Password (optional)">
           <Input
             id={`${id}-password`}
+            {...fieldErrorProps(`${id}-password`, fieldErrors.password, `${id}-password-hint`)}
             type="password"
             autoComplete="new-password"
-            aria-describedby={`${id}-password-hint`}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
