@@ -7,22 +7,63 @@ interface AutoFocusHandlers {
   onCloseAutoFocus?(event: Event): void;
 }
 
+/** What holds a control and can take focus itself: a table's scrolling region, an outer dialog. */
+const FOCUSABLE_HOLDER = '[tabindex]:not([tabindex="-1"]), [role="dialog"], [role="alertdialog"]';
+
 /**
  * A dialog content's auto-focus handlers that remember the control focused as the dialog opens and
- * focus it again as the dialog closes (WCAG 2.4.3). The caller's own handlers run first.
+ * focus it again as the dialog closes (WCAG 2.4.3). When that control is gone (its row was deleted),
+ * focus goes to what held it (the table, an outer dialog), else to the page's heading. The caller's
+ * own handlers run first.
  */
 export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusHandlers) {
   const opener = useRef<HTMLElement | null>(null);
+  const holder = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus(event: Event) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const focused = document.activeElement;
+      opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+      holder.current = opener.current?.parentElement?.closest<HTMLElement>(FOCUSABLE_HOLDER) ?? null;
       onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus(event: Event) {
       onCloseAutoFocus?.(event);
-      if (event.defaultPrevented || !opener.current?.isConnected) return;
+      if (event.defaultPrevented) return;
+      const target =
+        [opener.current, holder.current].find((element) => element?.isConnected) ?? pageHeading();
+      if (!target) return;
       event.preventDefault();
-      opener.current.focus();
+      target.focus();
+      if (target === opener.current) keepFocusWhenRemoved(target, holder.current);
     },
   };
+}
+
+/** How long after a dialog closes its opener may still go (a delete's reload): a few seconds. */
+const REMOVAL_WATCH_MS = 5000;
+
+/**
+ * A delete's confirmation closes before the list reloads, so its opener (the row's Delete button) is
+ * removed just after taking focus back, which would drop focus on the page: then the holder takes it.
+ */
+function keepFocusWhenRemoved(opener: HTMLElement, holder: HTMLElement | null) {
+  const observer = new MutationObserver(() => {
+    if (opener.isConnected) return;
+    stop();
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost) (holder?.isConnected ? holder : pageHeading())?.focus();
+  });
+  const timer = window.setTimeout(() => stop(), REMOVAL_WATCH_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
+/** The page's heading, made focusable by script only, so focus has a place that says where it is. */
+function pageHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading;
 }
