@@ -6,6 +6,7 @@ import { type ComponentType, type FormEvent, type ReactNode, useEffect, useId, u
 import { csvFileError } from '../lib/csv-file';
 import { notifyImportFailure, notifyImportResult } from '../lib/notify';
 import { DialogForm, FormDialog } from './form-dialog';
+import { invalidInput } from './form-error';
 import { Button } from './ui/button';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
@@ -115,6 +116,7 @@ function ImportForm({
       title={title}
       description={description}
       error={error}
+      errorId={`${id}-error`}
       busy={busy}
       submitLabel={previewing ? 'Preview' : 'Import'}
       busyLabel={previewing ? 'Checking...' : 'Importing...'}
@@ -125,10 +127,14 @@ function ImportForm({
         <Label htmlFor={`${id}-file`}>CSV file</Label>
         <Input
           id={`${id}-file`}
+          {...invalidInput(`${id}-error`, error !== null)}
           type="file"
           accept=".csv,text/csv"
           onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
+            const chosen = event.target.files?.[0] ?? null;
+            setFile(chosen);
+            // A message about the file shown before is checked again against the new one: a CSV clears it.
+            setError((shown) => shown && csvFileError(chosen));
             // Another file needs its own preview before it can be imported.
             setPreviewed(null);
           }}
