@@ -1,0 +1,239 @@
+import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
+import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { choose, openDashboard, openRowMenu, productRow } from '../support/dashboard-page';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+/**
+ * Forms and dialogs (issue 16, small things): focus goes back to the control that opened a dialog,
+ * however it closes; a server's refusal of a field shows beside that field; a stale file-type error
+ * clears when a CSV is chosen.
+ */
+let stack: TestStack;
+let browser: Browser;
+let page: Page;
+let token: string;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack({ serveWeb: true }), launchBrowser()]);
+  token = await stack.login();
+  for (const [sku, name] of [
+    ['FOCUS-1', 'Focus Kettle'],
+    ['FOCUS-2', 'Focus Toaster'],
+    ['FOCUS-3', 'Focus Blender'],
+    ['FOCUS-4', 'Focus Mixer'],
+  ]) {
+    const { status } = await stack.api('POST', '/api/products', {
+      token,
+      body: { sku, name, current_price: 20, cost: 12 },
+    });
+    if (status !== 201) throw new Error(`seeding ${sku} answered ${status}`);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+beforeEach(async () => {
+  page = await (await browser.newContext()).newPage();
+});
+afterEach(() => page.context().close());
+
+const dialog = () => page.getByRole('dialog');
+const alertDialog = () => page.getByRole('alertdialog');
+const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(text);
+
+/** Fails unless `target` has focus within a second (a dialog gives focus back just after it closes). */
+async function expectFocusOn(target: Locator, after: string) {
+  const landed = await page
+    .waitForFunction((element) => element === document.activeElement, await target.elementHandle(), {
+      timeout: 1000,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  const focused = await page.evaluate(
+    () =>
+      document.activeElement?.getAttribute('aria-label') ??
+      document.activeElement?.outerHTML.slice(0, 120) ??
+      'nothing',
+  );
+  expect(landed, `focus is on ${target} after ${after}, not on ${focused}`).toBe(true);
+}
+
+/**
+ * Opens a dialog (`alert`: a confirmation) with `opener` and closes it each way a user can, checking
+ * focus is back on `opener` each time.
+ */
+async function expectFocusBackAfterEachClose(opener: Locator, { alert = false } = {}) {
+  const which = alert ? alertDialog() : dialog();
+  const closes: [string, () => Promise<unknown>][] = [
+    ['Escape', () => page.keyboard.press('Escape')],
+    ['Cancel', () => which.getByRole('button', { name: 'Cancel' }).click()],
+  ];
+  // A confirmation has no close button.
+  if (!alert)
+    closes.push([
+      'the close button',
+      () => which.getByRole('button', { name: 'Close', exact: true }).click(),
+    ]);
+  for (const [how, close] of closes) {
+    await opener.click();
+    await which.waitFor();
+    await close();
+    await which.waitFor({ state: 'detached' });
+    await expectFocusOn(opener, how);
+  }
+}
+
+async function openProducts() {
+  await signInAsAdmin(page, stack.url);
+  await page.getByRole('link', { name: 'Products' }).click();
+  await page.getByRole('heading', { name: 'Products' }).waitFor();
+}
+
+describe('focus goes back to the control that opened a dialog', () => {
+  it('on the Products page: header buttons and row buttons, after Escape, Cancel, the close button and a save', async () => {
+    await openProducts();
+    const add = page.getByRole('button', { name: 'Add Product' });
+    const edit = page.getByRole('button', { name: 'Edit Focus Kettle' });
+
+    await expectFocusBackAfterEachClose(add);
+    await expectFocusBackAfterEachClose(page.getByRole('button', { name: 'Import CSV' }));
+    await expectFocusBackAfterEachClose(edit);
+    await expectFocusBackAfterEachClose(page.getByRole('button', { name: 'Delete Focus Toaster' }), {
+      alert: true,
+    });
+    await page.getByRole('button', { name: 'Manage Categories' }).click();
+    await dialog().waitFor();
+    await page.keyboard.press('Escape');
+    await expectFocusOn(page.getByRole('button', { name: 'Manage Categories' }), 'Escape');
+
+    await add.click();
+    await dialog().getByLabel('SKU').fill('FOCUS-NEW');
+    await dialog().getByLabel('Product Name').fill('Focus Grinder');
+    await dialog().getByLabel('Current Price').fill('12');
+    await dialog().getByRole('button', { name: 'Create Product' }).click();
+    await toast('Product created successfully').waitFor();
+    await expectFocusOn(add, 'a save');
+
+    await edit.click();
+    await dialog().getByLabel('Product Name').fill('Focus Kettle');
+    await dialog().getByRole('button', { name: 'Update Product' }).click();
+    await toast('Product updated successfully').waitFor();
+    await expectFocusOn(edit, 'a save');
+  });
+
+  it('when the opener is gone (its row deleted), focus goes to the table rather than the page', async () => {
+    await openProducts();
+
+    await page.getByRole('button', { name: 'Delete Focus Blender' }).click();
+    await alertDialog().getByRole('button', { name: 'Delete' }).click();
+    await toast('Product deleted successfully').waitFor();
+    await alertDialog().waitFor({ state: 'detached' });
+
+    await expectFocusOn(page.getByRole('region', { name: 'Products' }), 'deleting its row');
+  });
+
+  it('on the dashboard: a dialog opened from a row’s menu gives focus to the menu’s button, a deleted row’s to the table', async () => {
+    await openDashboard(page, stack.url);
+    const trigger = productRow(page, 'FOCUS-1').getByRole('button', { name: /^More actions for / });
+
+    for (const [how, close] of [
+      ['Escape', () => page.keyboard.press('Escape')],
+      ['the close button', () => dialog().getByRole('button', { name: 'Close', exact: true }).click()],
+      ['Save Changes', () => dialog().getByRole('button', { name: 'Save Changes' }).click()],
+    ] as const) {
+      await openRowMenu(page, 'FOCUS-1', 'Edit Product');
+      await dialog().getByRole('heading', { name: 'Edit Product & Manage Competitors' }).waitFor();
+      await close();
+      await dialog().waitFor({ state: 'detached' });
+      await expectFocusOn(trigger, how);
+    }
+    await openRowMenu(page, 'FOCUS-2', 'Delete Product');
+    await alertDialog().getByRole('button', { name: 'Cancel' }).click();
+    await expectFocusOn(
+      productRow(page, 'FOCUS-2').getByRole('button', { name: /^More actions for / }),
+      'Cancel',
+    );
+
+    await openRowMenu(page, 'FOCUS-4', 'Delete Product');
+    await alertDialog().getByRole('button', { name: 'Delete Product' }).click();
+    await toast('Product deleted successfully').waitFor();
+    await productRow(page, 'FOCUS-4').waitFor({ state: 'detached' });
+    // Rows are keyed by position, so the next product's menu button may take the deleted one's place.
+    const table = page.getByRole('region', { name: 'Price comparison' });
+    await expect.poll(() => table.evaluate((region) => region.contains(document.activeElement))).toBe(true);
+  });
+
+  it('on the Competitors and Users pages', async () => {
+    await signInAsAdmin(page, stack.url);
+    await page.getByRole('link', { name: 'Competitors' }).click();
+    await expectFocusBackAfterEachClose(page.getByRole('button', { name: 'Add Competitor' }));
+    await page.goto(`${stack.url}/users`);
+    await expectFocusBackAfterEachClose(page.getByRole('button', { name: 'Add user' }));
+  });
+});
+
+describe('a server’s refusal of a field shows beside that field', () => {
+  it('a taken SKU: the SKU field is invalid and described by the server’s message', async () => {
+    await openProducts();
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await dialog().getByLabel('SKU').fill('focus-2');
+    await dialog().getByLabel('Product Name').fill('Second Toaster');
+    await dialog().getByLabel('Current Price').fill('5');
+
+    await dialog().getByRole('button', { name: 'Create Product' }).click();
+
+    const sku = dialog().getByLabel('SKU');
+    await expect.poll(() => sku.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await sku.getAttribute('aria-describedby');
+    await expect(dialog().locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(
+      'A product with SKU "focus-2" already exists',
+    );
+    expect(await dialog().getByLabel('Product Name').getAttribute('aria-invalid')).toBeNull();
+    await expectAccessible(page, dialog());
+  });
+
+  it('a URL the competitor-URL policy refuses: the URL field is invalid and says why', async () => {
+    await signInAsAdmin(page, stack.url);
+    await page.getByRole('link', { name: 'Competitors' }).click();
+    await page.getByRole('button', { name: 'Add Competitor' }).click();
+    await choose(page, 'Product', 'Focus Kettle (FOCUS-1)');
+    await dialog().getByLabel('URL').fill('http://10.1.2.3/kettle');
+    await dialog().getByLabel('Competitor Name').fill('Private Shop');
+
+    await dialog().getByRole('button', { name: 'Add Competitor' }).click();
+
+    const url = dialog().getByLabel('URL');
+    await expect.poll(() => url.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await url.getAttribute('aria-describedby');
+    await expect(dialog().locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(
+      'URL must point to a public address, not a private one',
+    );
+  });
+});
+
+describe('the import dialog', () => {
+  it('clears a stale file-type error when a CSV is chosen, and the import can go on', async () => {
+    await openProducts();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const file = dialog().getByLabel('CSV file');
+    await file.setInputFiles({ name: 'products.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await dialog().getByRole('button', { name: 'Preview' }).click();
+    await dialog().getByRole('alert').getByText('Please select a CSV file').waitFor();
+
+    await file.setInputFiles({
+      name: 'products.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(PRODUCT_CSV_TEMPLATE),
+    });
+
+    await dialog().getByRole('alert').waitFor({ state: 'detached' });
+    await dialog().getByRole('button', { name: 'Preview' }).click();
+    await dialog().getByRole('region', { name: 'Preview' }).waitFor();
+  });
+});
