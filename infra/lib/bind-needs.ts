@@ -94,7 +94,8 @@ const binders: Record<OtherNeed, Binder> = {
     if (!scrapeRun) throw notProvided(fn, 'scheduleRule');
     Grant.addToPrincipal({
       grantee: fn,
-      actions: scheduleRuleActions,
+      // What schedule-rule.ts sends, on the one rule.
+      actions: ['events:DescribeRule', 'events:PutRule'],
       resourceArns: [scrapeRun.scheduleRule.ruleArn],
     });
     fn.addEnvironment('SCHEDULE_RULE_NAME', scrapeRun.scheduleRule.ruleName);
@@ -157,9 +158,6 @@ function grantTableData(fn: LambdaFunction, table: ITable, actions: string[]): v
   );
   Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [table.tableArn, ...indexArns] });
 }
-
-/** What reading and changing the schedule takes (schedule-rule.ts), on its one rule. */
-export const scheduleRuleActions = ['events:DescribeRule', 'events:PutRule'];
 
 /** What starting and stopping runs takes: StartExecution on the machine, the rest on its executions. */
 export const runControlActions = {

@@ -11,13 +11,15 @@ const RECENT_RUNS = 20;
  * cannot be read, or the expression uses what we cannot read (L, W, #: EventBridge's to judge).
  */
 export async function nextScheduledRunAt(now = new Date()): Promise<string | null> {
+  let setting: ScheduleSetting;
   try {
-    return await nextRunOf(await readScheduleRule(), now);
+    setting = await readScheduleRule();
   } catch (error) {
     // The status still answers without it; the schedule's own route reports the failure.
     logger().warn('The schedule rule cannot be read', { error });
     return null;
   }
+  return nextRunOf(setting, now);
 }
 
 /** When `setting` next starts a run. A rate counts on from the latest scheduled run; only a rate needs that read. */
