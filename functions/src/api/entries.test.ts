@@ -74,6 +74,7 @@ describe('a Lambda entry', () => {
       ? { TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-2:1:secret:t' }
       : {}),
     ...(needs.includes('ses') ? { APP_URL: 'https://d1234.cloudfront.net' } : {}),
+    ...(needs.includes('scheduleRule') ? { SCHEDULE_RULE_NAME: 'check-my-price-schedule' } : {}),
   });
   const load = (entry: string) => import(/* @vite-ignore */ join(functionsDir, entry));
 
