@@ -31,6 +31,19 @@ beforeAll(async () => {
     });
     if (status !== 201) throw new Error(`seeding ${sku} answered ${status}`);
   }
+  const { body } = await stack.api<{ products: { id: number; sku: string }[] }>('GET', '/api/products', {
+    token,
+  });
+  const kettle = body.products.find((product) => product.sku === 'FOCUS-1');
+  const { status } = await stack.api('POST', '/api/competitor-urls', {
+    token,
+    body: {
+      product_id: kettle?.id,
+      competitor_name: 'Focus Shop',
+      url: 'https://focus-shop.example.com/kettle',
+    },
+  });
+  if (status !== 201) throw new Error(`seeding a competitor URL answered ${status}`);
 });
 afterAll(async () => {
   await browser?.close();
@@ -159,6 +172,15 @@ describe('focus goes back to the control that opened a dialog', () => {
       productRow(page, 'FOCUS-2').getByRole('button', { name: /^More actions for / }),
       'Cancel',
     );
+
+    // A confirmation inside the edit dialog whose opener goes with the deleted URL: focus stays in the dialog.
+    await openRowMenu(page, 'FOCUS-1', 'Edit Product');
+    await dialog().getByRole('button', { name: 'Delete competitor Focus Shop' }).click();
+    await alertDialog().getByRole('button', { name: 'Delete' }).click();
+    await dialog().getByText('No competitor URLs yet.').waitFor();
+    await expect.poll(() => dialog().evaluate((frame) => frame.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expectFocusOn(trigger, 'Escape after a delete inside the dialog');
 
     await openRowMenu(page, 'FOCUS-4', 'Delete Product');
     await alertDialog().getByRole('button', { name: 'Delete Product' }).click();
