@@ -220,6 +220,21 @@ describe('a server’s refusal of a field shows beside that field', () => {
     await expectAccessible(page, dialog());
   });
 
+  it('a taken SKU in Edit Product & Manage Competitors: the same, in the dashboard’s dialog', async () => {
+    await openDashboard(page, stack.url);
+    await openRowMenu(page, 'FOCUS-1', 'Edit Product');
+    await dialog().getByLabel('SKU').fill('FOCUS-2');
+
+    await dialog().getByRole('button', { name: 'Save Changes' }).click();
+
+    const sku = dialog().getByLabel('SKU');
+    await expect.poll(() => sku.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await sku.getAttribute('aria-describedby');
+    await expect(dialog().locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(
+      'A product with SKU "FOCUS-2" already exists',
+    );
+  });
+
   it('a URL the competitor-URL policy refuses: the URL field is invalid and says why', async () => {
     await signInAsAdmin(page, stack.url);
     await page.getByRole('link', { name: 'Competitors' }).click();
