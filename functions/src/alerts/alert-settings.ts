@@ -68,7 +68,9 @@ export function applyAlertSettings(
   const channels = input.channels.map((channel, index): StoredAlertSettings['channels'][number] => {
     const existing = channel.id === undefined ? undefined : byId.get(channel.id);
     if (channel.id !== undefined && (!existing || existing.type !== channel.type))
-      throw new InvalidInputError(`Channel ${index + 1}: unknown channel id ${channel.id}`);
+      throw new InvalidInputError(`Channel ${index + 1}: unknown channel id ${channel.id}`, {
+        field: `channels.${index}.id`,
+      });
     const keepsSlackUrl = existing?.type === 'slack' && channel.target === maskedSlackUrl(existing.target);
     const target =
       channel.type === 'email' || keepsSlackUrl ? channel.target : checkChannelUrlAt(index, channel.target);
@@ -94,7 +96,9 @@ function checkChannelUrlAt(index: number, target: string): string {
     return checkChannelUrl(target);
   } catch (error) {
     if (error instanceof InvalidInputError)
-      throw new InvalidInputError(`Channel ${index + 1}: ${error.message}`);
+      throw new InvalidInputError(`Channel ${index + 1}: ${error.message}`, {
+        field: `channels.${index}.target`,
+      });
     throw error;
   }
 }

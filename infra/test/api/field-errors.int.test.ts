@@ -1,3 +1,4 @@
+import { DEFAULT_ALERT_EVENTS } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { signedInStack } from '../support/signed-in-stack';
 import { ADMIN } from '../support/test-stack';
@@ -55,6 +56,21 @@ describe('refusals name the fields they are about', () => {
     expect(Object.keys(email.body.fields ?? {})).toEqual(['email']);
     expect(username.status).toBe(409);
     expect(Object.keys(username.body.fields ?? {})).toEqual(['username']);
+  });
+
+  it('an alert channel refused by the URL rules names its target', async () => {
+    const { status, body } = await stack.api<Refusal>('PUT', '/api/alert-settings', {
+      token,
+      body: {
+        events: DEFAULT_ALERT_EVENTS,
+        channels: [{ type: 'webhook', target: 'https://10.0.0.5/hook', enabled: true }],
+      },
+    });
+
+    expect(status).toBe(400);
+    expect(body.fields).toEqual({
+      'channels.0.target': 'Channel 1: URL must point to a public address, not a private one',
+    });
   });
 
   it('a refusal that is not about a field names none', async () => {

@@ -252,6 +252,20 @@ describe('a server’s refusal of a field shows beside that field', () => {
       'URL must point to a public address, not a private one',
     );
   });
+  it('an alert channel the server refuses: its message shows in the channels section, not only in a toast', async () => {
+    await signInAsAdmin(page, stack.url);
+    await page.goto(`${stack.url}/alerts`);
+    const form = page.getByRole('form', { name: 'Alert settings' });
+    await form.getByRole('textbox', { name: 'Webhook URL' }).fill('https://10.0.0.5/hook');
+    await form.getByRole('button', { name: 'Add channel' }).click();
+
+    await form.getByRole('button', { name: 'Save settings' }).click();
+
+    await form
+      .getByRole('alert')
+      .getByText('Channel 1: URL must point to a public address, not a private one')
+      .waitFor();
+  });
 });
 
 describe('the import dialog', () => {

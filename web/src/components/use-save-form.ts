@@ -29,7 +29,7 @@ export function useSaveForm<Input>({
   fields = [],
 }: SaveFormOptions<Input>) {
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {

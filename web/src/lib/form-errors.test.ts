@@ -18,6 +18,19 @@ describe('formErrors', () => {
     });
   });
 
+  it('gives a form field the message about a part of it', () => {
+    const error = answer(400, {
+      success: false,
+      error: 'Channel 2: URL must have a public host name',
+      fields: { 'channels.1.target': 'Channel 2: URL must have a public host name' },
+    });
+
+    expect(formErrors(error, ['channels', 'chan'])).toEqual({
+      fields: { channels: 'Channel 2: URL must have a public host name' },
+      general: null,
+    });
+  });
+
   it('shows the whole message above the form when no field it names is on the form', () => {
     const error = answer(409, {
       success: false,

@@ -1,9 +1,10 @@
 // The alert settings form: the kinds, the channels and Save. After a save that created webhooks, their
 // secrets are shown once (docs/screens.md#alert-settings).
-import type { AlertSettings } from '@cmp/shared';
+import { ALERT_KINDS, type AlertSettings } from '@cmp/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { saveAlertSettings } from '../../../api/alerts';
 import { Button } from '../../../components/ui/button';
+import { formErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { channelLabel } from '../utils/alert-view';
 import {
@@ -11,6 +12,7 @@ import {
   type SettingsField,
   type SettingsFormValues,
   settingsFormValues,
+  thresholdField,
   validateSettingsForm,
 } from '../utils/settings-form';
 import { ChannelSettings } from './channel-settings';
@@ -54,6 +56,9 @@ export function AlertSettingsForm({
       notifySuccess('Alert settings saved');
     } catch (error) {
       notifyError(error, 'Failed to save alert settings');
+      // A refused channel or threshold shows where the form's own message about it would.
+      const shown = formErrors(error, ['channels', ...ALERT_KINDS.map(thresholdField)]);
+      setErrors(shown.general === null ? shown.fields : { form: shown.general });
     } finally {
       setSaving(false);
     }

@@ -68,7 +68,7 @@ function ProductForm({
 }) {
   const [fields, setFields] = useState<ProductFields>(() => productFields(product));
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   const id = useId();
   const errorId = `${id}-error`;
   // A client-side message is above the form; a server's message about a field is beside it.
