@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { scheduleProblem } from '@cmp/shared';
+import { awsError, startAwsJsonServer } from './aws-json-server';
 import { type EventPattern, matchesPattern } from './event-pattern';
 
 /** An event as EventBridge hands it to a rule's target. */
@@ -158,37 +156,17 @@ export async function startLocalEventBus(options: {
     return { FailedEntryCount: results.filter((r) => 'ErrorCode' in r).length, Entries: results };
   }
 
-  const server = createServer((req, res) => {
-    void handle(req, res);
-  });
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    try {
-      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
-      const target = req.headers['x-amz-target'];
-      if (target === 'AWSEvents.PutEvents') send(res, 200, putEvents(body));
-      else if (target === 'AWSEvents.DescribeRule') send(res, 200, describeRule(body));
-      else if (target === 'AWSEvents.PutRule') send(res, 200, await putRule(body));
-      else
-        throw awsError(
-          'UnknownOperationException',
-          'Only PutEvents, PutRule and DescribeRule are supported locally',
-        );
-    } catch (error) {
-      const { name, message } = error as Error;
-      send(res, 400, { __type: name === 'SyntaxError' ? 'SerializationException' : name, message });
-    }
-  }
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  const server = await startAwsJsonServer(
+    { PutEvents: putEvents, DescribeRule: describeRule, PutRule: putRule },
+    '1.1',
+  );
 
   const idle = async () => {
     // A target may publish again (a run ending another): wait until nothing is left.
     while (deliveries.size > 0) await Promise.allSettled([...deliveries]);
   };
   return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    endpoint: server.endpoint,
     busName,
     addRule(pattern, target) {
       const rule = { pattern, target };
@@ -214,10 +192,7 @@ export async function startLocalEventBus(options: {
     idle,
     close: async () => {
       await idle();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.close();
     },
   };
 }
@@ -250,17 +225,4 @@ async function readRules(file: string): Promise<Record<string, KeptRule>> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw new Error(`The schedule rules in ${file} cannot be read: ${(error as Error).message}`);
   }
-}
-
-function awsError(name: string, message: string): Error {
-  return Object.assign(new Error(message), { name });
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  const json = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/x-amz-json-1.1',
-    'content-length': Buffer.byteLength(json),
-  });
-  res.end(json);
 }

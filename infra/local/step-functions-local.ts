@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buildScrapeDefinition, substitute } from '@cmp/functions/scrape-run/state-machine';
 import { type ScrapeTaskName, scrapeTasks } from '@cmp/functions/scrape-run/tasks';
 import {
@@ -10,6 +7,7 @@ import {
   StateMachine,
   type StateMachineDefinition,
 } from 'aws-local-stepfunctions';
+import { type AwsJsonOperations, awsError, startAwsJsonServer } from './aws-json-server';
 
 // aws-local-stepfunctions needs Promise.withResolvers (Node 22); this machine runs Node 20.
 if (!('withResolvers' in Promise)) {
@@ -188,7 +186,7 @@ export async function startLocalStepFunctions(
     }
   }
 
-  const actions: Record<string, (body: Record<string, unknown>) => unknown> = {
+  const operations: AwsJsonOperations = {
     StartExecution: (body) => {
       if (body.stateMachineArn !== stateMachineArn)
         throw awsError('StateMachineDoesNotExist', 'Unknown state machine');
@@ -218,28 +216,10 @@ export async function startLocalStepFunctions(
     },
   };
 
-  const server = createServer((req, res) => {
-    void handle(req, res);
-  });
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const action = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    try {
-      const act = actions[action];
-      if (!act)
-        throw awsError('UnknownOperationException', `${action || 'This operation'} is not supported locally`);
-      send(res, 200, act(JSON.parse(Buffer.concat(chunks).toString() || '{}')));
-    } catch (error) {
-      const { name, message } = error as Error;
-      send(res, 400, { __type: name, message });
-    }
-  }
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  const server = await startAwsJsonServer(operations, '1.0');
 
   return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    endpoint: server.endpoint,
     stateMachineArn,
     idle: async () => {
       await Promise.all([...executions.values()].map((e) => e.done));
@@ -250,23 +230,7 @@ export async function startLocalStepFunctions(
       for (const execution of executions.values()) if (execution.status === 'RUNNING') execution.abort();
       // `done` includes the status-change handling, which must reach the table before it closes.
       await Promise.all([...executions.values()].map((execution) => execution.done));
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.close();
     },
   };
-}
-
-function awsError(name: string, message: string): Error {
-  return Object.assign(new Error(message), { name });
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  const json = JSON.stringify(body ?? {});
-  res.writeHead(status, {
-    'content-type': 'application/x-amz-json-1.0',
-    'content-length': Buffer.byteLength(json),
-  });
-  res.end(json);
 }

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { awsError, startAwsJsonServer } from '../../local/aws-json-server';
 
 interface Version {
   readonly id: string;
@@ -51,23 +49,10 @@ export async function startSecretsManagerStandIn(region = 'eu-west-2'): Promise<
     };
   }
 
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    try {
-      if (req.headers['x-amz-target'] !== 'secretsmanager.GetSecretValue')
-        throw awsError('UnknownOperationException', 'Only GetSecretValue is supported here');
-      send(res, 200, getSecretValue(JSON.parse(Buffer.concat(chunks).toString() || '{}')));
-    } catch (error) {
-      const { name, message } = error as Error;
-      send(res, 400, { __type: name, message });
-    }
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  const server = await startAwsJsonServer({ GetSecretValue: getSecretValue }, '1.1');
 
   return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    endpoint: server.endpoint,
     create(name, value) {
       const arn = `arn:aws:secretsmanager:${region}:000000000000:secret:${name}-AbCdEf`;
       secrets.set(arn, { current: version(value), previous: null });
@@ -80,23 +65,6 @@ export async function startSecretsManagerStandIn(region = 'eu-west-2'): Promise<
       secrets.set(arn, { current: next, previous: secret.current });
       return next.id;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => server.close(),
   };
-}
-
-function awsError(name: string, message: string): Error {
-  return Object.assign(new Error(message), { name });
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  const json = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/x-amz-json-1.1',
-    'content-length': Buffer.byteLength(json),
-  });
-  res.end(json);
 }
