@@ -162,9 +162,12 @@ describe('creating, editing, hiding and deleting a product', () => {
     const hiddenRow = page.getByRole('row', { name: /E2E Kettle Pro/ });
     expect(await hiddenRow.textContent()).toContain('Hidden');
     // Dimmed with the muted text colour, not opacity, so it keeps its contrast (accessibility.e2e.ts).
-    expect(
-      await hiddenRow.evaluate((el) => getComputedStyle(el).color !== getComputedStyle(document.body).color),
-    ).toBe(true);
+    // Polled: the row's colours ease in (a CSS transition), so the first frame still has the old one.
+    await expect
+      .poll(() =>
+        hiddenRow.evaluate((el) => getComputedStyle(el).color !== getComputedStyle(document.body).color),
+      )
+      .toBe(true);
 
     // A duplicate SKU: the server's error text replaces the generic message
     await page.getByRole('button', { name: 'Add Product' }).click();
