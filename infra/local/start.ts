@@ -45,6 +45,13 @@ try {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping...');
+    // A check still in flight (a slow shop page) can fail on its way out once its servers close;
+    // that is the stop working, not a failure of it: say so instead of exiting with an error.
+    process.on('unhandledRejection', (reason) =>
+      console.error(
+        `A task still running while stopping ended with: ${(reason as Error)?.message ?? reason}`,
+      ),
+    );
     await stack.stop();
     process.exit(0);
   };
