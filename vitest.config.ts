@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { InterleavingSequencer } from './infra/test/support/interleaving-sequencer';
 
 const ignored = ['**/node_modules/**', '**/dist/**', '**/cdk.out/**'];
 
@@ -6,7 +7,9 @@ const ignored = ['**/node_modules/**', '**/dist/**', '**/cdk.out/**'];
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Every tier shares the two workers: browser files interleave with the rest (see the sequencer).
     maxWorkers: 2,
+    sequence: { sequencer: InterleavingSequencer },
     projects: [
       {
         extends: true,
@@ -40,7 +43,6 @@ export default defineConfig({
           globalSetup: ['infra/test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 1,
         },
       },
     ],
