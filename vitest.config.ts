@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { InterleavingSequencer } from './infra/test/support/interleaving-sequencer';
+import { InterleavingSequencer } from './infra/test/support/interleaving-sequencer.ts';
 
 const ignored = ['**/node_modules/**', '**/dist/**', '**/cdk.out/**'];
 

@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { Alerts } from './alerts.construct';
 import { Api } from './api.construct';
 import type { AppSettings } from './app-settings';
+import { Imports } from './imports.construct';
 import { ScrapeRun } from './scrape-run.construct';
 import { Site } from './site.construct';
 
@@ -32,13 +33,15 @@ export class StatelessStack extends Stack {
   readonly scrapeRun: ScrapeRun;
   readonly api: Api;
   readonly alerts: Alerts;
+  readonly imports: Imports;
   readonly site: Site;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     const { settings } = props;
 
-    // The account's default bus: runs announce their end there, and the alerts rule listens.
+    // The account's default bus: runs announce their end there (the alerts rule listens), uploads
+    // queue their imports (the imports rule listens).
     const runEvents = EventBus.fromEventBusName(this, 'RunEvents', 'default');
     // The links in alerts point at the distribution, which is made last (it fronts the API).
     const appUrl = Lazy.string({ produce: () => `https://${this.site.distribution.distributionDomainName}` });
@@ -61,6 +64,7 @@ export class StatelessStack extends Stack {
       settings,
     });
     this.alerts = new Alerts(this, 'Alerts', { resources, settings, bus: runEvents });
+    this.imports = new Imports(this, 'Imports', { resources, settings, bus: runEvents });
 
     this.site = new Site(this, 'Site', {
       siteBucketExport: props.siteBucketExport,

@@ -13,8 +13,10 @@ import { join, resolve } from 'node:path';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { runCompletedPattern, runCompletedTarget } from '@cmp/functions/alerts/run-events';
 import { addUser } from '@cmp/functions/auth/users';
+import { importQueuedPattern, importQueuedTarget } from '@cmp/functions/catalogue/csv/import-events';
 import { releaseStraySkuClaims } from '@cmp/functions/catalogue/sku-claims';
 import { provideSettings, type SettingsSource } from '@cmp/functions/config';
+import { migrateUrlClaims } from '@cmp/functions/data/url-claims';
 import { hasAnyUser } from '@cmp/functions/data/user.repository';
 import { awsClientOptions } from '@cmp/functions/lib/aws-client';
 import { endRunsOfLostExecutions } from '@cmp/functions/scrape-run/lost-runs';
@@ -171,13 +173,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Every entry now, so a bad setting fails the start rather than a request or the first run.
   const handlers = await loadGroupHandlers();
   await Promise.all(
-    [...Object.values(scrapeTasks), statusChangeTask, runCompletedTarget].map(({ entry }) =>
-      loadHandler(entry),
+    [...Object.values(scrapeTasks), statusChangeTask, runCompletedTarget, importQueuedTarget].map(
+      ({ entry }) => loadHandler(entry),
     ),
   );
   // The rule CDK deploys: each run's end goes to the alerts handler.
   const alertsHandler = await loadTask(runCompletedTarget.entry);
   eventBus.addRule(runCompletedPattern, alertsHandler);
+  // And each queued import to the import function.
+  eventBus.addRule(importQueuedPattern, await loadTask(importQueuedTarget.entry));
   // A run the last process left 'running' (killed, or crashed) died with it: close it, free the lock.
   const lost = await endRunsOfLostExecutions(stepFunctions.knows);
   if (lost.length > 0)
@@ -185,6 +189,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Nothing is served yet, so no write is on its way: any claim no product holds is stray.
   const stray = await releaseStraySkuClaims(0);
   if (stray.length > 0) log(`Released ${stray.length} SKU claim(s) no product holds: ${stray.join(', ')}`);
+  // Data from before URL claims were kept per product (decision 60) gets them now.
+  const folded = await migrateUrlClaims();
+  if (folded > 0) log(`Moved ${folded} competitor URL claim(s) into their product's set`);
   // The rule CDK deploys (the deploy-time setting as its default); the scheduler follows its state.
   let scheduler: ReturnType<typeof startScheduler> | undefined;
   await eventBus.deployScheduleRule(

@@ -23,6 +23,10 @@ describe('skippedRowsText', () => {
     expect(skippedRowsText(['1', '2', '3', '4', '5'])).toBe('Skipped rows: 1; 2; 3 and 2 more');
   });
 
+  it('counts every skipped row when only the first messages were kept (an import job)', () => {
+    expect(skippedRowsText(['1', '2', '3', '4'], 2500)).toBe('Skipped rows: 1; 2; 3 and 2497 more');
+  });
+
   it('is null when nothing was skipped', () => {
     expect(skippedRowsText([])).toBeNull();
   });

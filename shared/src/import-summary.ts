@@ -15,13 +15,14 @@ export function importedText(imported: number, noun: string, skipped = 0): strin
 
 /**
  * The skipped-rows toast: the first 3 messages joined with '; ', plus ' and M more' past 3; null when
- * no rows were skipped.
+ * no rows were skipped. `count`: how many rows were skipped in all, where `errors` holds only the
+ * first of them (an import job keeps 100).
  * @example skippedRowsText(['Row 2: a', 'Row 3: b']) // 'Skipped rows: Row 2: a; Row 3: b'
  */
-export function skippedRowsText(errors: readonly string[]): string | null {
-  if (errors.length === 0) return null;
+export function skippedRowsText(errors: readonly string[], count = errors.length): string | null {
+  if (count === 0) return null;
   const listed = errors.slice(0, MAX_LISTED_IMPORT_ERRORS).join('; ');
-  const rest = errors.length - MAX_LISTED_IMPORT_ERRORS;
+  const rest = count - Math.min(errors.length, MAX_LISTED_IMPORT_ERRORS);
   return `Skipped rows: ${listed}${rest > 0 ? ` and ${rest} more` : ''}`;
 }
 

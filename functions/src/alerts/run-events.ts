@@ -1,10 +1,11 @@
 import * as z from 'zod';
+import { APP_EVENTS_SOURCE } from '../lib/app-events-source';
 
 /**
  * The event a run's ending publishes on EventBridge, defined once: CDK's rule pattern, the
  * publisher (publish-run-completed.ts), the local bus and the alerts handler all read it from here.
  */
-export const RUN_EVENTS_SOURCE = 'Check My Price';
+export const RUN_EVENTS_SOURCE = APP_EVENTS_SOURCE;
 export const RUN_COMPLETED = 'RunCompleted';
 
 export const runCompletedDetailSchema = z.object({

@@ -6,8 +6,8 @@ import {
   getCompetitorUrlsOfProduct,
   removeCompetitorUrl,
 } from '../catalogue/competitor-urls';
-import { importCompetitorUrls } from '../catalogue/csv/competitor-import';
-import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
+import { startImport } from '../catalogue/csv/import-job';
+import { readUploadedFile } from '../catalogue/csv/upload';
 import { decidePrice } from '../catalogue/price-review';
 import { readEntrySettings } from '../config';
 import { competitorUrlsCsv } from '../exports/competitor-url-export';
@@ -33,10 +33,8 @@ export const handler = groupHandler('competitor-urls', {
     body: { success: true, competitorUrl: await addCompetitorUrl(body) },
   }),
 
-  'POST /api/competitor-urls/import': async ({ headers, rawBody }) => {
-    const file = await readUploadedFile(headers['content-type'], rawBody);
-    return { body: await importCompetitorUrls(decodeUtf8(file.content)) };
-  },
+  'POST /api/competitor-urls/import': async ({ headers, rawBody }) =>
+    startImport('competitor-urls', await readUploadedFile(headers['content-type'], rawBody)),
 
   'GET /api/competitor-urls/product/{productId}': async ({ params }) => ({
     body: { success: true, competitorUrls: await getCompetitorUrlsOfProduct(params.productId) },

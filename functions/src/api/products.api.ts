@@ -1,4 +1,5 @@
-import { importProducts, previewProductImport } from '../catalogue/csv/product-import';
+import { readImport, startImport } from '../catalogue/csv/import-job';
+import { previewProductImport } from '../catalogue/csv/product-import';
 import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
 import {
   addProduct,
@@ -14,7 +15,10 @@ import { groupHandler } from '../http/http-handler';
 
 readEntrySettings(process.env);
 
-/** The products route group: the catalogue, one product, visibility, CSV import and its preview, a product's price history as CSV. */
+/**
+ * The products route group: the catalogue, one product, visibility, CSV import and its preview,
+ * either import's job, a product's price history as CSV.
+ */
 export const handler = groupHandler('products', {
   'GET /api/products': {
     cache: 'catalogue',
@@ -26,10 +30,12 @@ export const handler = groupHandler('products', {
     body: { success: true, product: await addProduct(body) },
   }),
 
-  'POST /api/products/import': async ({ headers, rawBody }) => {
-    const file = await readUploadedFile(headers['content-type'], rawBody);
-    return { body: await importProducts(decodeUtf8(file.content)) };
-  },
+  'POST /api/products/import': async ({ headers, rawBody }) =>
+    startImport('products', await readUploadedFile(headers['content-type'], rawBody)),
+
+  'GET /api/imports/{id}': async ({ params }) => ({
+    body: { success: true, import: await readImport(params.id) },
+  }),
 
   'POST /api/products/import/preview': async ({ headers, rawBody }) => {
     const file = await readUploadedFile(headers['content-type'], rawBody);

@@ -81,7 +81,39 @@ export async function recount(kind: CountedKind, countAll: () => Promise<number>
   return counted;
 }
 
-async function keptCount(kind: CountedKind): Promise<number | undefined> {
+/**
+ * An import's one count update: it read the kept count (`kept`), then listed `listed` items, and
+ * created `created`. While the count is still `kept` (no other write moved it), it becomes
+ * `listed + created`, which also puts right what an earlier import cut off half-way never counted;
+ * otherwise `created` is added to it.
+ */
+export async function settleImportedCount(
+  kind: CountedKind,
+  kept: number | undefined,
+  listed: number,
+  created: number,
+): Promise<void> {
+  if (kept !== undefined) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: KEY,
+          UpdateExpression: 'SET #kind = :counted',
+          ConditionExpression: '#kind = :kept',
+          ExpressionAttributeNames: { '#kind': kind },
+          ExpressionAttributeValues: { ':counted': listed + created, ':kept': kept },
+        }),
+      );
+      return;
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
+  }
+  if (created !== 0) await adjustCount(kind, created);
+}
+
+export async function keptCount(kind: CountedKind): Promise<number | undefined> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: KEY, ConsistentRead: true }),
   );

@@ -6,13 +6,22 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../domain/errors';
+import { batchPut } from './batch-write';
 import { readCount } from './catalogue-counts.repository';
 import { catalogueWrite } from './catalogue-write';
 import { lastIssuedId, reserveIds } from './counter.repository';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
 import { GSI1, GSI2 } from './table';
-import { type Claim, type ClaimKey, claimUnique, releaseUnique, scanClaims } from './unique-claim';
+import {
+  type Claim,
+  type ClaimKey,
+  claimOwner,
+  claimUnique,
+  releaseUnique,
+  scanClaims,
+  takeOverClaim,
+} from './unique-claim';
 
 /**
  * Products at `PRODUCT#<id>`. GSI1 (`PRODUCTS`) lists the whole catalogue in id order; GSI2
@@ -135,15 +144,7 @@ export const releaseSkuClaim = (claim: Claim, claimedBefore: string) =>
 export async function createProduct(fields: ProductFields, id?: number): Promise<ProductRecord> {
   const productId = id ?? (await reserveIds('product', 1));
   await claimUnique(keys.sku(fields.sku), productId, skuConflict(fields.sku.trim()), 'sku');
-  const now = nowIso();
-  const record: ProductRecord = {
-    ...fields,
-    id: productId,
-    hidden: false,
-    created_at: now,
-    updated_at: now,
-    version: 1,
-  };
+  const record = newProductRecord(fields, productId);
   await catalogueWrite(
     async () => {
       try {
@@ -166,38 +167,97 @@ export async function createProduct(fields: ProductFields, id?: number): Promise
 export async function updateProduct(existing: ProductRecord, fields: ProductFields): Promise<ProductRecord> {
   const skuChanged = keys.sku(existing.sku).PK !== keys.sku(fields.sku).PK;
   if (skuChanged) await claimUnique(keys.sku(fields.sku), existing.id, skuConflict(fields.sku.trim()), 'sku');
+  let record: ProductRecord | undefined;
+  await catalogueWrite(
+    async () => {
+      try {
+        record = await replaceProduct(existing, fields);
+      } catch (error) {
+        if (skuChanged) await releaseUnique(keys.sku(fields.sku), existing.id);
+        throw error;
+      }
+    },
+    {},
+    { kind: 'products', id: existing.id },
+  );
+  if (skuChanged) await releaseUnique(keys.sku(existing.sku), existing.id);
+  return record as ProductRecord;
+}
+
+/**
+ * Writes `fields` over the product as `existing` read it, its SKU's claim unchanged; a
+ * ConflictError when the product was written (or deleted) since. Moves neither the catalogue
+ * version nor the counts: `updateProduct` does, and an import once for all its rows.
+ */
+export async function replaceProduct(existing: ProductRecord, fields: ProductFields): Promise<ProductRecord> {
   const record: ProductRecord = {
     ...existing,
     ...fields,
     updated_at: nowIso(),
     version: (existing.version ?? 0) + 1,
   };
-  await catalogueWrite(async () => {
-    try {
-      await put(record, unchanged(existing));
-    } catch (error) {
-      if (skuChanged) await releaseUnique(keys.sku(fields.sku), existing.id);
-      throw isConditionFailed(error) ? new ConflictError(changedMeanwhile) : error;
-    }
-  });
-  if (skuChanged) await releaseUnique(keys.sku(existing.sku), existing.id);
+  try {
+    await put(record, unchanged(existing));
+  } catch (error) {
+    throw isConditionFailed(error) ? new ConflictError(changedMeanwhile) : error;
+  }
   return record;
+}
+
+/** A new product as it is first stored. */
+export function newProductRecord(fields: ProductFields, id: number): ProductRecord {
+  const now = nowIso();
+  return { ...fields, id, hidden: false, created_at: now, updated_at: now, version: 1 };
+}
+
+/**
+ * An import's claim on a new product's SKU for the id reserved for it: true when it holds the
+ * claim. A claim no product holds is taken over when this import made it (an earlier attempt that
+ * died before writing the product) or when it is older than a minute (its write is not on its way).
+ */
+export async function claimSkuForImport(sku: string, id: number, importId: string): Promise<boolean> {
+  const key = keys.sku(sku);
+  try {
+    await claimUnique(key, id, skuConflict(sku), 'sku', { import_id: importId });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
+  const owner = await claimOwner(key);
+  if (owner === undefined) return false;
+  const holder = await getProduct(owner);
+  if (holder && keys.sku(holder.sku).PK === key.PK) return false;
+  return takeOverClaim(key, owner, id, { import_id: importId }, nowIso(Date.now() - STRAY_CLAIM_AGE_MS));
+}
+
+/** A claim younger than this may belong to a write still on its way (a route Lambda lives 15 s). */
+const STRAY_CLAIM_AGE_MS = 60_000;
+
+/**
+ * Writes new products 25 to a request, their SKUs claimed already (an import): the catalogue
+ * version and counts are the caller's to move, once for the whole import.
+ */
+export async function putProductItems(records: readonly ProductRecord[]): Promise<void> {
+  await batchPut(records.map(item));
 }
 
 /** Sets visibility; returns the product as it now is. */
 export async function setProductHidden(product: ProductRecord, hidden: boolean): Promise<ProductRecord> {
   const updated_at = nowIso();
-  await catalogueWrite(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.product(product.id),
-        UpdateExpression: 'SET #hidden = :hidden, updated_at = :now ADD version :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#hidden': 'hidden' },
-        ExpressionAttributeValues: { ':hidden': hidden, ':now': updated_at, ':one': 1 },
-      }),
-    ),
+  await catalogueWrite(
+    () =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.product(product.id),
+          UpdateExpression: 'SET #hidden = :hidden, updated_at = :now ADD version :one',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#hidden': 'hidden' },
+          ExpressionAttributeValues: { ':hidden': hidden, ':now': updated_at, ':one': 1 },
+        }),
+      ),
+    {},
+    { kind: 'products', id: product.id },
   );
   return { ...product, hidden, updated_at };
 }
@@ -222,7 +282,7 @@ export async function clearProductCategory(product: ProductRecord): Promise<void
       return false; // deleted meanwhile: nothing to move
     }
   };
-  await catalogueWrite(clear, (cleared) => (cleared ? {} : null));
+  await catalogueWrite(clear, (cleared) => (cleared ? {} : null), { kind: 'products', id: product.id });
 }
 
 export async function deleteProductItem(product: ProductRecord): Promise<void> {
@@ -233,6 +293,7 @@ export async function deleteProductItem(product: ProductRecord): Promise<void> {
       ),
     // Counted only when this call removed it: two deletes racing must not count twice.
     ({ Attributes: removed }) => (removed ? { products: -1 } : null),
+    { kind: 'products', id: product.id },
   );
   // The SKU the item had when it went: a rename may have landed since `product` was read.
   const sku = typeof Attributes?.sku === 'string' ? Attributes.sku : product.sku;
@@ -249,22 +310,21 @@ function unchanged(read: ProductRecord): Condition {
 type Condition = Pick<PutCommandInput, 'ConditionExpression' | 'ExpressionAttributeValues'>;
 
 async function put(record: ProductRecord, condition: Condition): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: item(record), ...condition }));
+}
+
+/** The item as stored: the record with its keys and index keys. */
+function item(record: ProductRecord) {
   const categoryIndex =
     record.category_id === null
       ? {}
       : { GSI2PK: keys.byCategory(record.category_id), GSI2SK: sortableId(record.id) };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.product(record.id),
-        GSI1PK: LIST,
-        GSI1SK: sortableId(record.id),
-        ...categoryIndex,
-        type: 'product',
-        ...record,
-      },
-      ...condition,
-    }),
-  );
+  return {
+    ...keys.product(record.id),
+    GSI1PK: LIST,
+    GSI1SK: sortableId(record.id),
+    ...categoryIndex,
+    type: 'product',
+    ...record,
+  };
 }

@@ -14,24 +14,59 @@ export interface Claim {
   ownerId: number;
 }
 
-/** `field`: the input field holding the claimed value, so the conflict shows beside it in a form. */
+/**
+ * `field`: the input field holding the claimed value, so the conflict shows beside it in a form.
+ * `extra`: more attributes of the claim (the import that made it).
+ */
 export async function claimUnique(
   key: ClaimKey,
   ownerId: number,
   conflictMessage: string,
   field?: string,
+  extra: Record<string, string> = {},
 ): Promise<void> {
   try {
     await db().send(
       new PutCommand({
         TableName: tableName(),
         // When it was claimed: a repair leaves young claims alone, their entity may be on its way.
-        Item: { ...key, owner_id: ownerId, claimed_at: nowIso() },
+        Item: { ...key, ...extra, owner_id: ownerId, claimed_at: nowIso() },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
   } catch (error) {
     if (isConditionFailed(error)) throw new ConflictError(conflictMessage, field ? { field } : {});
+    throw error;
+  }
+}
+
+/**
+ * Gives a claim that `formerOwner` still holds, made by `extra`'s import or before `claimedBefore`,
+ * to `ownerId`. The caller has made sure no entity holds it. True when it changed hands.
+ */
+export async function takeOverClaim(
+  key: ClaimKey,
+  formerOwner: number,
+  ownerId: number,
+  extra: { import_id: string },
+  claimedBefore: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...key, ...extra, owner_id: ownerId, claimed_at: nowIso() },
+        ConditionExpression: 'owner_id = :former AND (import_id = :import OR claimed_at < :before)',
+        ExpressionAttributeValues: {
+          ':former': formerOwner,
+          ':import': extra.import_id,
+          ':before': claimedBefore,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

@@ -26,11 +26,15 @@ export interface RouteDef {
  */
 export const routeGroups = {
   auth: { entry: 'src/api/auth.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
-  products: { entry: 'src/api/products.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
+  // An import's upload queues its job on the app's bus (runEvents).
+  products: {
+    entry: 'src/api/products.api.ts',
+    needs: ['table', 'tokenSecret', 'originVerify', 'runEvents'],
+  },
   categories: { entry: 'src/api/categories.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   'competitor-urls': {
     entry: 'src/api/competitor-urls.api.ts',
-    needs: ['table', 'tokenSecret', 'originVerify'],
+    needs: ['table', 'tokenSecret', 'originVerify', 'runEvents'],
   },
   // Read-only: its Lambda cannot write to the table.
   dashboard: { entry: 'src/api/dashboard.api.ts', needs: ['tableRead', 'tokenSecret', 'originVerify'] },
@@ -88,6 +92,8 @@ const groupOf = {
   'DELETE /api/products/{id}': 'products',
   'PATCH /api/products/{id}/toggle-hidden': 'products',
   'GET /api/products/{id}/price-history.csv': 'products',
+  // Either import's job: the products group reads them for both.
+  'GET /api/imports/{id}': 'products',
 
   'GET /api/categories': 'categories',
   'POST /api/categories': 'categories',

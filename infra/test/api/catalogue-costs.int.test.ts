@@ -104,7 +104,7 @@ describe('deleting a product', () => {
         (item.id === productId && item.type === 'product') ||
         urlIds.includes(Number(item.competitor_url_id)) ||
         (item.owner_id === productId && String(item.PK).startsWith('PRODUCT_SKU#')) ||
-        urlIds.some((id) => item.owner_id === id && String(item.PK).startsWith('PRODUCT_URL#')),
+        item.PK === `PRODUCT_URL_KEYS#${productId}`,
     );
 
     expect(deleted.body).toEqual({ success: true });

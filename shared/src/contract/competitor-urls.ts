@@ -5,6 +5,7 @@ import {
   competitorUrlSchema,
   importResultSchema,
 } from '../catalogue';
+import { importJobAnswerSchema } from '../import-job';
 import {
   csvFileSchema,
   csvUploadSchema,
@@ -49,9 +50,10 @@ export const competitorUrlRoutes = defineRoutes(
   {
     method: 'POST',
     path: '/api/competitor-urls/import',
-    summary: 'Import competitor URLs from a CSV file (docs/rules.md#9-csv-import)',
+    summary:
+      'Import competitor URLs from a CSV file (docs/rules.md#9-csv-import): 200 with the result, or 202 with the job when it takes longer (docs/api.md#imports)',
     request: { multipart: csvUploadSchema },
-    responses: { 200: importResultSchema, ...errors(400, 401, 413, 415, 500) },
+    responses: { 200: importResultSchema, 202: importJobAnswerSchema, ...errors(400, 401, 413, 415, 500) },
   },
   {
     method: 'GET',

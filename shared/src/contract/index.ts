@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { categoryRoutes } from './categories';
 import { competitorUrlRoutes } from './competitor-urls';
 import { dashboardRoutes } from './dashboard';
+import { importRoutes } from './imports';
 import { metaRoutes } from './meta';
 import { productRoutes } from './products';
 import type { RouteContract } from './route';
@@ -20,6 +21,7 @@ export const contract = {
   ...productRoutes,
   ...categoryRoutes,
   ...competitorUrlRoutes,
+  ...importRoutes,
   ...dashboardRoutes,
   ...scraperRoutes,
   ...alertRoutes,

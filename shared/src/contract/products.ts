@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { importResultSchema, productInputSchema, productSchema } from '../catalogue';
+import { importJobAnswerSchema } from '../import-job';
 import { csvFileSchema, csvUploadSchema, defineRoutes, errors, idParams, successSchema } from './route';
 
 const productAnswer = z.strictObject({ success: z.literal(true), product: productSchema });
@@ -69,9 +70,10 @@ export const productRoutes = defineRoutes(
   {
     method: 'POST',
     path: '/api/products/import',
-    summary: 'Import products from a CSV file (docs/rules.md#9-csv-import)',
+    summary:
+      'Import products from a CSV file (docs/rules.md#9-csv-import): 200 with the result, or 202 with the job when it takes longer (docs/api.md#imports)',
     request: { multipart: csvUploadSchema },
-    responses: { 200: importResultSchema, ...errors(400, 401, 413, 415, 500) },
+    responses: { 200: importResultSchema, 202: importJobAnswerSchema, ...errors(400, 401, 413, 415, 500) },
   },
   {
     method: 'POST',

@@ -26,7 +26,10 @@ export interface RouteContract {
     /** A `multipart/form-data` body: the handler reads it itself (busboy), the schema describes it. */
     readonly multipart?: z.ZodType;
   };
-  /** The answer per status: exactly one success status (200, 201 or 202), the rest errors. */
+  /**
+   * The answer per status: one success status (200, 201 or 202), the rest errors; the CSV imports
+   * answer 200 with the result, or 202 with the job when the import takes longer.
+   */
   readonly responses: Readonly<Partial<Record<number, z.ZodType>>>;
 }
 

@@ -1,0 +1,25 @@
+import * as z from 'zod';
+import { APP_EVENTS_SOURCE } from '../../lib/app-events-source';
+
+/**
+ * The event an upload puts on the app's bus for its import job, defined once: CDK's rule, the
+ * publisher (import-job.ts), the local bus and the import function read it from here.
+ */
+export const IMPORT_QUEUED = 'ImportQueued';
+
+export const importQueuedDetailSchema = z.object({ import_id: z.uuid() });
+export type ImportQueuedDetail = z.infer<typeof importQueuedDetailSchema>;
+
+/** The rule's event pattern, in EventBridge's own field names. */
+export const importQueuedPattern = {
+  source: [APP_EVENTS_SOURCE],
+  'detail-type': [IMPORT_QUEUED],
+} as const;
+
+/** The Lambda the rule targets: it applies the job's file in batches (import-job.ts). */
+export const importQueuedTarget = {
+  entry: 'src/catalogue/csv/import.handler.ts',
+  needs: ['table'],
+  // 30,000 competitor URLs take about a minute locally (`npm run bench:import`); ample room here.
+  timeoutSeconds: 300,
+} as const;
