@@ -73,7 +73,9 @@ export interface LocalStepFunctionsOptions {
  * Step Functions' stand-in: answers StartExecution, StopExecution and DescribeExecution for the
  * functions' real SFN client, and runs the same definition CDK deploys with aws-local-stepfunctions,
  * every Task state mapped to its Lambda handler in this process. The Distributed Map runs inline
- * here (aws-local-stepfunctions has no child executions), with the same MaxConcurrency.
+ * here (aws-local-stepfunctions has no child executions), with the same MaxConcurrency; each of its
+ * items (a batch of URLs) is a run of its own, so `$$.Execution.StartTime` is the batch's start,
+ * as in an Express child.
  */
 export async function startLocalStepFunctions(
   options: LocalStepFunctionsOptions,

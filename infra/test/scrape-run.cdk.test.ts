@@ -5,6 +5,7 @@ import {
   buildScrapeDefinition,
   DYNAMODB_THROTTLING_ERRORS,
   LAMBDA_SERVICE_ERRORS,
+  MAX_URLS_PER_BATCH,
   substitute,
 } from '../../functions/src/scrape-run/state-machine';
 import { arnSubstitution, type ScrapeTaskName, scrapeTasks } from '../../functions/src/scrape-run/tasks';
@@ -32,15 +33,49 @@ import {
 /** The scrape run's state machine, its task functions and their Bedrock access, as synthesized. */
 const { main, build } = scrapeRunApps();
 
+/** The states of one URL's check: inside CheckBatch, the inline Map of an Express child's batch. */
+const checkStates = (definition: Json) =>
+  definition.States.ScrapeUrls.ItemProcessor.States.CheckBatch.ItemProcessor.States;
+
 describe('the state machine', () => {
   it('is the definition builder’s output for the configured concurrency and timeout', () => {
     expect(deployedDefinition(main)).toEqual(
       buildScrapeDefinition({ maxConcurrency: 25, timeoutSeconds: 5400 }),
     );
+    // 25 pages at once: 3 children of 8 URLs each.
     expect(deployedDefinition(main)).toMatchObject({
       TimeoutSeconds: 5400,
-      States: { ScrapeUrls: { MaxConcurrency: 25 } },
+      States: {
+        Prepare: { Parameters: { batchSize: 8 } },
+        ScrapeUrls: { MaxConcurrency: 3, ItemProcessor: { States: { CheckBatch: { MaxConcurrency: 8 } } } },
+      },
     });
+  });
+
+  it('checks the URLs in batches, each an Express child checking its URLs all at once, within the pages-at-once setting', () => {
+    const { Prepare, ScrapeUrls } = deployedDefinition(main).States;
+
+    expect(ScrapeUrls).toMatchObject({
+      ItemsPath: '$.batches',
+      ItemSelector: { 'urlIds.$': '$$.Map.Item.Value' },
+      ItemProcessor: {
+        ProcessorConfig: { Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' },
+        StartAt: 'CheckBatch',
+        States: {
+          CheckBatch: {
+            Type: 'Map',
+            ItemsPath: '$.urlIds',
+            ItemProcessor: { ProcessorConfig: { Mode: 'INLINE' } },
+          },
+        },
+      },
+    });
+    // Prepare cuts batches no larger than a child checks at once, and no child checks more than 10.
+    const { CheckBatch } = ScrapeUrls.ItemProcessor.States;
+    expect(Prepare.Parameters.batchSize).toBe(CheckBatch.MaxConcurrency);
+    expect(CheckBatch.MaxConcurrency).toBeLessThanOrEqual(MAX_URLS_PER_BATCH);
+    // Children at once × URLs at once in each: at most the configured 25 pages at once.
+    expect(ScrapeUrls.MaxConcurrency * CheckBatch.MaxConcurrency).toBe(24);
   });
 
   it('fills every task’s Resource with the ARN of that task’s own function', () => {
@@ -67,7 +102,7 @@ describe('the state machine', () => {
       JSON.parse(substitute(buildScrapeDefinition({ maxConcurrency: 25, timeoutSeconds: 5400 }), arns)),
     );
     expect(JSON.stringify(running)).not.toContain('${');
-    expect(running.States.ScrapeUrls.ItemProcessor.States.ScrapeUrl.Resource).toBe(arns.ScrapeUrl);
+    expect(checkStates(running).ScrapeUrl.Resource).toBe(arns.ScrapeUrl);
   });
 
   it('retries Lambda service errors and throttling, and Bedrock and DynamoDB throttling, with capped full-jitter backoff', () => {
@@ -79,7 +114,7 @@ describe('the state machine', () => {
       MaxDelaySeconds: expect.any(Number),
       JitterStrategy: 'FULL',
     };
-    const inner = definition.States.ScrapeUrls.ItemProcessor.States;
+    const inner = checkStates(definition);
     for (const state of [
       definition.States.Prepare,
       definition.States.Finalize,
@@ -109,9 +144,10 @@ describe('the state machine', () => {
   it('catches any failure of one URL into RecordFailure, so the run goes on', () => {
     const definition = deployedDefinition(main);
     const map = definition.States.ScrapeUrls;
-    expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.urlIds', Next: 'Finalize' });
+    expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.batches', Next: 'Finalize' });
     expect(map.Catch).toBeUndefined();
-    const { ScrapeUrl, RecordFailure } = map.ItemProcessor.States;
+    expect(map.ItemProcessor.States.CheckBatch.Catch).toBeUndefined();
+    const { ScrapeUrl, RecordFailure } = checkStates(definition);
     expect(ScrapeUrl.Catch).toEqual([
       { ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' },
     ]);
@@ -119,7 +155,7 @@ describe('the state machine', () => {
   });
 
   it('retries a failing RecordFailure on any error, then ends the item quietly, so it cannot fail the run', () => {
-    const states = deployedDefinition(main).States.ScrapeUrls.ItemProcessor.States;
+    const states = checkStates(deployedDefinition(main));
     const { Retry, Catch } = states.RecordFailure;
     // States.ALL must come last: the Lambda service errors keep their own retrier.
     expect(Retry.at(-1)).toEqual(
@@ -139,12 +175,12 @@ describe('the state machine', () => {
     expect(states[Catch[0].Next]).toMatchObject({ Type: 'Pass', End: true });
   });
 
-  it('hands Prepare’s URL ids past the Map to Finalize, which reads their records by key', () => {
+  it('hands Prepare’s batches of URL ids past the Map to Finalize, which reads their records by key', () => {
     const { Prepare, ScrapeUrls, Finalize } = deployedDefinition(main).States;
     expect(Prepare.Next).toBe('ScrapeUrls');
-    // ResultPath null: the Map's output is its input, Prepare's { runId, urlIds }.
-    expect(ScrapeUrls).toMatchObject({ ItemsPath: '$.urlIds', ResultPath: null, Next: 'Finalize' });
-    expect(Finalize.Parameters).toEqual({ 'runId.$': '$.runId', 'urlIds.$': '$.urlIds' });
+    // ResultPath null: the Map's output is its input, Prepare's { runId, batches }.
+    expect(ScrapeUrls).toMatchObject({ ItemsPath: '$.batches', ResultPath: null, Next: 'Finalize' });
+    expect(Finalize.Parameters).toEqual({ 'runId.$': '$.runId', 'batches.$': '$.batches' });
   });
 
   it('logs errors (its Express children too) to its own vended-logs group, and traces with X-Ray', () => {

@@ -11,13 +11,15 @@ import { interleaveByHost } from './host-order';
 import { RunAlreadyActiveError } from './run-errors';
 import { newRunId } from './run-id';
 import { acquireRunLock } from './run-lock';
-import { MAX_URLS_PER_RUN } from './state-machine';
+import { maxUrlsPerRun } from './state-machine';
 
 export interface PrepareInput {
   request: { runId?: string; triggeredBy?: string; productId?: number | null; urlId?: number };
   executionArn: string;
   executionName: string;
   startedAt: string;
+  /** The most URLs of a batch (the definition's, as many as one child checks at once). */
+  batchSize: number;
 }
 
 /** What the run log says when a catalogue has outgrown what one run can hand its Map. */
@@ -40,15 +42,15 @@ async function urlsToCheck(
 /**
  * Takes the single-run lock (taking over one left by a run that died, which is then marked
  * failed), writes the run record (or settles the one a manual start wrote, with the total of
- * what this run checks) and hands the Map the URL ids to check, the shops in turn
- * (decision 37). A catalogue with more URLs than one run can carry gets a failed run that says
- * so, and nothing is checked.
+ * what this run checks) and hands the Map the URL ids to check in batches, the shops in turn
+ * (decisions 37, 59). A catalogue with more URLs than one run can carry gets a failed run that
+ * says so, and nothing is checked.
  */
 export async function prepareRun(
   input: PrepareInput,
   timeoutSeconds: number,
-  maxUrls = MAX_URLS_PER_RUN,
-): Promise<{ runId: string; urlIds: number[] }> {
+  maxUrls = maxUrlsPerRun(input.batchSize),
+): Promise<{ runId: string; batches: number[][] }> {
   const { request } = input;
   const runId = request.runId ?? newRunId(input.startedAt, input.executionName);
   if (!(await acquireRunLock(runId, input.executionArn, timeoutSeconds))) throw new RunAlreadyActiveError();
@@ -72,9 +74,18 @@ export async function prepareRun(
   // Too many, or stopped before Prepare came: nothing to check.
   if (tooMany || !stillRunning) {
     await releaseRunLock(runId);
-    return { runId, urlIds: [] };
+    return { runId, batches: [] };
   }
   // A whole-catalogue run reads every URL anyway: the moment to settle any drift in the kept counts.
   if (productId === null) await recountCatalogue();
-  return { runId, urlIds: interleaveByHost(urls).map((url) => url.id) };
+  const ids = interleaveByHost(urls).map((url) => url.id);
+  return { runId, batches: inBatches(ids, input.batchSize) };
+}
+
+/**
+ * Consecutive runs of the shops-in-turn order: a batch's URLs are on as many shops as the run has,
+ * so its checks, started together, rarely wait for one another's shop.
+ */
+function inBatches(ids: readonly number[], size: number): number[][] {
+  return Array.from({ length: Math.ceil(ids.length / size) }, (_, k) => ids.slice(k * size, (k + 1) * size));
 }

@@ -6,7 +6,9 @@ import {
   DYNAMODB_THROTTLING_ERRORS,
   EXPRESS_CHILD_LIMIT_SECONDS,
   LAMBDA_SERVICE_ERRORS,
+  MAX_URLS_PER_BATCH,
   MAX_URLS_PER_RUN,
+  maxUrlsPerRun,
 } from './state-machine';
 import { type ScrapeTaskName, scrapeTasks } from './tasks';
 
@@ -28,7 +30,9 @@ interface TaskState {
 
 const definition = buildScrapeDefinition({ maxConcurrency: 10, timeoutSeconds: 3600 });
 const map = definition.States.ScrapeUrls;
-const child = map.ItemProcessor.States;
+const batch = map.ItemProcessor.States.CheckBatch;
+/** One URL's check, inside its batch's child. */
+const child = batch.ItemProcessor.States;
 
 /**
  * The longest a Task state can take: every attempt its own errors can cause runs the function's
@@ -52,15 +56,16 @@ describe('the scrape run’s Map', () => {
   it('waits for the shop’s turn in the child, then checks the URL again, keeping what it knows', () => {
     const { ScrapeUrl, HostTurn, WaitForHost } = child;
 
-    expect(map.ItemSelector).toEqual({
+    expect(batch.ItemSelector).toEqual({
       'runId.$': '$.runId',
       'urlId.$': '$$.Map.Item.Value',
+      'checkStartedAt.$': '$$.Execution.StartTime',
       pace: { retryAfterHonoured: false, waited: false },
     });
     expect(ScrapeUrl).toMatchObject({ ResultPath: '$.pace', Next: 'HostTurn' });
     // The child's own start bounds the check's time; the honoured Retry-After goes round the loop.
     expect(ScrapeUrl.Parameters).toMatchObject({
-      'checkStartedAt.$': '$$.Execution.StartTime',
+      'checkStartedAt.$': '$.checkStartedAt',
       'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
       'waited.$': '$.pace.waited',
     });
@@ -69,14 +74,44 @@ describe('the scrape run’s Map', () => {
     expect(WaitForHost).toMatchObject({ Type: 'Wait', TimestampPath: '$.pace.retryAt', Next: 'ScrapeUrl' });
   });
 
-  it('runs each URL as its own Express child execution, so the run’s history does not grow per URL', () => {
+  it('runs each batch of URLs as its own Express child execution, so the run’s history does not grow per URL', () => {
     expect(map.ItemProcessor.ProcessorConfig).toEqual({ Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' });
-    expect(map.MaxConcurrency).toBe(10);
-    // A child cut off by Express's limit leaves its URL unrecorded; the run carries on.
+    expect(map).toMatchObject({
+      ItemsPath: '$.batches',
+      ItemSelector: { 'runId.$': '$.runId', 'urlIds.$': '$$.Map.Item.Value' },
+    });
+    expect(map.ItemProcessor.StartAt).toBe('CheckBatch');
+    expect(batch).toMatchObject({
+      Type: 'Map',
+      ItemsPath: '$.urlIds',
+      ItemProcessor: { ProcessorConfig: { Mode: 'INLINE' } },
+    });
+    // A child cut off by Express's limit leaves its batch's unchecked URLs unrecorded; the run carries on.
     expect(map.ToleratedFailurePercentage).toBe(100);
   });
 
+  it('checks 10 URLs per child at the default 10 pages at once, never more pages at once than MaxConcurrency', () => {
+    // One Standard transition per child: at 10 URLs a child the run's transitions fall tenfold.
+    expect([map.MaxConcurrency, batch.MaxConcurrency]).toEqual([1, 10]);
+    for (let maxConcurrency = 1; maxConcurrency <= 40; maxConcurrency++) {
+      const { Prepare, ScrapeUrls } = buildScrapeDefinition({ maxConcurrency, timeoutSeconds: 3600 }).States;
+      const inner = ScrapeUrls.ItemProcessor.States.CheckBatch;
+      // Prepare cuts the batches to the size the child checks all at once.
+      expect(Prepare.Parameters.batchSize).toBe(inner.MaxConcurrency);
+      expect(inner.MaxConcurrency).toBeLessThanOrEqual(MAX_URLS_PER_BATCH);
+      const pagesAtOnce = ScrapeUrls.MaxConcurrency * inner.MaxConcurrency;
+      expect([maxConcurrency, pagesAtOnce <= maxConcurrency]).toEqual([maxConcurrency, true]);
+      // What the split leaves unused is less than one more child's share.
+      expect(maxConcurrency - pagesAtOnce).toBeLessThan(ScrapeUrls.MaxConcurrency);
+    }
+  });
+
   it('gives a URL’s checks, retries and failure record time to finish inside Express’s 5 minutes', () => {
+    // Every URL of a batch starts with its child (the inner Map takes the whole batch at once, and
+    // Prepare makes no batch larger), and its time counts from the child's start: a child lasts as
+    // long as its longest URL, whose worst case is added up here.
+    expect(definition.States.Prepare.Parameters.batchSize).toBeLessThanOrEqual(batch.MaxConcurrency);
+    expect(batch.ItemSelector['checkStartedAt.$']).toBe('$$.Execution.StartTime');
     // A call of ScrapeUrl starts no request after the cutoff (one arriving later only records that
     // it had no time, as RecordFailure would). The last call that may still fetch begins by the
     // cutoff and runs at most its timeout; then one retry wait, then RecordFailure's worst case.
@@ -127,19 +162,31 @@ describe('the scrape run’s Map', () => {
       }
   });
 
-  it('keeps Prepare’s largest output and the Map’s gathered child outputs under the 256 KiB payload limit', () => {
-    // Ids of six digits, the widest a catalogue of this size reaches after years of deletes.
-    const urlIds = Array.from({ length: MAX_URLS_PER_RUN }, (_, i) => 999_999 - i);
-    const prepared = JSON.stringify({ runId: '2026-11-23T14-00-00-000Z-0123456789abcdef', urlIds });
-    // Every way out of a child answers {}.
+  it('keeps Prepare’s largest output and the Maps’ gathered outputs under the 256 KiB payload limit', () => {
+    // Ids of six digits, the widest a catalogue of this size reaches after years of deletes; the
+    // longest run id Prepare accepts.
+    const prepared = (batchSize: number) => {
+      const urlIds = Array.from({ length: maxUrlsPerRun(batchSize) }, (_, i) => 999_999 - i);
+      const batches = Array.from({ length: Math.ceil(urlIds.length / batchSize) }, (_, k) =>
+        urlIds.slice(k * batchSize, (k + 1) * batchSize),
+      );
+      return JSON.stringify({ runId: 'r'.repeat(80), batches });
+    };
+    // Every way out of a URL's check answers {}, and so does the child.
     const ends = Object.values(child).filter(
       (state) => ('End' in state && state.End) || state.Type === 'Succeed',
     );
     const gathered = JSON.stringify(Array.from({ length: MAX_URLS_PER_RUN }, () => ({})));
 
-    expect(Buffer.byteLength(prepared)).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    expect(maxUrlsPerRun(MAX_URLS_PER_BATCH)).toBe(MAX_URLS_PER_RUN);
+    for (let batchSize = 1; batchSize <= MAX_URLS_PER_BATCH; batchSize++)
+      expect([batchSize, Buffer.byteLength(prepared(batchSize)) < PAYLOAD_LIMIT_BYTES]).toEqual([
+        batchSize,
+        true,
+      ]);
     expect(ends.map((state) => state.Type).sort()).toEqual(['Pass', 'Succeed', 'Task']);
     for (const state of ends) expect(state).toHaveProperty('OutputPath', null);
+    expect(batch).toMatchObject({ ResultPath: null, OutputPath: null, End: true });
     expect(Buffer.byteLength(gathered)).toBeLessThan(PAYLOAD_LIMIT_BYTES);
     expect(map.ResultPath).toBeNull();
   });

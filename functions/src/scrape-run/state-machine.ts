@@ -5,16 +5,19 @@ import { arnSubstitution, type ScrapeTaskName } from './tasks';
  * deploys it with `definitionSubstitutions` for the Lambda ARNs, the local runner executes the
  * same JSON with each Task mapped to its in-process handler. State names are unique on purpose.
  *
- * Prepare (lock, run record, URL ids) → ScrapeUrls (Map: ScrapeUrl, or RecordFailure when it
- * fails) → Finalize (counts from the records of Prepare's URL ids, lock released).
+ * Prepare (lock, run record, URL ids in batches) → ScrapeUrls (Map over the batches: CheckBatch,
+ * an inline Map over the batch's URLs: ScrapeUrl, or RecordFailure when it fails) → Finalize
+ * (counts from the records of Prepare's URL ids, lock released).
  *
- * A URL's check whose shop has no turn for it soon answers when to come back: the child waits
- * until then (WaitForHost, free on AWS) and calls ScrapeUrl again (decision 37).
+ * A URL's check whose shop has no turn for it soon answers when to come back: its Map iteration
+ * waits until then (WaitForHost, free on AWS) and calls ScrapeUrl again (decision 37).
  *
- * The Map is Distributed, one Express child execution per URL: an inline Map writes about 7
- * history events per URL into the run's own execution, whose 25,000-event limit stopped a run at
- * about 3,000 URLs. Items come from the state input (Prepare's URL ids, about 6 bytes each under
- * the 256 KiB payload limit: MAX_URLS_PER_RUN). The local runner executes the Map inline.
+ * The outer Map is Distributed, one Express child execution per batch of up to 10 URLs
+ * (decision 59): an inline Map writes about 7 history events per URL into the run's own
+ * execution, whose 25,000-event limit stopped a run at about 3,000 URLs, and each child costs a
+ * Standard transition. A child checks all its URLs at once, so it lasts as long as its slowest
+ * check. Items come from the state input (Prepare's batches of URL ids, about 7 bytes an id under
+ * the 256 KiB payload limit: maxUrlsPerRun). The local runner executes both Maps inline.
  */
 export interface DefinitionOptions {
   maxConcurrency: number;
@@ -87,17 +90,47 @@ const retryAnyError = {
   JitterStrategy: 'FULL',
 };
 
-/**
- * Prepare's output, `{ runId, urlIds }`, is the Map's items and Finalize's input, both under Step
- * Functions' 256 KiB payload limit: 35,000 ids of up to 6 digits is about 245 KB.
- */
+/** The most URLs one run checks, whatever the batch size (decision 19). */
 export const MAX_URLS_PER_RUN = 35_000;
+
+/**
+ * The most URLs one Express child checks. Each child is one Standard transition of the run (about
+ * $0.025 per 1,000); at 10 the run's transitions fall tenfold (decision 59).
+ */
+export const MAX_URLS_PER_BATCH = 10;
+
+/** Step Functions' limit on a state's input or output. */
+const PAYLOAD_LIMIT_BYTES = 256 * 1024;
+/** Prepare's output besides its ids: the keys, a run id of up to 80 characters, the outer brackets. */
+const PAYLOAD_OVERHEAD_BYTES = 200;
+
+/**
+ * How many URLs one run can carry at a batch size: Prepare's output, `{ runId, batches }`, is the
+ * Map's items and Finalize's input, both under the 256 KiB payload limit. An id takes up to 6
+ * digits and a comma, a batch its brackets and a comma: 35,000 at batches of 7 or more.
+ */
+export function maxUrlsPerRun(batchSize: number): number {
+  const bytesPerUrl = 7 + 3 / batchSize;
+  return Math.min(MAX_URLS_PER_RUN, Math.floor((PAYLOAD_LIMIT_BYTES - PAYLOAD_OVERHEAD_BYTES) / bytesPerUrl));
+}
+
+/**
+ * `maxConcurrency` pages at once, as children at once × URLs per child (a child checks all of its
+ * batch at once): as few children as batches of at most 10 allow, never more pages than asked.
+ *
+ * @example batching(10) // { children: 1, batchSize: 10 }; batching(25) // { children: 3, batchSize: 8 }
+ */
+export function batching(maxConcurrency: number): { children: number; batchSize: number } {
+  const children = Math.ceil(maxConcurrency / MAX_URLS_PER_BATCH);
+  return { children, batchSize: Math.floor(maxConcurrency / children) };
+}
 
 /** An Express child execution ends after 5 minutes, whatever it is doing. */
 export const EXPRESS_CHILD_LIMIT_SECONDS = 300;
 
 /**
- * No request of a URL's check starts later than this after its child execution began: what may
+ * No request of a URL's check starts later than this after its child execution began (every URL of
+ * a batch starts with the child): what may
  * follow (the rest of that call, a retry, RecordFailure) must still fit in the child's 5 minutes
  * (state-machine.test.ts adds it up). A check whose shop has no turn for it before then is
  * recorded as not checked.
@@ -107,6 +140,7 @@ export const CHECK_START_CUTOFF_SECONDS = 100;
 const lambda = (task: ScrapeTaskName) => `\${${arnSubstitution(task)}}`;
 
 export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: DefinitionOptions) {
+  const { children, batchSize } = batching(maxConcurrency);
   return {
     Comment: 'Check My Price: one scrape run over every competitor URL (or one product’s)',
     TimeoutSeconds: timeoutSeconds,
@@ -120,6 +154,8 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
           'executionArn.$': '$$.Execution.Id',
           'executionName.$': '$$.Execution.Name',
           'startedAt.$': '$$.Execution.StartTime',
+          // Prepare cuts the batches no larger than CheckBatch checks at once.
+          batchSize,
         },
         Retry: [retryLambdaErrors, retryDynamoThrottling],
         Catch: [{ ErrorEquals: [RUN_ALREADY_ACTIVE], Next: 'AnotherRunIsActive' }],
@@ -128,62 +164,34 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
       AnotherRunIsActive: { Type: 'Succeed', Comment: 'A run was already going: this start does nothing.' },
       ScrapeUrls: {
         Type: 'Map',
-        ItemsPath: '$.urlIds',
-        MaxConcurrency: maxConcurrency,
-        ItemSelector: {
-          'runId.$': '$.runId',
-          'urlId.$': '$$.Map.Item.Value',
-          pace: { retryAfterHonoured: false, waited: false },
-        },
-        // A child that still fails (Express's 5 minutes ran out) leaves its URL unrecorded, not the run failed.
+        ItemsPath: '$.batches',
+        MaxConcurrency: children,
+        ItemSelector: { 'runId.$': '$.runId', 'urlIds.$': '$$.Map.Item.Value' },
+        // A child that still fails (Express's 5 minutes ran out) leaves its unchecked URLs unrecorded, not the run failed.
         ToleratedFailurePercentage: 100,
         ItemProcessor: {
           ProcessorConfig: { Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' },
-          StartAt: 'ScrapeUrl',
+          StartAt: 'CheckBatch',
           States: {
-            ScrapeUrl: {
-              Type: 'Task',
-              Resource: lambda('ScrapeUrl'),
-              Parameters: {
+            CheckBatch: {
+              Type: 'Map',
+              ItemsPath: '$.urlIds',
+              // The whole batch at once: every check starts with the child and has its full time.
+              MaxConcurrency: batchSize,
+              ItemSelector: {
                 'runId.$': '$.runId',
-                'urlId.$': '$.urlId',
-                // The child's own start (each Map item is its own execution): the check's time.
+                'urlId.$': '$$.Map.Item.Value',
+                // The child's start (each batch is its own execution): the time of its checks.
                 'checkStartedAt.$': '$$.Execution.StartTime',
-                'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
-                'waited.$': '$.pace.waited',
+                pace: { retryAfterHonoured: false, waited: false },
               },
-              // { recorded } when done, or { retryAt, retryAfterHonoured, waited } to come back later.
-              ResultPath: '$.pace',
-              Retry: [retryLambdaErrors, retryCheckThrottling],
-              // Whatever went wrong, the URL is recorded as failed and the run goes on.
-              Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }],
-              Next: 'HostTurn',
-            },
-            HostTurn: {
-              Type: 'Choice',
-              Choices: [{ Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForHost' }],
-              Default: 'Checked',
-            },
-            WaitForHost: {
-              Type: 'Wait',
-              Comment: 'The shop’s next turn for this check, or the wait its 429/503 asked for.',
-              TimestampPath: '$.pace.retryAt',
-              Next: 'ScrapeUrl',
-            },
-            // Every child answers {}: the Map gathers one output per URL, under the same 256 KiB.
-            Checked: { Type: 'Succeed', OutputPath: null },
-            RecordFailure: {
-              Type: 'Task',
-              Resource: lambda('RecordFailure'),
-              Retry: [retryLambdaErrors, retryAnyError],
-              // Still failing: the URL goes unrecorded (uncounted) rather than failing the whole run.
-              Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'FailureNotRecorded' }],
-              OutputPath: null,
-              End: true,
-            },
-            FailureNotRecorded: {
-              Type: 'Pass',
-              Comment: 'The URL could not be recorded; the run goes on without it.',
+              ItemProcessor: {
+                ProcessorConfig: { Mode: 'INLINE' },
+                StartAt: 'ScrapeUrl',
+                States: checkStates(),
+              },
+              // Every child answers {}: the run's Map gathers one output per batch, under the same 256 KiB.
+              ResultPath: null,
               OutputPath: null,
               End: true,
             },
@@ -196,10 +204,61 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
         Type: 'Task',
         Resource: lambda('Finalize'),
         // Prepare's URL ids (the Map keeps its input): Finalize reads their records by key, consistently.
-        Parameters: { 'runId.$': '$.runId', 'urlIds.$': '$.urlIds' },
+        Parameters: { 'runId.$': '$.runId', 'batches.$': '$.batches' },
         Retry: [retryLambdaErrors, retryDynamoThrottling],
         End: true,
       },
+    },
+  };
+}
+
+/** One URL's check in its batch: ScrapeUrl, waiting for the shop's turn as often as it asks, or RecordFailure. */
+function checkStates() {
+  return {
+    ScrapeUrl: {
+      Type: 'Task',
+      Resource: lambda('ScrapeUrl'),
+      Parameters: {
+        'runId.$': '$.runId',
+        'urlId.$': '$.urlId',
+        'checkStartedAt.$': '$.checkStartedAt',
+        'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
+        'waited.$': '$.pace.waited',
+      },
+      // { recorded } when done, or { retryAt, retryAfterHonoured, waited } to come back later.
+      ResultPath: '$.pace',
+      Retry: [retryLambdaErrors, retryCheckThrottling],
+      // Whatever went wrong, the URL is recorded as failed and the run goes on.
+      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }],
+      Next: 'HostTurn',
+    },
+    HostTurn: {
+      Type: 'Choice',
+      Choices: [{ Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForHost' }],
+      Default: 'Checked',
+    },
+    WaitForHost: {
+      Type: 'Wait',
+      Comment: 'The shop’s next turn for this check, or the wait its 429/503 asked for.',
+      TimestampPath: '$.pace.retryAt',
+      Next: 'ScrapeUrl',
+    },
+    // Every check answers {}: CheckBatch gathers one output per URL of its batch.
+    Checked: { Type: 'Succeed', OutputPath: null },
+    RecordFailure: {
+      Type: 'Task',
+      Resource: lambda('RecordFailure'),
+      Retry: [retryLambdaErrors, retryAnyError],
+      // Still failing: the URL goes unrecorded (uncounted) rather than failing the whole run.
+      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'FailureNotRecorded' }],
+      OutputPath: null,
+      End: true,
+    },
+    FailureNotRecorded: {
+      Type: 'Pass',
+      Comment: 'The URL could not be recorded; the run goes on without it.',
+      OutputPath: null,
+      End: true,
     },
   };
 }

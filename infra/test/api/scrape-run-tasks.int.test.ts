@@ -176,7 +176,7 @@ describe('Finalize', () => {
     await recordFailure({ runId, urlId: brokenUrlId, error: { Error: 'Error', Cause: 'Something broke' } });
 
     // pricedUrlIds[2] was never checked (as if deleted mid-run): it has no record, and counts as not checked.
-    const result = await finalize({ runId, urlIds: [...pricedUrlIds, brokenUrlId] });
+    const result = await finalize({ runId, batches: [pricedUrlIds, [brokenUrlId]] });
     const after = await status();
 
     expect(result).toEqual({ runId, status: 'completed' });
@@ -200,6 +200,44 @@ describe('Finalize', () => {
 });
 
 describe('Prepare', () => {
+  it('hands the Map the run’s URLs in batches of the definition’s size, and Finalize counts them all', async () => {
+    const [prepare, finalize] = await Promise.all([
+      taskHandler(scrapeTasks.Prepare.entry),
+      taskHandler(scrapeTasks.Finalize.entry),
+    ]);
+    const input = {
+      request: { productId: product.id },
+      executionArn: 'arn:batched',
+      executionName: 'batched',
+      startedAt: new Date().toISOString(),
+      batchSize: 3,
+    };
+
+    const prepared = (await prepare(input)) as { runId: string; batches: number[][] };
+    const done = await finalize(prepared);
+
+    // The product's 4 URLs: one child checks 3 of them, another the last.
+    expect(prepared.batches.map((batch) => batch.length)).toEqual([3, 1]);
+    expect(prepared.batches.flat().sort()).toEqual([...pricedUrlIds, brokenUrlId].sort());
+    expect(done).toEqual({ runId: prepared.runId, status: 'completed' });
+    expect(await logOf(prepared.runId)).toEqual(
+      expect.objectContaining({ status: 'completed', total_urls: 4, not_checked_urls: 4 }),
+    );
+  });
+
+  it('refuses a batch larger than a child checks at once', async () => {
+    const prepare = await taskHandler(scrapeTasks.Prepare.entry);
+    const input = {
+      request: {},
+      executionArn: 'arn:x',
+      executionName: 'x',
+      startedAt: new Date().toISOString(),
+    };
+
+    await expect(prepare({ ...input, batchSize: 11 })).rejects.toThrow(/^Prepare: unexpected input/);
+    await expect(prepare(input)).rejects.toThrow(/^Prepare: unexpected input/);
+  });
+
   it('refuses a run with more URLs than its Map can carry: a failed run that says so, nothing checked, lock free', async () => {
     const [{ prepareRun }, finalize] = await Promise.all([
       import('@cmp/functions/scrape-run/prepare'),
@@ -211,14 +249,15 @@ describe('Prepare', () => {
       executionArn: 'arn:big',
       executionName: 'big',
       startedAt,
+      batchSize: 10,
     };
 
     // The product has 4 URLs; a limit of 3 stands in for MAX_URLS_PER_RUN.
     const prepared = await prepareRun(input, 60, 3);
-    const done = await finalize({ runId: prepared.runId, urlIds: prepared.urlIds });
+    const done = await finalize({ runId: prepared.runId, batches: prepared.batches });
     const after = await status();
 
-    expect(prepared.urlIds).toEqual([]);
+    expect(prepared.batches).toEqual([]);
     expect(done).toEqual({ runId: prepared.runId, status: 'already ended' });
     expect(await logOf(prepared.runId)).toEqual(
       expect.objectContaining({

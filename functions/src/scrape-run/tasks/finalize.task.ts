@@ -7,11 +7,12 @@ readEntrySettings(process.env);
 
 const schema = z.object({
   runId: z.string().min(1),
-  urlIds: z.array(z.number().int().positive()),
+  /** Prepare's batches of URL ids. */
+  batches: z.array(z.array(z.number().int().positive())),
 });
 
 /** Finalize: counts from the records, status completed, lock released. */
 export const handler = async (event: unknown) => {
-  const { runId, urlIds } = taskInput(schema, event, 'Finalize');
-  return finalizeRun(runId, urlIds);
+  const { runId, batches } = taskInput(schema, event, 'Finalize');
+  return finalizeRun(runId, batches.flat());
 };

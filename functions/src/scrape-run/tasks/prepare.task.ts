@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { readEntrySettings } from '../../config';
 import { prepareRun } from '../prepare';
 import { scrapeRunSettings } from '../scrape-run.config';
+import { MAX_URLS_PER_BATCH } from '../state-machine';
 import { taskInput } from './task-input';
 
 readEntrySettings(process.env);
@@ -19,8 +20,9 @@ const schema = z.object({
   executionArn: z.string().min(1),
   executionName: z.string().min(1),
   startedAt: z.string().min(1),
+  batchSize: z.number().int().min(1).max(MAX_URLS_PER_BATCH),
 });
 
-/** Prepare: the lock, the run record, the URL ids for the Map. */
+/** Prepare: the lock, the run record, the URL ids for the Map, in batches. */
 export const handler = async (event: unknown) =>
   prepareRun(taskInput(schema, event, 'Prepare'), scrapeRunSettings().SCRAPE_RUN_TIMEOUT_SECONDS);
