@@ -127,7 +127,7 @@ export class ScrapeRun extends Construct {
         resources: Object.values(taskFunctions).map((fn) => fn.functionArn),
       }),
     );
-    // The Distributed Map starts, watches and stops one child execution per URL, of this state
+    // The Distributed Map starts, watches and stops one child execution per batch of URLs, of this state
     // machine only. A policy of its own, as CDK does for its DistributedMap: the role's default
     // policy would make the state machine depend on a policy that names it.
     const childExecutions = new Policy(this, 'ChildExecutionsPolicy');
