@@ -192,6 +192,19 @@ describe('Finalize', () => {
     expect(after.is_running).toBe(false);
   });
 
+  it('still ends a run started before batching, whose definition hands it the URL ids unbatched', async () => {
+    const finalize = await taskHandler(scrapeTasks.Finalize.entry);
+    const runId = await newRun({ total_urls: 4 });
+    await (await repository()).takeRunLock(runId, Date.now(), 60_000, null);
+
+    const result = await finalize({ runId, urlIds: [...pricedUrlIds, brokenUrlId] });
+
+    expect(result).toEqual({ runId, status: 'completed' });
+    expect(await logOf(runId)).toEqual(
+      expect.objectContaining({ status: 'completed', total_urls: 4, not_checked_urls: 4 }),
+    );
+  });
+
   it('refuses input without the run’s URL ids', async () => {
     const finalize = await taskHandler(scrapeTasks.Finalize.entry);
 

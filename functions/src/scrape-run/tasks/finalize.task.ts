@@ -5,14 +5,16 @@ import { taskInput } from './task-input';
 
 readEntrySettings(process.env);
 
-const schema = z.object({
-  runId: z.string().min(1),
+const urlId = z.number().int().positive();
+const schema = z.union([
   /** Prepare's batches of URL ids. */
-  batches: z.array(z.array(z.number().int().positive())),
-});
+  z.object({ runId: z.string().min(1), batches: z.array(z.array(urlId)) }),
+  // A run started before batching (decision 59) and still going at the deploy hands the ids unbatched.
+  z.object({ runId: z.string().min(1), urlIds: z.array(urlId) }),
+]);
 
 /** Finalize: counts from the records, status completed, lock released. */
 export const handler = async (event: unknown) => {
-  const { runId, batches } = taskInput(schema, event, 'Finalize');
-  return finalizeRun(runId, batches.flat());
+  const input = taskInput(schema, event, 'Finalize');
+  return finalizeRun(input.runId, 'batches' in input ? input.batches.flat() : input.urlIds);
 };
