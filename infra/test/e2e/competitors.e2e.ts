@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { COMPETITOR_CSV_TEMPLATE, outcomeOfLegacyCheck } from '@cmp/shared';
+import { COMPETITOR_CSV_TEMPLATE, type ImportJobAnswer, outcomeOfLegacyCheck } from '@cmp/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
 import { launchBrowser, signInAsAdmin } from '../support/browser';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -11,7 +12,11 @@ let page: Page;
 let token: string;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ serveWeb: true }), launchBrowser()]);
+  // Every import here becomes a job (the answer waits 0 s): the dialog follows it to its end.
+  [stack, browser] = await Promise.all([
+    startTestStack({ serveWeb: true, env: { IMPORT_ANSWER_WAIT_SECONDS: '0' } }),
+    launchBrowser(),
+  ]);
   token = await stack.login();
 });
 afterAll(async () => {
@@ -226,7 +231,7 @@ describe('the price dialog', () => {
 });
 
 describe('CSV import', () => {
-  it('imports the good URLs and lists the 2 bad rows', async () => {
+  it('follows the import to its end, then imports the good URLs and lists the 2 bad rows', async () => {
     await seedProduct('IMP-C1', 'Import Kettle', 30);
     await seedProduct('IMP-C2', 'Import Toaster', 25);
     await openCompetitors();
@@ -246,7 +251,24 @@ describe('CSV import', () => {
     await importDialog
       .getByLabel('CSV file')
       .setInputFiles({ name: 'competitors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // The dialog's first look at the job waits until its progress has been checked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/imports/*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await importDialog.getByRole('button', { name: 'Import' }).click();
+    const progress = importDialog.getByRole('status');
+    await progress.waitFor();
+    const progressText = await progress.textContent();
+    const progressBar = await importDialog.getByRole('progressbar', { name: progressText ?? '' }).count();
+    await expectAccessible(page, importDialog);
+    // The footer's button (the dialog's corner one is 'Close' too).
+    const closeLabel = await importDialog.locator('form').getByRole('button', { name: 'Close' }).isEnabled();
+    release();
 
     await toast(/^Imported 2 competitor URLs$/).waitFor();
     const skipped = toast(/^Skipped rows: /);
@@ -255,6 +277,9 @@ describe('CSV import', () => {
     await page.getByRole('row', { name: /shop-b\.example\.com/ }).waitFor();
 
     expect(templateText).toBe(COMPETITOR_CSV_TEMPLATE);
+    expect(progressText).toBe('Waiting to start: 3 rows');
+    expect(progressBar).toBe(1);
+    expect(closeLabel).toBe(true);
     expect(skippedText).toMatch(/^Skipped rows: Row 3: [^;]+; Row 4: .+$/);
   });
 });
@@ -263,11 +288,14 @@ describe('pagination', () => {
   it("pages the URLs 20 at a time with 'competitor URLs' wording", async () => {
     await seedProduct('PAGE-C', 'Paged Product', 10);
     const rows = Array.from({ length: 45 }, (_, i) => `PAGE-C,https://shop${i + 1}.example.com/p`);
-    const { status } = await stack.upload('/api/competitor-urls/import', token, {
-      name: 'urls.csv',
-      content: ['SKU,URL', ...rows].join('\n'),
-    });
-    expect(status).toBe(200);
+    const { status, body } = await stack.upload<{ import: { id: string } }>(
+      '/api/competitor-urls/import',
+      token,
+      { name: 'urls.csv', content: ['SKU,URL', ...rows].join('\n') },
+    );
+    expect(status).toBe(202);
+    const job = () => stack.api<ImportJobAnswer>('GET', `/api/imports/${body.import.id}`, { token });
+    await expect.poll(async () => (await job()).body.import.status, { timeout: 30_000 }).toBe('completed');
     const total = (await competitorUrls()).length;
     await openCompetitors();
 

@@ -1,12 +1,13 @@
 // Competitor URLs (docs/api.md#competitor-urls): all of them, one product's, one with its price records;
 // the writes (a delete takes the URL's price data with it); 'Check now' and the decision on a held price;
 // all of them with their last check as a CSV file.
-import type { CompetitorUrl, CompetitorUrlDetail, CompetitorUrlInput, ImportResult } from '@cmp/shared';
+import type { CompetitorUrl, CompetitorUrlDetail, CompetitorUrlInput } from '@cmp/shared';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { csvUploadBody } from '../lib/csv-file';
 import { notifyError } from '../lib/notify';
 import { call, type DownloadedFile, download } from './client';
+import type { ImportAnswer } from './imports';
 import { keys } from './keys';
 
 async function fetchCompetitorUrls(): Promise<CompetitorUrl[]> {
@@ -74,7 +75,7 @@ export async function deleteCompetitorUrl(id: number): Promise<void> {
   expectSuccess(await call('DELETE /api/competitor-urls/{id}', { params: { id } }));
 }
 
-export async function importCompetitorUrls(file: File): Promise<ImportResult> {
+export async function importCompetitorUrls(file: File): Promise<ImportAnswer> {
   return expectSuccess(await call('POST /api/competitor-urls/import', { body: csvUploadBody(file) }));
 }
 

@@ -1,11 +1,12 @@
 // Products (docs/api.md#products): the catalogue list (key, fetcher, hook), every product write, and a
 // product's price history as a CSV file.
-import type { ImportResult, Product, ProductImportPreview, ProductInput } from '@cmp/shared';
+import type { Product, ProductImportPreview, ProductInput } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { csvUploadBody } from '../lib/csv-file';
 import { notifyError } from '../lib/notify';
 import { call, type DownloadedFile, download } from './client';
+import type { ImportAnswer } from './imports';
 import { keys } from './keys';
 
 export async function fetchProducts(): Promise<Product[]> {
@@ -39,7 +40,7 @@ export async function toggleProductHidden(id: number): Promise<string> {
   return expectSuccess(await call('PATCH /api/products/{id}/toggle-hidden', { params: { id } })).message;
 }
 
-export async function importProducts(file: File): Promise<ImportResult> {
+export async function importProducts(file: File): Promise<ImportAnswer> {
   return expectSuccess(await call('POST /api/products/import', { body: csvUploadBody(file) }));
 }
 

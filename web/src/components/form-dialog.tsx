@@ -41,6 +41,11 @@ export interface DialogFormProps {
   busyLabel?: string;
   onSubmit(event: FormEvent): void;
   onCancel(): void;
+  /**
+   * Set while the work goes on without the dialog (a long import): the cancel button stays enabled
+   * and reads 'Close'.
+   */
+  closeWhileBusy?: boolean;
   /** The fields; each form wraps them in its own `<fieldset disabled={busy}>` and layout. */
   children: ReactNode;
 }
@@ -55,6 +60,7 @@ export function DialogForm({
   busyLabel = 'Saving...',
   onSubmit,
   onCancel,
+  closeWhileBusy = false,
   children,
 }: DialogFormProps) {
   return (
@@ -67,8 +73,8 @@ export function DialogForm({
       <FormError message={error} id={errorId} />
       {children}
       <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+        <Button variant="outline" onClick={onCancel} disabled={busy && !closeWhileBusy}>
+          {closeWhileBusy ? 'Close' : 'Cancel'}
         </Button>
         <Button type="submit" disabled={busy}>
           {busy ? busyLabel : submitLabel}

@@ -1,8 +1,9 @@
 // CSV import (docs/screens.md#import-products-dialog): choose a file, check it is a CSV, optionally
 // preview what it would do, upload; a template can be downloaded.
-import { type ImportResult, type RowError, rowErrorsCsv, rowErrorText } from '@cmp/shared';
+import { type ImportJob, type RowError, rowErrorsCsv, rowErrorText } from '@cmp/shared';
 import { Download, Upload } from 'lucide-react';
 import { type ComponentType, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { finishImport, type ImportAnswer } from '../api/imports';
 import { csvFileError } from '../lib/csv-file';
 import { notifyImportFailure, notifyImportResult } from '../lib/notify';
 import { DialogForm, FormDialog } from './form-dialog';
@@ -19,8 +20,11 @@ export interface ImportCsvDialogProps {
   /** The template's CSV text and the name it downloads under. */
   template: string;
   templateFileName: string;
-  /** Sends the file to the server, which answers with the rows imported and the rows skipped. */
-  upload(file: File): Promise<ImportResult>;
+  /**
+   * Sends the file to the server, which answers with the rows imported and the rows skipped, or
+   * with the import's job when it takes longer (the dialog then shows its progress to the end).
+   */
+  upload(file: File): Promise<ImportAnswer>;
   /** What the rows are, for 'Successfully imported N <noun>'. */
   noun: string;
   /** The failure toast when the server sent no message, e.g. 'Failed to import products'. */
@@ -82,6 +86,7 @@ function ImportForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [previewed, setPreviewed] = useState<ImportPreview | null>(null);
+  const [job, setJob] = useState<ImportJob | null>(null);
   const id = useId();
   const previewing = preview !== undefined && previewed === null;
 
@@ -102,12 +107,14 @@ function ImportForm({
       return;
     }
     try {
-      notifyImportResult(await upload(file), noun);
+      // Closing the dialog meanwhile leaves the import going: its toasts still come at its end.
+      notifyImportResult(await finishImport(await upload(file), setJob), noun);
       onImported();
       onClose();
     } catch (caught) {
       notifyImportFailure(caught, failure);
       setBusy(false);
+      setJob(null);
     }
   };
 
@@ -122,6 +129,7 @@ function ImportForm({
       busyLabel={previewing ? 'Checking...' : 'Importing...'}
       onSubmit={submit}
       onCancel={onClose}
+      closeWhileBusy={job !== null}
     >
       <fieldset disabled={busy} className="flex flex-col gap-2">
         <Label htmlFor={`${id}-file`}>CSV file</Label>
@@ -141,6 +149,7 @@ function ImportForm({
         />
       </fieldset>
       <CsvLink csv={template} fileName={templateFileName} label="Download template" />
+      {job && <ImportProgress job={job} />}
       {previewed && (
         <section
           aria-label="Preview"
@@ -151,6 +160,30 @@ function ImportForm({
         </section>
       )}
     </DialogForm>
+  );
+}
+
+/** A long import's progress, announced politely as it moves. */
+function ImportProgress({ job }: { job: ImportJob }) {
+  const labelId = useId();
+  const rows = (n: number) => n.toLocaleString('en-GB');
+  return (
+    <div className="flex flex-col gap-1 border-t pt-3">
+      <p id={labelId} role="status" className="text-sm">
+        {job.status === 'queued'
+          ? `Waiting to start: ${rows(job.total_rows)} rows`
+          : `Imported ${rows(job.processed_rows)} of ${rows(job.total_rows)} rows`}
+      </p>
+      <progress
+        aria-labelledby={labelId}
+        className="h-2 w-full accent-primary"
+        max={Math.max(job.total_rows, 1)}
+        value={job.processed_rows}
+      />
+      <p className="text-sm text-muted-foreground">
+        You can close this dialog: the import goes on, and its result shows when it ends.
+      </p>
+    </div>
   );
 }
 

@@ -20,9 +20,13 @@ export function notifySuccess(message: string): void {
  * 'Successfully imported N <noun>'; with skipped rows 'Imported N <noun>', then the skipped rows
  * (first 3, ' and M more') for 8 s.
  */
-export function notifyImportResult(result: { imported: number; errors: string[] }, noun: string): void {
-  toast.success(importedText(result.imported, noun, result.errors.length));
-  const skipped = skippedRowsText(result.errors);
+export function notifyImportResult(
+  result: { imported: number; errors: string[]; error_count?: number },
+  noun: string,
+): void {
+  const count = result.error_count ?? result.errors.length;
+  toast.success(importedText(result.imported, noun, count));
+  const skipped = skippedRowsText(result.errors, count);
   if (skipped) toast.error(skipped, { autoClose: IMPORT_ERRORS_TOAST_MS });
 }
 
