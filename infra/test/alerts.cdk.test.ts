@@ -42,6 +42,10 @@ const statementsOf = (functionId: string): Json[] => {
   ).flatMap((policy: Json) => policy.Properties.PolicyDocument.Statement);
 };
 const identityArn = `arn:${ref('AWS::Partition')}:ses:eu-west-1:${ref('AWS::AccountId')}:identity/shop.example`;
+const invokeConfigOf = (functionId: string) =>
+  Object.values(built.template.findResources('AWS::Lambda::EventInvokeConfig')).find(
+    (config: Json) => config.Properties.FunctionName.Ref === functionId,
+  );
 const functionIds = () =>
   Object.entries(resources())
     .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
@@ -68,7 +72,7 @@ describe('the run-completed rule', () => {
 
   it('has a failed run, after Lambda retried it twice, parked in the same queue, which alarms', () => {
     const queueId = idOf(built.stateless.alerts.deadLetters);
-    const [invokeConfig] = Object.values(built.template.findResources('AWS::Lambda::EventInvokeConfig'));
+    const invokeConfig = invokeConfigOf(idOf(built.stateless.alerts.fn));
     const alarm = resources()[idOf(built.stateless.alerts.deadLettersAlarm as never)];
 
     expect(invokeConfig?.Properties).toEqual(
@@ -130,6 +134,39 @@ describe('the alerts Lambda', () => {
   });
 });
 
+describe('imports as jobs (decision 60)', () => {
+  it("sends Check My Price's ImportQueued events on the default bus to the import Lambda, with retries", () => {
+    const { imports } = built.stateless;
+    const rule = resources()[idOf(imports.rule)];
+
+    expect(rule.Properties.EventBusName).toBe('default');
+    expect(rule.Properties.EventPattern).toEqual({
+      source: [RUN_EVENTS_SOURCE],
+      'detail-type': ['ImportQueued'],
+    });
+    expect(rule.Properties.Targets).toEqual([
+      expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [idOf(imports.fn), 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+      }),
+    ]);
+    expect(invokeConfigOf(idOf(imports.fn))?.Properties).toEqual(
+      expect.objectContaining({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 }),
+    );
+  });
+
+  it('runs import.handler.ts for up to 5 minutes, far past the API’s 15 s, and may only use the table', () => {
+    const { imports } = built.stateless;
+    const fn = resources()[idOf(imports.fn)].Properties;
+    const statements = statementsOf(idOf(imports.fn));
+
+    expect(fn).toEqual(expect.objectContaining({ Timeout: 300, MemorySize: 1024 }));
+    expect(fn.Environment.Variables.TABLE_NAME).toBeDefined();
+    expect(statements.flatMap(actionsOf).filter((action) => !action.startsWith('dynamodb:'))).toEqual([]);
+    expect(statements.flatMap(actionsOf)).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem']));
+  });
+});
+
 describe('who may do what', () => {
   it('grants ses:SendEmail, on the identity only, to the alerts Lambda and the alerts API (Send test) alone', () => {
     const senders = functionIds().filter((id) =>
@@ -147,7 +184,7 @@ describe('who may do what', () => {
     expect(new Set(sesResources)).toEqual(new Set([identityArn]));
   });
 
-  it('grants events:PutEvents on the default bus to the functions that end runs, and to no other', () => {
+  it('grants events:PutEvents on the default bus to the functions that end runs or queue imports, and to no other', () => {
     const { scrapeRun, api } = built.stateless;
     const publishers = functionIds().filter((id) =>
       statementsOf(id).some((statement) => actionsOf(statement).includes('events:PutEvents')),
@@ -164,6 +201,8 @@ describe('who may do what', () => {
         idOf(scrapeRun.taskFunctions.Finalize),
         idOf(scrapeRun.statusChangeFunction),
         idOf(api.functions.of('scraper')),
+        idOf(api.functions.of('products')),
+        idOf(api.functions.of('competitor-urls')),
       ].sort(),
     );
     expect(new Set(busArns)).toEqual(

@@ -121,8 +121,8 @@ describe('the route functions', () => {
         ORIGIN_VERIFY_SECRET_ARN: expect.anything(),
       });
       expect('STATE_MACHINE_ARN' in env).toBe(group === 'scraper');
-      // Stopping a run ends it, and a run's end is announced on the bus.
-      expect('EVENT_BUS_NAME' in env).toBe(group === 'scraper');
+      // Stopping a run ends it, and a run's end is announced on the bus; an upload queues its import there.
+      expect('EVENT_BUS_NAME' in env).toBe(['scraper', 'products', 'competitor-urls'].includes(group));
       // 'Send test' links to the app; no SES sender is set in this app, so none is passed on.
       expect('APP_URL' in env).toBe(group === 'alerts');
       expect('SES_FROM_ADDRESS' in env).toBe(false);
@@ -191,9 +191,10 @@ describe('the route functions', () => {
     // Written out, not taken from bind-needs.ts, so a wider grant there fails this test.
     const expected: Record<RouteGroup, unknown[]> = {
       auth: [tableStatement(readWrite), ...secretStatements],
-      products: [tableStatement(readWrite), ...secretStatements],
+      // An import's upload queues its job on the bus (decision 60).
+      products: [tableStatement(readWrite), ...secretStatements, putRunEvents],
       categories: [tableStatement(readWrite), ...secretStatements],
-      'competitor-urls': [tableStatement(readWrite), ...secretStatements],
+      'competitor-urls': [tableStatement(readWrite), ...secretStatements, putRunEvents],
       dashboard: [tableStatement(['dynamodb:GetItem', 'dynamodb:Query']), ...secretStatements],
       // Reads each channel's last delivery in one batch; no SES sender is set in this app.
       alerts: [tableStatement(['dynamodb:BatchGetItem', ...readWrite].sort()), ...secretStatements],
