@@ -9,14 +9,14 @@ import {
   createCompetitorUrl,
   deleteCompetitorUrlItem,
   getCompetitorUrl,
-  listCompetitorUrls,
   listCompetitorUrlsOfProduct,
   updateCompetitorUrl,
 } from '../data/competitor-url.repository';
 import { deletePriceRecordsOfUrl, latestPriceRecords, toPriceData } from '../data/price-record.repository';
-import { getProduct, listProducts, type ProductRecord } from '../data/product.repository';
+import { getProduct, type ProductRecord } from '../data/product.repository';
 import { InvalidInputError, NotFoundError } from '../domain/errors';
 import { priceConfidenceFloor } from '../scrape-run/check-success';
+import { catalogueRecords } from './catalogue-records';
 import { checkCompetitorUrl } from './competitor-url-policy';
 import { byId, requireProduct } from './products';
 import { apiLastCheck } from './url-check-view';
@@ -41,9 +41,10 @@ function toCompetitorUrl(record: CompetitorUrlRecord, product: ProductRecord | u
   };
 }
 
-/** Every competitor URL with its product: two queries (plus one per extra 1 MB page). */
+/** Every competitor URL with its product: two queries (plus one per extra 1 MB page), or only what changed. */
 export async function getAllCompetitorUrls(): Promise<CompetitorUrl[]> {
-  const [urls, products] = await Promise.all([listCompetitorUrls(), listProducts()]);
+  const records = catalogueRecords();
+  const [urls, products] = await Promise.all([records.urls(), records.products()]);
   const productById = byId(products);
   return urls.map((url) => toCompetitorUrl(url, productById.get(url.product_id)));
 }

@@ -1,17 +1,17 @@
 import type { Product, ValidProductInput } from '@cmp/shared';
-import { type CategoryRecord, getCategory, listCategories } from '../data/category.repository';
+import { type CategoryRecord, getCategory } from '../data/category.repository';
 import { deleteCompetitorUrlItem, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
 import { deletePriceRecordsOfUrl } from '../data/price-record.repository';
 import {
   createProduct,
   deleteProductItem,
   getProduct,
-  listProducts,
   type ProductRecord,
   setProductHidden,
   updateProduct,
 } from '../data/product.repository';
 import { InvalidInputError, NotFoundError } from '../domain/errors';
+import { catalogueRecords } from './catalogue-records';
 
 /** The API's product: the record plus its category's name (docs/api.md#shapes). */
 export function toProduct(record: ProductRecord, categories: ReadonlyMap<number, CategoryRecord>): Product {
@@ -35,9 +35,10 @@ export function toProduct(record: ProductRecord, categories: ReadonlyMap<number,
 export const byId = <T extends { id: number }>(items: readonly T[]) =>
   new Map(items.map((item) => [item.id, item]));
 
-/** The whole catalogue with category names: two queries (plus one per extra 1 MB page). */
+/** The whole catalogue with category names: two queries (plus one per extra 1 MB page), or only what changed. */
 export async function getCatalogue(): Promise<Product[]> {
-  const [products, categories] = await Promise.all([listProducts(), listCategories()]);
+  const records = catalogueRecords();
+  const [products, categories] = await Promise.all([records.products(), records.categories()]);
   const categoryById = byId(categories);
   return products.map((product) => toProduct(product, categoryById));
 }

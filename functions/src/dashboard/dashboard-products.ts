@@ -1,10 +1,9 @@
 import { type CompetitorObservation, comparePrices, type DashboardProduct } from '@cmp/shared';
+import { catalogueRecords } from '../catalogue/catalogue-records';
 import { byId, toProduct } from '../catalogue/products';
 import { acceptedPrice, lastCheckOf } from '../catalogue/url-check-view';
 import { settingsSection, shopConfigSchema } from '../config';
-import { listCategories } from '../data/category.repository';
-import { type CompetitorUrlRecord, listCompetitorUrls } from '../data/competitor-url.repository';
-import { listProducts } from '../data/product.repository';
+import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
 import { priceConfidenceFloor } from '../scrape-run/check-success';
 
 const shopSettings = settingsSection('shop', shopConfigSchema);
@@ -35,13 +34,15 @@ function observationOf(url: CompetitorUrlRecord): CompetitorObservation {
 
 /**
  * The visible products with their comparison against the cheapest competitor. Three list queries
- * (products, categories, competitor URLs with their latest observation), however big the catalogue.
+ * (products, categories, competitor URLs with their latest observation), however big the catalogue,
+ * or only what changed when the answer cache builds it (catalogue-records.ts).
  */
 export async function getDashboardProducts(): Promise<DashboardProduct[]> {
+  const records = catalogueRecords();
   const [products, categories, urls] = await Promise.all([
-    listProducts(),
-    listCategories(),
-    listCompetitorUrls(),
+    records.products(),
+    records.categories(),
+    records.urls(),
   ]);
   const categoryById = byId(categories);
   const urlsByProduct = new Map<number, CompetitorUrlRecord[]>();

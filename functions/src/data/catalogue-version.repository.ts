@@ -2,34 +2,86 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 
 /**
- * A number that moves on whenever something the whole-catalogue lists show changes (a product, a
- * category, a competitor URL), with the time it last moved. The list endpoints keep their last
- * answer until it moves (see http/catalogue-cache.ts). Every repository write those lists read
- * goes through `catalogueWrite` (catalogue-write.ts), which moves it after the write succeeds. A scrape run changes the latest observations all
- * along: it moves the version when it starts and when it ends and marks the catalogue as changing
- * meanwhile (`runActive`), so the lists refresh every few seconds while it runs without a write per URL.
+ * Numbers that move on whenever something the whole-catalogue lists show changes, with the time
+ * they last moved: one for the whole catalogue and one per kind of record (products, categories,
+ * competitor URLs), so a list kept in memory re-reads only the kind that changed (see
+ * catalogue/catalogue-records.ts and http/catalogue-cache.ts). Every repository write those lists
+ * read goes through `catalogueWrite` (catalogue-write.ts), which moves them after the write
+ * succeeds and, when it changed one item, names it, so a reader one change behind reads that item
+ * alone. A scrape run changes the URLs' latest observations all along: it moves the URLs' version
+ * when it starts and when it ends and marks the catalogue as changing meanwhile (`runActive`), so
+ * the lists refresh every few seconds while it runs without a write per URL. All of it is one item,
+ * read with one consistent GetItem per list call.
  */
+export const CATALOGUE_KINDS = ['products', 'categories', 'urls'] as const;
+export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
+
+/**
+ * Secondary indexes may not show a write for a moment on AWS: a list read within this long after
+ * its kind changed is used once, never kept.
+ */
+export const SETTLE_MS = 5_000;
+/** While a run changes the prices (without moving the version per URL), what the lists read of the URLs lives this long. */
+export const RUN_REFRESH_MS = 10_000;
+
+export interface KindVersion {
+  value: number;
+  /** Epoch milliseconds of the kind's last change; 0 when nothing changed yet. */
+  changedAt: number;
+  /** The one item the last change touched; null when it touched several, or is not known. */
+  changedId: number | null;
+}
+
 export interface CatalogueVersion {
   value: number;
   /** Epoch milliseconds of the last change; 0 when nothing changed yet. */
   changedAt: number;
   runActive: boolean;
+  kinds: Record<CatalogueKind, KindVersion>;
 }
 
 const KEY = { PK: 'VERSION', SK: 'CATALOGUE' };
 
-/** `run`: a scrape run starts (the catalogue keeps changing until it ends) or ends. */
-export async function catalogueChanged(run?: 'started' | 'ended'): Promise<void> {
+const names = (kind: CatalogueKind) => ({
+  value: `${kind}_value`,
+  changedAt: `${kind}_changed_at`,
+  changedId: `${kind}_changed_id`,
+});
+
+/**
+ * `kinds` changed (all of them when left out); `id`: the one item of the one kind the change
+ * touched; `run`: a scrape run starts (the URLs keep changing until it ends) or ends.
+ */
+export interface CatalogueChange {
+  kinds?: readonly CatalogueKind[];
+  id?: number;
+  run?: 'started' | 'ended';
+}
+
+/** `catalogueChanged('started' | 'ended')`: a scrape run, which changes the URLs' latest observations. */
+export async function catalogueChanged(
+  changeOrRun: CatalogueChange | 'started' | 'ended' = {},
+): Promise<void> {
+  const change: CatalogueChange =
+    typeof changeOrRun === 'string' ? { kinds: ['urls'], run: changeOrRun } : changeOrRun;
+  const kinds = change.kinds ?? CATALOGUE_KINDS;
+  const id = kinds.length === 1 ? change.id : undefined;
+  const add = ['#value :one', ...kinds.map((kind) => `${names(kind).value} :one`)];
+  const set = ['changed_at = :now', ...kinds.map((kind) => `${names(kind).changedAt} = :now`)];
+  if (id !== undefined) set.push(`${names(kinds[0] ?? 'products').changedId} = :id`);
+  if (change.run) set.push('run_active = :active');
+  const remove = id === undefined ? kinds.map((kind) => names(kind).changedId) : [];
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: KEY,
-      UpdateExpression: `ADD #value :one SET changed_at = :now${run ? ', run_active = :active' : ''}`,
+      UpdateExpression: `ADD ${add.join(', ')} SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
       ExpressionAttributeNames: { '#value': 'value' },
       ExpressionAttributeValues: {
         ':one': 1,
         ':now': Date.now(),
-        ...(run ? { ':active': run === 'started' } : {}),
+        ...(id === undefined ? {} : { ':id': id }),
+        ...(change.run ? { ':active': change.run === 'started' } : {}),
       },
     }),
   );
@@ -39,9 +91,19 @@ export async function readCatalogueVersion(): Promise<CatalogueVersion> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: KEY, ConsistentRead: true }),
   );
+  const number = (name: string) => Number(Item?.[name] ?? 0);
+  const kind = (k: CatalogueKind): KindVersion => {
+    const { value, changedAt, changedId } = names(k);
+    return {
+      value: number(value),
+      changedAt: number(changedAt),
+      changedId: Item?.[changedId] === undefined ? null : Number(Item[changedId]),
+    };
+  };
   return {
-    value: Number(Item?.value ?? 0),
-    changedAt: Number(Item?.changed_at ?? 0),
+    value: number('value'),
+    changedAt: number('changed_at'),
     runActive: Item?.run_active === true,
+    kinds: { products: kind('products'), categories: kind('categories'), urls: kind('urls') },
   };
 }

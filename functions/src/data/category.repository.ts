@@ -55,7 +55,7 @@ export async function createCategory(input: {
   await claimUnique(keys.name(input.name), id, conflict(input.name), 'name');
   const now = nowIso();
   const record: CategoryRecord = { id, ...input, created_at: now, updated_at: now };
-  await catalogueWrite(() => put(record));
+  await catalogueWrite(() => put(record), {}, { kind: 'categories', id });
   return record;
 }
 
@@ -66,14 +66,16 @@ export async function updateCategory(
   const renamed = keys.name(existing.name).PK !== keys.name(input.name).PK;
   if (renamed) await claimUnique(keys.name(input.name), existing.id, conflict(input.name), 'name');
   const record: CategoryRecord = { ...existing, ...input, updated_at: nowIso() };
-  await catalogueWrite(() => put(record));
+  await catalogueWrite(() => put(record), {}, { kind: 'categories', id: existing.id });
   if (renamed) await releaseUnique(keys.name(existing.name), existing.id);
   return record;
 }
 
 export async function deleteCategory(category: CategoryRecord): Promise<void> {
-  await catalogueWrite(() =>
-    db().send(new DeleteCommand({ TableName: tableName(), Key: keys.category(category.id) })),
+  await catalogueWrite(
+    () => db().send(new DeleteCommand({ TableName: tableName(), Key: keys.category(category.id) })),
+    {},
+    { kind: 'categories', id: category.id },
   );
   await releaseUnique(keys.name(category.name), category.id);
 }

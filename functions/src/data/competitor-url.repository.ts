@@ -121,7 +121,7 @@ export async function listCompetitorUrlsOfProduct(productId: number): Promise<Co
 
 export async function getCompetitorUrl(id: number): Promise<CompetitorUrlRecord | undefined> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.url(id), ...projection }),
+    new GetCommand({ TableName: tableName(), Key: keys.url(id), ConsistentRead: true, ...projection }),
   );
   return Item as CompetitorUrlRecord | undefined;
 }
@@ -176,6 +176,8 @@ export async function updateCompetitorUrl(
         },
       }),
     ),
+    {},
+    { kind: 'urls', id: existing.id },
   );
   if (moved) await releaseUnique(before, existing.id);
   return record;
@@ -320,6 +322,8 @@ export async function decideHeldPrice(
           },
         }),
       ),
+      {},
+      { kind: 'urls', id: url.id },
     );
     return true;
   } catch (error) {
@@ -341,6 +345,7 @@ export async function deleteCompetitorUrlItem(record: CompetitorUrlRecord): Prom
       ),
     // Counted only when this call removed it: two deletes racing must not count twice.
     ({ Attributes }) => (Attributes ? { competitor_urls: -1 } : null),
+    { kind: 'urls', id: record.id },
   );
   await deletePriceRecordsOfUrl(record.id);
   await releaseUnique(keys.claim(record.product_id, record.url), record.id);

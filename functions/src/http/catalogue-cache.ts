@@ -1,20 +1,22 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { readCatalogueVersion } from '../data/catalogue-version.repository';
+import { buildingFrom, keptRecords } from '../catalogue/catalogue-records';
+import { RUN_REFRESH_MS, readCatalogueVersion, SETTLE_MS } from '../data/catalogue-version.repository';
 import { type ApiResult, acceptsGzip, toHttpResponse } from './response';
 
 /**
  * The whole-catalogue lists (10,000 products are 40,000 items and 15 MB of JSON, about 2 s to
  * build) change once a day with the scrape run, but are read all day. A route marked
  * `cache: 'catalogue'` keeps its last answer, per encoding, until the catalogue version moves on
- * (one consistent read per call). The answers are the same for every signed-in user.
+ * (one consistent read per call). The answers are the same for every signed-in user. A new answer
+ * is built from the records this container keeps per kind, which re-reads only what changed
+ * (catalogue/catalogue-records.ts, decision 58).
  *
  * An answer built within SETTLE_MS of a change is not kept once built: the lists read secondary
  * indexes, which on AWS may not show a write for a moment, and a stale answer must not outlive it.
  * While a scrape run changes the prices (without moving the version per URL), an answer is kept for
- * RUN_REFRESH_MS only, so the lists follow the run without a 2 s build on every call.
+ * RUN_REFRESH_MS only, so the lists follow the run without a build on every call.
  */
-export const SETTLE_MS = 5_000;
-export const RUN_REFRESH_MS = 10_000;
+export { RUN_REFRESH_MS, SETTLE_MS };
 
 interface Entry {
   version: number;
@@ -45,7 +47,7 @@ export async function cachedResponse(
     const created: Entry = {
       version: version.value,
       builtDuringRunAt: version.runActive ? at : undefined,
-      result: build(),
+      result: buildingFrom(keptRecords(version, now), build),
       responses: new Map(),
     };
     const keep = at - version.changedAt >= SETTLE_MS;
