@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,23 @@ let token: string;
  * renames left before product writes were versioned. Without `claimedAt`, as claims were then.
  */
 async function putSkuClaim(endpoint: string, sku: string, ownerId: number, claimedAt?: string) {
+  await putItem(endpoint, {
+    PK: `PRODUCT_SKU#${sku}`,
+    SK: 'UNIQUE',
+    owner_id: ownerId,
+    ...(claimedAt ? { claimed_at: claimedAt } : {}),
+  });
+}
+
+/** A competitor URL's claim as releases before decision 60 stored it: an item of its own. */
+const putOldUrlClaim = (endpoint: string, productId: number, url: string, ownerId: number) =>
+  putItem(endpoint, {
+    PK: `PRODUCT_URL#${productId}#${createHash('sha256').update(new URL(url).href).digest('hex')}`,
+    SK: 'UNIQUE',
+    owner_id: ownerId,
+  });
+
+async function putItem(endpoint: string, Item: Record<string, unknown>) {
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint,
@@ -26,17 +44,7 @@ async function putSkuClaim(endpoint: string, sku: string, ownerId: number, claim
       credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
     }),
   );
-  await client.send(
-    new PutCommand({
-      TableName: LOCAL_TABLE_NAME,
-      Item: {
-        PK: `PRODUCT_SKU#${sku}`,
-        SK: 'UNIQUE',
-        owner_id: ownerId,
-        ...(claimedAt ? { claimed_at: claimedAt } : {}),
-      },
-    }),
-  );
+  await client.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item }));
   client.destroy();
 }
 
@@ -44,6 +52,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'cmp-repair-claims-'));
   const earlier = await startLocalDynamo({ path: join(dataDir, 'dynamodb'), tableName: LOCAL_TABLE_NAME });
   await putSkuClaim(earlier.endpoint, 'AT-START', 4242);
+  // The first product made below gets id 1.
+  await putOldUrlClaim(earlier.endpoint, 1, 'https://old.example.com/p', 1);
   await earlier.close();
   stack = await startTestStack({ dataDir });
   token = await stack.login();
@@ -92,3 +102,30 @@ describe('stray SKU claims', () => {
     expect(after.map((a) => a.status)).toEqual([201, 201, 409, 409, 409]);
   });
 });
+
+describe('competitor URL claims of the earlier design (one item per URL)', () => {
+  it('are moved into their product’s set when the local stack starts, and still refuse their URL', async () => {
+    const product = await productWithId1();
+    const again = await stack.api('POST', '/api/competitor-urls', {
+      token,
+      body: { product_id: product, competitor_name: 'Old', url: 'https://OLD.example.com/p' },
+    });
+    const other = await stack.api('POST', '/api/competitor-urls', {
+      token,
+      body: { product_id: product, competitor_name: 'New', url: 'https://old.example.com/q' },
+    });
+    const items = await stack.scanTable();
+
+    expect(again.status).toBe(409);
+    expect(other.status).toBe(201);
+    expect(items.filter((item) => String(item.PK).startsWith('PRODUCT_URL#'))).toEqual([]);
+  });
+});
+
+/** The product with id 1: the first one this file made. */
+async function productWithId1(): Promise<number> {
+  const { body } = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
+  const product = body.products.find((p) => p.id === 1);
+  if (!product) throw new Error('No product with id 1');
+  return product.id;
+}
