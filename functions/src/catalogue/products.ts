@@ -10,6 +10,7 @@ import {
   setProductHidden,
   updateProduct,
 } from '../data/product.repository';
+import { deleteUrlClaims } from '../data/url-claims';
 import { InvalidInputError, NotFoundError } from '../domain/errors';
 import { catalogueRecords } from './catalogue-records';
 
@@ -92,5 +93,6 @@ export async function removeProduct(id: number): Promise<void> {
     await deletePriceRecordsOfUrl(url.id);
     await deleteCompetitorUrlItem(url);
   }
+  await deleteUrlClaims(id);
   await deleteProductItem(product);
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckOutcome } from '@cmp/shared';
+import { batchPut } from './batch-write';
 import { readCount } from './catalogue-counts.repository';
 import { catalogueWrite } from './catalogue-write';
 import { lastIssuedId, reserveIds } from './counter.repository';
@@ -8,12 +8,12 @@ import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { deletePriceRecordsOfUrl } from './price-record.repository';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
 import { GSI1, GSI2 } from './table';
-import { type ClaimKey, claimUnique, releaseUnique } from './unique-claim';
+import { claimUrl, releaseUrls, urlKey } from './url-claims';
 
 /**
  * Competitor URLs at `COMPETITOR_URL#<id>`. GSI1 (`COMPETITOR_URLS`) lists them all; GSI2
- * (`PRODUCT_URLS#<product id>`) lists one product's. A URL is claimed once per product at
- * `PRODUCT_URL#<product id>#<sha256 of the normalised URL>`.
+ * (`PRODUCT_URLS#<product id>`) lists one product's. A URL is claimed once per product in its
+ * product's set of URL keys (url-claims.ts).
  */
 export interface CompetitorUrlRecord {
   id: number;
@@ -39,10 +39,6 @@ const LIST = 'COMPETITOR_URLS';
 const keys = {
   url: (id: number) => ({ PK: `COMPETITOR_URL#${id}`, SK: 'COMPETITOR_URL' }),
   byProduct: (productId: number) => `PRODUCT_URLS#${productId}`,
-  claim: (productId: number, url: string): ClaimKey => ({
-    PK: `PRODUCT_URL#${productId}#${createHash('sha256').update(normaliseUrl(url)).digest('hex')}`,
-    SK: 'UNIQUE',
-  }),
 };
 
 const FIELDS = [
@@ -62,13 +58,6 @@ const projection = {
   ProjectionExpression: FIELDS.map((f) => `#${f}`).join(', '),
   ExpressionAttributeNames: Object.fromEntries(FIELDS.map((f) => [`#${f}`, f])),
 };
-
-/** Two spellings of one page count as the same URL: host case, default port and fragment are ignored. */
-export function normaliseUrl(url: string): string {
-  const parsed = new URL(url);
-  parsed.hash = '';
-  return parsed.href;
-}
 
 export const urlConflict = (url: string) => `This product already has the competitor URL ${url}`;
 
@@ -131,15 +120,14 @@ export async function createCompetitorUrl(
   id?: number,
 ): Promise<CompetitorUrlRecord> {
   const urlId = id ?? (await reserveIds('competitor-url', 1));
-  await claimUnique(keys.claim(fields.product_id, fields.url), urlId, urlConflict(fields.url), 'url');
-  const now = nowIso();
-  const record: CompetitorUrlRecord = { ...fields, id: urlId, created_at: now, updated_at: now };
+  await claimUrl(fields.product_id, fields.url, urlConflict(fields.url), 'url');
+  const record = newCompetitorUrlRecord(fields, urlId);
   await catalogueWrite(
     async () => {
       try {
         await put(record);
       } catch (error) {
-        await releaseUnique(keys.claim(fields.product_id, fields.url), urlId);
+        await releaseUrls(fields.product_id, [fields.url]);
         throw error;
       }
     },
@@ -148,38 +136,50 @@ export async function createCompetitorUrl(
   return record;
 }
 
+export function newCompetitorUrlRecord(fields: CompetitorUrlFields, id: number): CompetitorUrlRecord {
+  const now = nowIso();
+  return { ...fields, id, created_at: now, updated_at: now };
+}
+
+/**
+ * Writes new URL items 25 to a request, their URLs claimed already (an import): the catalogue
+ * version and counts are the caller's to move, once for the whole import.
+ */
+export async function putCompetitorUrlItems(records: readonly CompetitorUrlRecord[]): Promise<void> {
+  await batchPut(records.map(item));
+}
+
 export async function updateCompetitorUrl(
   existing: CompetitorUrlRecord,
   fields: CompetitorUrlFields,
 ): Promise<CompetitorUrlRecord> {
-  const before = keys.claim(existing.product_id, existing.url);
-  const after = keys.claim(fields.product_id, fields.url);
-  const moved = before.PK !== after.PK;
-  if (moved) await claimUnique(after, existing.id, urlConflict(fields.url), 'url');
+  const moved = existing.product_id !== fields.product_id || urlKey(existing.url) !== urlKey(fields.url);
+  if (moved) await claimUrl(fields.product_id, fields.url, urlConflict(fields.url), 'url');
   const record: CompetitorUrlRecord = { ...existing, ...fields, updated_at: nowIso() };
   // An update, not a put: the latest observation the scraper keeps on the item must survive an edit.
-  await catalogueWrite(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.url(existing.id),
-        UpdateExpression:
-          'SET product_id = :product, competitor_name = :name, #url = :url, updated_at = :now, GSI2PK = :byProduct',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#url': 'url' },
-        ExpressionAttributeValues: {
-          ':product': record.product_id,
-          ':name': record.competitor_name,
-          ':url': record.url,
-          ':now': record.updated_at,
-          ':byProduct': keys.byProduct(record.product_id),
-        },
-      }),
-    ),
+  await catalogueWrite(
+    () =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.url(existing.id),
+          UpdateExpression:
+            'SET product_id = :product, competitor_name = :name, #url = :url, updated_at = :now, GSI2PK = :byProduct',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#url': 'url' },
+          ExpressionAttributeValues: {
+            ':product': record.product_id,
+            ':name': record.competitor_name,
+            ':url': record.url,
+            ':now': record.updated_at,
+            ':byProduct': keys.byProduct(record.product_id),
+          },
+        }),
+      ),
     {},
     { kind: 'urls', id: existing.id },
   );
-  if (moved) await releaseUnique(before, existing.id);
+  if (moved) await releaseUrls(existing.product_id, [existing.url]);
   return record;
 }
 
@@ -294,34 +294,35 @@ export async function decideHeldPrice(
   const { held, latest } = url;
   const accept = decision === 'accept';
   try {
-    await catalogueWrite(() =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.url(url.id),
-          UpdateExpression: accept
-            ? 'SET accepted = :accepted, latest.outcome = :ok, latest.message = :message REMOVE held, rejected'
-            : 'SET rejected = :rejected, latest.message = :message REMOVE held',
-          ConditionExpression: 'held.run_id = :run AND latest.run_id = :run',
-          ExpressionAttributeValues: {
-            ':run': held.run_id,
-            ':message': message,
-            ...(accept
-              ? {
-                  ':ok': 'ok',
-                  ':accepted': {
-                    run_id: held.run_id,
-                    price: held.price,
-                    currency: held.currency,
-                    in_stock: latest.in_stock,
-                    confidence: latest.confidence,
-                    scraped_at: held.scraped_at,
-                  } satisfies AcceptedObservation,
-                }
-              : { ':rejected': { price: held.price, currency: held.currency } }),
-          },
-        }),
-      ),
+    await catalogueWrite(
+      () =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.url(url.id),
+            UpdateExpression: accept
+              ? 'SET accepted = :accepted, latest.outcome = :ok, latest.message = :message REMOVE held, rejected'
+              : 'SET rejected = :rejected, latest.message = :message REMOVE held',
+            ConditionExpression: 'held.run_id = :run AND latest.run_id = :run',
+            ExpressionAttributeValues: {
+              ':run': held.run_id,
+              ':message': message,
+              ...(accept
+                ? {
+                    ':ok': 'ok',
+                    ':accepted': {
+                      run_id: held.run_id,
+                      price: held.price,
+                      currency: held.currency,
+                      in_stock: latest.in_stock,
+                      confidence: latest.confidence,
+                      scraped_at: held.scraped_at,
+                    } satisfies AcceptedObservation,
+                  }
+                : { ':rejected': { price: held.price, currency: held.currency } }),
+            },
+          }),
+        ),
       {},
       { kind: 'urls', id: url.id },
     );
@@ -348,22 +349,20 @@ export async function deleteCompetitorUrlItem(record: CompetitorUrlRecord): Prom
     { kind: 'urls', id: record.id },
   );
   await deletePriceRecordsOfUrl(record.id);
-  await releaseUnique(keys.claim(record.product_id, record.url), record.id);
+  await releaseUrls(record.product_id, [record.url]);
 }
 
 async function put(record: CompetitorUrlRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.url(record.id),
-        GSI1PK: LIST,
-        GSI1SK: sortableId(record.id),
-        GSI2PK: keys.byProduct(record.product_id),
-        GSI2SK: sortableId(record.id),
-        type: 'competitor-url',
-        ...record,
-      },
-    }),
-  );
+  await db().send(new PutCommand({ TableName: tableName(), Item: item(record) }));
 }
+
+/** The item as stored: the record with its keys and index keys. */
+const item = (record: CompetitorUrlRecord) => ({
+  ...keys.url(record.id),
+  GSI1PK: LIST,
+  GSI1SK: sortableId(record.id),
+  GSI2PK: keys.byProduct(record.product_id),
+  GSI2SK: sortableId(record.id),
+  type: 'competitor-url',
+  ...record,
+});
