@@ -10,6 +10,12 @@
  *   also waits the 1 s after its robots.txt, so (100 × 1.1 s + 400 × 0.1 s) ÷ MaxConcurrency.
  * The most requests one host had in flight at once is reported against its limit of 2.
  *
+ * A second run, `spread`, has checks of unequal length, as real shops give: 240 URLs on 60 hosts (4
+ * each), every third host answering in 2 s and the rest in 0.3 s, at MaxConcurrency 10. A child
+ * checks its batch of URLs all at once and holds its Map place until the slowest is done (decision
+ * 59), so this is where batching costs time: its ideal is the concurrency floor, (240 × the mean
+ * page + 60 × 1 s) ÷ 10.
+ *
  * No figure has a pass/fail budget: on a 2-core machine the whole local stack (state machine, every
  * handler, dynalite, the test shop) shares two cores, so wall time says more about this machine than
  * about a deployed run, where each check is its own Lambda. The floor row says how far it can go.
@@ -35,23 +41,59 @@ const SPACING_S = 1;
 const MAX_IN_FLIGHT_PER_HOST = 2;
 const CONCURRENCIES = [10, 40];
 
+/** The spread run: every third of its hosts is slow. */
+const SPREAD = { urls: 240, hosts: 60, fastMs: 300, slowMs: 2000, concurrency: 10 } as const;
+
 interface Measured {
   seconds: number;
   cpuSeconds: number;
   maxInFlightPerHost: number;
 }
 
-async function measure(concurrency: number): Promise<Measured> {
+/** Where the n-th URL of a run goes, and every shop to watch. */
+interface Shops {
+  urlOf(n: number): string;
+  all: Awaited<ReturnType<typeof startFixtureShop>>[];
+}
+
+async function evenShops(): Promise<Shops> {
   const shop = await startFixtureShop({ delayMs: PAGE_DELAY_MS, hosts: loopbackHosts(HOSTS) });
+  return { urlOf: (n) => `${shop.originOf(n)}/p/${n}`, all: [shop] };
+}
+
+async function spreadShops(): Promise<Shops> {
+  const hosts = loopbackHosts(SPREAD.hosts);
+  const isSlow = (host: number) => host % 3 === 2;
+  const fast = await startFixtureShop({ delayMs: SPREAD.fastMs, hosts: hosts.filter((_, i) => !isSlow(i)) });
+  const slow = await startFixtureShop({ delayMs: SPREAD.slowMs, hosts: hosts.filter((_, i) => isSlow(i)) });
+  return {
+    urlOf: (n) => {
+      const host = n % SPREAD.hosts;
+      // The host's place among its shop's hosts (originOf takes them in turn).
+      const origin = isSlow(host)
+        ? slow.originOf((host - 2) / 3)
+        : fast.originOf(host - Math.floor(host / 3));
+      return `${origin}/p/${n}`;
+    },
+    all: [fast, slow],
+  };
+}
+
+async function measure(concurrency: number, spread: boolean): Promise<Measured> {
+  const shops = spread ? await spreadShops() : await evenShops();
+  const urls = spread ? SPREAD.urls : URLS;
   const stack = await startTestStack({
-    env: { SCRAPER_ALLOW_HOSTS: shop.allowHosts, SCRAPE_MAX_CONCURRENCY: String(concurrency) },
+    env: {
+      SCRAPER_ALLOW_HOSTS: shops.all.map((shop) => shop.allowHosts).join(','),
+      SCRAPE_MAX_CONCURRENCY: String(concurrency),
+    },
   });
   try {
     const token = await stack.login();
     const { createProduct } = await import('@cmp/functions/data/product.repository');
     const { createCompetitorUrl } = await import('@cmp/functions/data/competitor-url.repository');
     let product: Pick<Product, 'id'> | undefined;
-    for (let n = 0; n < URLS; n++) {
+    for (let n = 0; n < urls; n++) {
       if (n % 5 === 0) {
         product = await createProduct({
           sku: `B-${n}`,
@@ -67,31 +109,49 @@ async function measure(concurrency: number): Promise<Measured> {
       await createCompetitorUrl({
         product_id: product?.id ?? 0,
         competitor_name: 'Bench',
-        url: `${shop.originOf(n)}/p/${n}`,
+        url: shops.urlOf(n),
       });
     }
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
-    await profiled(`scrape-${concurrency}`, async () => {
+    await profiled(`scrape-${spread ? 'spread-' : ''}${concurrency}`, async () => {
       const answer = await stack.api('POST', '/api/scraper/run', { token, body: {} });
       if (answer.status !== 202) throw new Error(`The run did not start: ${JSON.stringify(answer.body)}`);
       await stack.stepFunctions.idle();
     });
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
-    const pages = shop.seen().filter((r) => r.path.startsWith('/p/')).length;
-    if (pages < URLS) throw new Error(`Only ${pages} of ${URLS} pages were fetched`);
-    return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, maxInFlightPerHost: shop.maxInFlight() };
+    const seen = shops.all.flatMap((shop) => shop.seen());
+    const pages = seen.filter((r) => r.path.startsWith('/p/')).length;
+    if (pages < urls) throw new Error(`Only ${pages} of ${urls} pages were fetched`);
+    return {
+      seconds,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      maxInFlightPerHost: Math.max(...shops.all.map((shop) => shop.maxInFlight())),
+    };
   } finally {
     await stack.stop();
-    await shop.close();
+    await Promise.all(shops.all.map((shop) => shop.close()));
   }
+}
+
+/** Runs one measurement in a process of its own: the functions read their settings once. */
+function measureApart(concurrency: number, spread: boolean): Measured {
+  const args = [fileURLToPath(import.meta.url), String(concurrency), ...(spread ? ['spread'] : [])];
+  const child = spawnSync(process.execPath, ['--import', 'tsx', ...args], { encoding: 'utf8' });
+  const line = /BENCH_ROWS_ONE (.+)/.exec(child.stdout)?.[1];
+  if (child.status !== 0 || !line)
+    throw new Error(
+      `Measuring concurrency ${concurrency}${spread ? ' (spread)' : ''} failed:\n${child.stderr}`,
+    );
+  return JSON.parse(line) as Measured;
 }
 
 async function main() {
   const only = process.argv[2];
   if (only) {
-    console.log(`${ROWS_MARKER.trim()}_ONE ${JSON.stringify(await measure(Number(only)))}`);
+    const measured = await measure(Number(only), process.argv[3] === 'spread');
+    console.log(`${ROWS_MARKER.trim()}_ONE ${JSON.stringify(measured)}`);
     return;
   }
   const rows: BenchRow[] = [];
@@ -100,17 +160,7 @@ async function main() {
   const firstChecks = HOSTS * (SPACING_S + PAGE_DELAY_MS / 1000);
   const laterChecks = (URLS - HOSTS) * (PAGE_DELAY_MS / 1000);
   for (const concurrency of CONCURRENCIES) {
-    const child = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(import.meta.url), String(concurrency)],
-      {
-        encoding: 'utf8',
-      },
-    );
-    const line = /BENCH_ROWS_ONE (.+)/.exec(child.stdout)?.[1];
-    if (child.status !== 0 || !line)
-      throw new Error(`Measuring concurrency ${concurrency} failed:\n${child.stderr}`);
-    const { seconds, cpuSeconds, maxInFlightPerHost } = JSON.parse(line) as Measured;
+    const { seconds, cpuSeconds, maxInFlightPerHost } = measureApart(concurrency, false);
     const concurrencyIdeal = (firstChecks + laterChecks) / concurrency;
     const ideal = Math.max(politeIdeal, concurrencyIdeal);
     const cores = availableParallelism();
@@ -142,6 +192,16 @@ async function main() {
       unit: '×',
     });
   }
+  const spread = measureApart(SPREAD.concurrency, true);
+  const meanPage = (SPREAD.fastMs * 2 + SPREAD.slowMs) / 3 / 1000;
+  const spreadIdeal = (SPREAD.urls * meanPage + SPREAD.hosts * SPACING_S) / SPREAD.concurrency;
+  const spreadName = `scrape ${SPREAD.urls} URLs on ${SPREAD.hosts} hosts, every third at ${SPREAD.slowMs / 1000} s and the rest at ${SPREAD.fastMs / 1000} s, MaxConcurrency ${SPREAD.concurrency}`;
+  rows.push({ figure: `${spreadName}: wall time`, value: spread.seconds, unit: 's' });
+  rows.push({
+    figure: `${spreadName}: × ideal (${round(spreadIdeal)} s, the concurrency floor; a batch waits for its slowest check)`,
+    value: spread.seconds / spreadIdeal,
+    unit: '×',
+  });
   emitRows(rows);
 }
 
