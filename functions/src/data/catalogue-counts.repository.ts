@@ -61,24 +61,31 @@ export async function readCount(kind: CountedKind, countAll: () => Promise<numbe
 export async function recount(kind: CountedKind, countAll: () => Promise<number>): Promise<number> {
   const before = await keptCount(kind);
   const counted = await countAll();
+  await setCountIfStill(kind, before, counted);
+  return counted;
+}
+
+/** Sets the count to `value` if it is still `before` (undefined: none kept); false when it moved meanwhile. */
+async function setCountIfStill(kind: CountedKind, before: number | undefined, value: number) {
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: KEY,
-        UpdateExpression: 'SET #kind = :counted',
+        UpdateExpression: 'SET #kind = :value',
         ConditionExpression: before === undefined ? 'attribute_not_exists(#kind)' : '#kind = :before',
         ExpressionAttributeNames: { '#kind': kind },
         ExpressionAttributeValues: {
-          ':counted': counted,
+          ':value': value,
           ...(before === undefined ? {} : { ':before': before }),
         },
       }),
     );
+    return true;
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
+    return false;
   }
-  return counted;
 }
 
 /**
@@ -93,23 +100,7 @@ export async function settleImportedCount(
   listed: number,
   created: number,
 ): Promise<void> {
-  if (kept !== undefined) {
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: KEY,
-          UpdateExpression: 'SET #kind = :counted',
-          ConditionExpression: '#kind = :kept',
-          ExpressionAttributeNames: { '#kind': kind },
-          ExpressionAttributeValues: { ':counted': listed + created, ':kept': kept },
-        }),
-      );
-      return;
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-    }
-  }
+  if (kept !== undefined && (await setCountIfStill(kind, kept, listed + created))) return;
   if (created !== 0) await adjustCount(kind, created);
 }
 
