@@ -8,7 +8,7 @@ describe('scrape-run settings', () => {
 
   it('default to the functions’ defaults', () => {
     expect(settingsFrom({})).toEqual({
-      maxConcurrency: 10,
+      maxConcurrency: 20,
       runTimeoutSeconds: 14_400,
       schedule: 'cron(0 6 * * ? *)',
       scheduleEnabled: true,
@@ -20,12 +20,12 @@ describe('scrape-run settings', () => {
 
   it('come from the environment, and context wins, even when it is empty', () => {
     const env = {
-      SCRAPE_MAX_CONCURRENCY: '20',
+      SCRAPE_MAX_CONCURRENCY: '12',
       BEDROCK_MODEL_ID: 'amazon.nova-lite-v1:0',
       SCHEDULE_ENABLED: 'false',
     };
     expect(settingsFrom({}, env)).toMatchObject({
-      maxConcurrency: 20,
+      maxConcurrency: 12,
       bedrockModelId: 'amazon.nova-lite-v1:0',
       scheduleEnabled: false,
     });

@@ -18,8 +18,11 @@ export const scrapeRunConfigSchema = z.object({
    * observation stays); 0 keeps records for ever. 400: a year of history with room to compare.
    */
   PRICE_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(400),
-  /** Pages fetched at once (the Map state's MaxConcurrency). */
-  SCRAPE_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(10),
+  /**
+   * Pages fetched at once: children at once × URLs per child (decision 59). 20: a batch waits for
+   * its slowest check, so at 10 a run of 30,000 real pages took about the whole 4 h timeout.
+   */
+  SCRAPE_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(20),
   /**
    * When scheduled runs start, in EventBridge cron syntax (UTC): the schedule rule's deploy-time
    * default (CDK's and the local stack's). Admins change the rule itself (schedule-rule.ts).
