@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCompletedTarget } from '../alerts/run-events';
+import { importQueuedTarget } from '../catalogue/csv/import-events';
 import { routeGroups } from '../http/routes';
 import { scrapeTasks, statusChangeTask } from '../scrape-run/tasks';
 
@@ -32,6 +33,7 @@ describe('who reads the environment', () => {
     ...Object.values(scrapeTasks).map((task) => task.entry),
     statusChangeTask.entry,
     runCompletedTarget.entry,
+    importQueuedTarget.entry,
   ];
   const cliEntries = modules.filter((file) => file.endsWith('.cli.ts'));
   /** Whether the module's code (not its comments or strings) reads `process.env`. */
@@ -66,6 +68,7 @@ describe('a Lambda entry', () => {
     ...Object.values(scrapeTasks),
     statusChangeTask,
     runCompletedTarget,
+    importQueuedTarget,
   ].map(({ entry, needs }) => [entry, needs as readonly string[]] as const);
   /** The required settings CDK sets for these needs (infra/lib/bind-needs.ts); the rest have defaults. */
   const deployedSettings = (needs: readonly string[]) => ({
