@@ -14,9 +14,8 @@ import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { runCompletedPattern, runCompletedTarget } from '@cmp/functions/alerts/run-events';
 import { addUser } from '@cmp/functions/auth/users';
 import { importQueuedPattern, importQueuedTarget } from '@cmp/functions/catalogue/csv/import-events';
-import { releaseStraySkuClaims } from '@cmp/functions/catalogue/sku-claims';
+import { repairClaims } from '@cmp/functions/catalogue/sku-claims';
 import { provideSettings, type SettingsSource } from '@cmp/functions/config';
-import { migrateUrlClaims } from '@cmp/functions/data/url-claims';
 import { hasAnyUser } from '@cmp/functions/data/user.repository';
 import { awsClientOptions } from '@cmp/functions/lib/aws-client';
 import { endRunsOfLostExecutions } from '@cmp/functions/scrape-run/lost-runs';
@@ -186,11 +185,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const lost = await endRunsOfLostExecutions(stepFunctions.knows);
   if (lost.length > 0)
     log(`Marked ${lost.length} price check(s) left running by an earlier start as stopped`);
-  // Nothing is served yet, so no write is on its way: any claim no product holds is stray.
-  const stray = await releaseStraySkuClaims(0);
+  // Nothing is served yet, so no write is on its way: any claim no product holds is stray. Data from
+  // before URL claims were kept per product (decision 60) gets them now.
+  const { released: stray, folded } = await repairClaims(0);
   if (stray.length > 0) log(`Released ${stray.length} SKU claim(s) no product holds: ${stray.join(', ')}`);
-  // Data from before URL claims were kept per product (decision 60) gets them now.
-  const folded = await migrateUrlClaims();
   if (folded > 0) log(`Moved ${folded} competitor URL claim(s) into their product's set`);
   // The rule CDK deploys (the deploy-time setting as its default); the scheduler follows its state.
   let scheduler: ReturnType<typeof startScheduler> | undefined;

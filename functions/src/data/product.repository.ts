@@ -19,7 +19,6 @@ import {
   claimOwner,
   claimUnique,
   releaseUnique,
-  scanClaims,
   takeOverClaim,
 } from './unique-claim';
 
@@ -123,8 +122,8 @@ export async function getProduct(id: number): Promise<ProductRecord | undefined>
   return Item as ProductRecord | undefined;
 }
 
-/** Every SKU claim: a scan of the whole table, for repairs only. */
-export const scanSkuClaims = () => scanClaims(SKU_CLAIM);
+/** Whether a claim (from `scanClaims`, repairs only) is a SKU's. */
+export const isSkuClaim = (claim: Claim) => claim.key.PK.startsWith(SKU_CLAIM);
 
 /** The SKU a claim stands for, as its key spells it. */
 export const claimedSku = (claim: Claim) => claim.key.PK.slice(SKU_CLAIM.length);

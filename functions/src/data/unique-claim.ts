@@ -109,18 +109,19 @@ export async function releaseUnique(
 }
 
 /**
- * Every claim whose key starts with `prefix`. Claims have no index, so this scans the whole table:
- * for repairs (`npm run repair:claims`, the local start), never for a request.
+ * Every claim item (SKU claims, URL claims: callers pick theirs by key). Claims have no index, so
+ * this scans the whole table: for repairs (`npm run repair:claims`, the local start), never for a
+ * request.
  */
-export async function scanClaims(prefix: string): Promise<Claim[]> {
+export async function scanClaims(): Promise<Claim[]> {
   const claims: Claim[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: 'SK = :unique AND begins_with(PK, :prefix)',
-        ExpressionAttributeValues: { ':unique': 'UNIQUE', ':prefix': prefix },
+        FilterExpression: 'SK = :unique',
+        ExpressionAttributeValues: { ':unique': 'UNIQUE' },
         ExclusiveStartKey: startKey,
       }),
     );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../domain/errors';
 import { db, isConditionFailed, tableName } from './dynamo';
-import { scanClaims } from './unique-claim';
+import type { Claim } from './unique-claim';
 
 /**
  * A product's URLs are unique per product: each product has one claim item holding the set of its
@@ -78,12 +78,12 @@ export async function deleteUrlClaims(productId: number): Promise<void> {
 }
 
 /**
- * Folds claim items of the earlier one-per-URL design into their product's set, each deleted once
- * its key is in the set. A scan of the whole table: for the local start and `npm run
- * repair:claims`, never for a request. Returns how many it folded.
+ * Folds the claim items of the earlier one-per-URL design among `claims` (a scan of the whole
+ * table: repairs only) into their product's set, each deleted once its key is in the set. Returns
+ * how many it folded.
  */
-export async function migrateUrlClaims(): Promise<number> {
-  const old = await scanClaims(OLD_PREFIX);
+export async function migrateUrlClaims(claims: readonly Claim[]): Promise<number> {
+  const old = claims.filter((claim) => claim.key.PK.startsWith(OLD_PREFIX));
   for (const claim of old) {
     // PRODUCT_URL#<product id>#<key>
     const [productId, key] = claim.key.PK.slice(OLD_PREFIX.length).split('#');
