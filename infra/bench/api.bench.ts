@@ -5,9 +5,10 @@
  * per call, split into queries and 1 MB continuation pages (only the pages may grow with size).
  * The whole-catalogue lists keep their answer until the catalogue changes: they are also timed
  * right after a change, when they build it again (and their request counts are those calls'): a
- * product edit and a competitor-URL edit (through the API, as staff make them) and a scrape run (its
- * start and end move the URLs' version, as a real run's do: every URL is read again), and the
- * dashboard list once a second while a scrape run changes the prices.
+ * product edit and a competitor-URL edit (through the API, as staff make them) and a scrape run (new
+ * prices on some URLs, then Finalize over every URL, which leaves the URLs' snapshot the lists read
+ * instead of every URL, decision 61), and the dashboard list once a second while a scrape run
+ * changes the prices. Finalize's own time at that size is reported too.
  * Each size runs in its own process, since the functions read their settings once.
  * BENCH_PROFILE_DIR=dir writes a CPU profile of each endpoint's measured calls there.
  */
@@ -15,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { countByOutcome } from '@cmp/shared';
 import { runningRun } from '../test/support/run-records';
+import type { TestStack } from '../test/support/test-stack';
 import { type BenchRow, emitRows } from './bench-report';
 import { startSeededStack } from './bench-stack';
 import { profiled } from './cpu-profile';
@@ -82,45 +84,84 @@ async function timeDuringRun(url: string, token: string, settleMs: number) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-/** Makes each kind of change the way it happens: edits through the API, a run's start and end. */
-async function changeMaker(apiUrl: string, token: string) {
-  const { catalogueChanged } = await import('@cmp/functions/data/catalogue-version.repository');
+/** URLs whose prices a timed run changes; the run checks (and its end snapshots) every URL. */
+const RUN_CHANGED_URLS = 300;
+
+/**
+ * Makes each kind of change the way it happens: edits through the API; a run as its checks and
+ * Finalize leave it (the run started, new observations on some URLs, then Finalize over every URL,
+ * with its snapshot), its end's announcement handled before the lists are timed.
+ */
+async function changeMaker(stack: TestStack, token: string) {
   const { getProduct } = await import('@cmp/functions/data/product.repository');
-  const { getCompetitorUrl } = await import('@cmp/functions/data/competitor-url.repository');
+  const { getCompetitorUrl, listCompetitorUrls, recordLatestObservation } = await import(
+    '@cmp/functions/data/competitor-url.repository'
+  );
+  const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
+  const { finalizeRun } = await import('@cmp/functions/scrape-run/finalize');
+  const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
+  const urlIds = (await listCompetitorUrls()).map((url) => url.id);
   let edits = 0;
+  const finalizeTimes: number[] = [];
   const put = async (path: string, body: unknown) => {
-    const response = await fetch(`${apiUrl}${path}`, {
+    const response = await fetch(`${stack.url}${path}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`PUT ${path} answered ${response.status}`);
   };
-  return async (change: Change) => {
+  const run = async () => {
+    const runId = newRunId();
+    await createRun(runningRun(runId));
+    for (const urlId of urlIds.slice(0, RUN_CHANGED_URLS)) {
+      const observation = {
+        run_id: runId,
+        price: 10 + edits + (urlId % 100) / 100,
+        currency: 'GBP',
+        in_stock: true,
+        confidence: 0.95,
+        scraped_at: new Date().toISOString(),
+        error_message: null,
+        outcome: 'ok' as const,
+        message: 'Price found',
+      };
+      await recordLatestObservation(urlId, observation, { effect: 'accept', unreachable: false });
+    }
+    const started = performance.now();
+    await finalizeRun(runId, urlIds);
+    finalizeTimes.push(performance.now() - started);
+    await stack.eventBus.idle();
+  };
+  const change = async (kind: Change) => {
     edits++;
-    if (change === 'a product edit') {
+    if (kind === 'a product edit') {
       const product = await getProduct(1);
       if (!product) throw new Error('The seeded catalogue has no product 1');
       const { sku, name, cost, category_id } = product;
       await put('/api/products/1', { sku, name, cost, category_id, current_price: 10 + edits / 100 });
-    } else if (change === 'a competitor-URL edit') {
+    } else if (kind === 'a competitor-URL edit') {
       const url = await getCompetitorUrl(1);
       if (!url) throw new Error('The seeded catalogue has no competitor URL 1');
       const { product_id, url: address } = url;
       await put('/api/competitor-urls/1', { product_id, url: address, competitor_name: `Shop ${edits}` });
-    } else {
-      await catalogueChanged('started');
-      await catalogueChanged('ended');
-    }
+    } else await run();
   };
+  return { change, finalizeTimes };
 }
 
-async function measureSize(products: number): Promise<EndpointFigures[]> {
+interface SizeFigures {
+  endpoints: EndpointFigures[];
+  /** Finalize at the end of each timed run: the run's counts and the URLs' snapshot. */
+  finalizeMs: number[];
+}
+
+async function measureSize(products: number): Promise<SizeFigures> {
   const { stack, token } = await startSeededStack(products);
   try {
     const pages = await watchContinuationPages();
     const figures: EndpointFigures[] = [];
-    const change = await changeMaker(stack.url, token);
+    const { change, finalizeTimes } = await changeMaker(stack, token);
     const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
     for (const { path, kept } of ENDPOINTS) {
       const url = `${stack.url}${path}`;
@@ -176,7 +217,7 @@ async function measureSize(products: number): Promise<EndpointFigures[]> {
       });
       console.error(`api: ${products} products, ${path}: p95 ${percentile(times, 95).toFixed(0)} ms`);
     }
-    return figures;
+    return { endpoints: figures, finalizeMs: finalizeTimes };
   } finally {
     await stack.stop();
   }
@@ -188,13 +229,19 @@ async function expectOk(url: string, token: string, gzip: boolean) {
   return answer;
 }
 
-function rowsFor(bySize: Map<number, EndpointFigures[]>): BenchRow[] {
+function rowsFor(bySize: Map<number, SizeFigures>): BenchRow[] {
   const rows: BenchRow[] = [];
   const smallest = Math.min(...bySize.keys());
   const largest = Math.max(...bySize.keys());
-  for (const [size, figures] of [...bySize].sort(([a], [b]) => b - a)) {
+  for (const [size, { endpoints, finalizeMs }] of [...bySize].sort(([a], [b]) => b - a)) {
     const at = `API ${size.toLocaleString('en-GB')} products`;
-    for (const [i, f] of figures.entries()) {
+    if (size === largest && finalizeMs.length > 0)
+      rows.push({
+        figure: `${at}: Finalize of a run over every URL (counts and the URLs' snapshot), p50 of ${finalizeMs.length}`,
+        value: percentile(finalizeMs, 50),
+        unit: 'ms',
+      });
+    for (const [i, f] of endpoints.entries()) {
       const budgetMs = ENDPOINTS[i]?.budgetMs;
       const afterChangeBudgetMs = (ENDPOINTS[i] as { afterChangeBudgetMs?: number } | undefined)
         ?.afterChangeBudgetMs;
@@ -233,8 +280,8 @@ function rowsFor(bySize: Map<number, EndpointFigures[]>): BenchRow[] {
     }
   }
   // The size-independence check: queries per call (requests less continuation pages) stay put.
-  const small = bySize.get(smallest) ?? [];
-  for (const [i, f] of (bySize.get(largest) ?? []).entries()) {
+  const small = bySize.get(smallest)?.endpoints ?? [];
+  for (const [i, f] of (bySize.get(largest)?.endpoints ?? []).entries()) {
     const base = small[i];
     if (!base || smallest === largest) continue;
     rows.push({
@@ -254,7 +301,7 @@ async function main() {
     console.log(`${FIGURES_MARKER}${JSON.stringify(figures)}`);
     return;
   }
-  const bySize = new Map<number, EndpointFigures[]>();
+  const bySize = new Map<number, SizeFigures>();
   for (const size of SIZES) {
     const child = spawnSync(
       process.execPath,
@@ -264,7 +311,7 @@ async function main() {
     const line = child.stdout.split('\n').find((l) => l.startsWith(FIGURES_MARKER));
     if (child.status !== 0 || !line)
       throw new Error(`Measuring ${size} products failed (exit ${child.status})`);
-    bySize.set(size, JSON.parse(line.slice(FIGURES_MARKER.length)) as EndpointFigures[]);
+    bySize.set(size, JSON.parse(line.slice(FIGURES_MARKER.length)) as SizeFigures);
   }
   emitRows(rowsFor(bySize));
 }

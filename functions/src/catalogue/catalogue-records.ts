@@ -12,6 +12,7 @@ import {
   listCompetitorUrls,
 } from '../data/competitor-url.repository';
 import { getProduct, listProducts, type ProductRecord } from '../data/product.repository';
+import { readUrlSnapshot, withRunState } from '../data/url-snapshot.repository';
 
 /**
  * The records the whole-catalogue lists are built from, kept per container and per kind (decision
@@ -19,8 +20,10 @@ import { getProduct, listProducts, type ProductRecord } from '../data/product.re
  * kind's version (catalogue-version.repository.ts):
  * - the same version: kept records, no read;
  * - one change on, naming the item it changed: that item alone, read consistently (deleted: dropped);
+ * - one change on, a completed run's end naming its snapshot (the URLs): the kept records with the
+ *   snapshot's in place of the run's URLs (decision 61);
  * - else the whole kind, listed. A list read within SETTLE_MS of the kind's change is used for the
- *   call but not kept (indexes may lag on AWS); an item read consistently is kept at once.
+ *   call but not kept (indexes may lag on AWS); what is read consistently is kept at once.
  * While a scrape run is active, the URLs kept are read again after RUN_REFRESH_MS, as the run writes
  * their observations without moving the version.
  */
@@ -34,19 +37,39 @@ interface Source<T> {
   list: () => Promise<T[]>;
   /** One item, read consistently; none for a kind small enough to list (categories). */
   get?: (id: number) => Promise<T | undefined>;
-  /** Scrape runs change these records without moving their version. */
-  changedByRuns: boolean;
+  /**
+   * Scrape runs change these records without moving their version; `applied`: the records as a
+   * completed run's snapshot leaves them, undefined when it cannot (the snapshot is gone).
+   */
+  run?: { applied: (records: Map<number, T>, runId: string) => Promise<Map<number, T> | undefined> };
+}
+
+/** The URLs with the run's snapshot in place; undefined when it is gone or names a URL not kept. */
+async function withUrlSnapshot(
+  records: Map<number, CompetitorUrlRecord>,
+  runId: string,
+): Promise<Map<number, CompetitorUrlRecord> | undefined> {
+  const states = await readUrlSnapshot(runId);
+  if (!states) return undefined;
+  const changes: [number, CompetitorUrlRecord][] = [];
+  for (const state of states) {
+    const record = records.get(state.id);
+    if (!record) return undefined;
+    changes.push([state.id, withRunState(record, state)]);
+  }
+  return withChanges(records, changes);
 }
 
 const sources: { [K in CatalogueKind]: Source<RecordsOf[K]> } = {
-  products: { list: listProducts, get: getProduct, changedByRuns: false },
-  categories: { list: listCategories, changedByRuns: false },
-  urls: { list: listCompetitorUrls, get: getCompetitorUrl, changedByRuns: true },
+  products: { list: listProducts, get: getProduct },
+  categories: { list: listCategories },
+  urls: { list: listCompetitorUrls, get: getCompetitorUrl, run: { applied: withUrlSnapshot } },
 };
 
 interface Entry<T> {
   value: number;
-  keep: boolean;
+  /** Set once the records are read, when they are to be kept (only kept entries are built on). */
+  kept: boolean;
   /** When the records were listed, with a run going; undefined when listed at rest. */
   listedDuringRunAt: number | undefined;
   records: Promise<Map<number, T>>;
@@ -56,22 +79,62 @@ const entries: { [K in CatalogueKind]?: Entry<RecordsOf[K]> } = {};
 
 const byId = <T extends { id: number }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
 
-function isCurrent(entry: Entry<unknown>, value: number, now: number): boolean {
+/** Whether the entry's records are those at `value`, now; while a run goes, only for RUN_REFRESH_MS. */
+function isCurrent(entry: Entry<unknown>, value: number, now: number, changedByRun: boolean): boolean {
   if (entry.value !== value) return false;
-  return entry.listedDuringRunAt === undefined || now - entry.listedDuringRunAt < RUN_REFRESH_MS;
+  if (!changedByRun) return entry.listedDuringRunAt === undefined;
+  return entry.listedDuringRunAt !== undefined && now - entry.listedDuringRunAt < RUN_REFRESH_MS;
 }
 
-async function withChange<T extends { id: number }>(
-  base: Promise<Map<number, T>>,
+/** A copy with `changes` in place (a build still running may be reading the records before). */
+function withChanges<T extends { id: number }>(
+  records: Map<number, T>,
+  changes: Iterable<[number, T | undefined]>,
+): Map<number, T> {
+  const changed = new Map(records);
+  for (const [id, item] of changes) {
+    if (item) changed.set(id, item);
+    else changed.delete(id);
+  }
+  return changed;
+}
+
+/** What replaces an entry: its records, and whether they may be kept once read. */
+interface Reading<T> {
+  records: Promise<Map<number, T>>;
+  keep: Promise<boolean>;
+  listedDuringRunAt?: number;
+}
+
+function listing<T extends { id: number }>(source: Source<T>, settled: boolean, runAt?: number): Reading<T> {
+  const records = source.list().then(byId);
+  return { records, keep: records.then(() => settled), listedDuringRunAt: runAt };
+}
+
+function oneItemOn<T extends { id: number }>(
+  base: Entry<T>,
   id: number,
   get: (id: number) => Promise<T | undefined>,
-): Promise<Map<number, T>> {
-  const [records, item] = await Promise.all([base, get(id)]);
-  // A copy: a build still running may be reading the records of the version before.
-  const changed = new Map(records);
-  if (item) changed.set(id, item);
-  else changed.delete(id);
-  return changed;
+): Reading<T> {
+  const records = Promise.all([base.records, get(id)]).then(([kept, item]) =>
+    withChanges(kept, [[id, item]]),
+  );
+  // Read during a run, the records still need reading again when the base would.
+  return { records, keep: records.then(() => true), listedDuringRunAt: base.listedDuringRunAt };
+}
+
+/** The run's snapshot over the kept records; the whole kind listed when the snapshot is gone. */
+function snapshotOn<T extends { id: number }>(
+  base: Promise<Map<number, T>>,
+  runId: string,
+  source: Source<T> & Required<Pick<Source<T>, 'run'>>,
+  settled: boolean,
+): Reading<T> {
+  const read = base.then(async (kept) => {
+    const applied = await source.run.applied(kept, runId);
+    return applied ? { records: applied, keep: true } : { records: byId(await source.list()), keep: settled };
+  });
+  return { records: read.then((r) => r.records), keep: read.then((r) => r.keep) };
 }
 
 function entryFor<K extends CatalogueKind>(
@@ -81,27 +144,36 @@ function entryFor<K extends CatalogueKind>(
 ): Entry<RecordsOf[K]> {
   type T = RecordsOf[K];
   const source = sources[kind] as Source<T>;
-  const { value, changedAt, changedId } = version.kinds[kind];
+  const { value, changedAt, changedId, snapshot } = version.kinds[kind];
+  const changedByRun = source.run !== undefined && version.runActive;
   const entry = entries[kind] as Entry<T> | undefined;
-  if (entry && isCurrent(entry, value, now)) return entry;
+  if (entry && isCurrent(entry, value, now, changedByRun)) return entry;
   // A call that read the version just before another one moved it on: newer records are never stale.
   if (entry && entry.value > value) return entry;
-  const oneChangeOn = entry?.keep && entry.value === value - 1 && changedId !== null;
-  const created: Entry<T> =
-    entry && oneChangeOn && source.get && isCurrent(entry, entry.value, now)
-      ? { ...entry, value, records: withChange(entry.records, changedId, source.get) }
-      : {
-          value,
-          keep: now - changedAt >= SETTLE_MS,
-          listedDuringRunAt: source.changedByRuns && version.runActive ? now : undefined,
-          records: source.list().then(byId),
-        };
+  const settled = now - changedAt >= SETTLE_MS;
+  const base = entry?.kept && entry.value === value - 1 ? entry : undefined;
+  let reading: Reading<T>;
+  if (base && changedId !== null && source.get && isCurrent(base, base.value, now, changedByRun))
+    reading = oneItemOn(base, changedId, source.get);
+  // A run's snapshot replaces every observation it made, so a base read during the run will do.
+  else if (base && snapshot !== null && source.run)
+    reading = snapshotOn(base.records, snapshot, { ...source, run: source.run }, settled);
+  else reading = listing(source, settled, changedByRun ? now : undefined);
+  const created: Entry<T> = {
+    value,
+    kept: false,
+    listedDuringRunAt: reading.listedDuringRunAt,
+    records: reading.records,
+  };
   (entries as Record<K, Entry<T>>)[kind] = created;
   // Calls arriving while it is read share it; once read, records not to be kept are forgotten.
   const forget = () => {
     if (entries[kind] === created) delete entries[kind];
   };
-  created.records.then(created.keep ? undefined : forget, forget);
+  reading.keep.then((keep) => {
+    if (keep) created.kept = true;
+    else forget();
+  }, forget);
   return created;
 }
 

@@ -46,8 +46,11 @@ export async function getDashboardProducts(): Promise<DashboardProduct[]> {
   ]);
   const categoryById = byId(categories);
   const urlsByProduct = new Map<number, CompetitorUrlRecord[]>();
-  for (const url of urls)
-    urlsByProduct.set(url.product_id, [...(urlsByProduct.get(url.product_id) ?? []), url]);
+  for (const url of urls) {
+    const ofProduct = urlsByProduct.get(url.product_id);
+    if (ofProduct) ofProduct.push(url);
+    else urlsByProduct.set(url.product_id, [url]);
+  }
   return products
     .filter((product) => !product.hidden)
     .map((product) => {

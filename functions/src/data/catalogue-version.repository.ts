@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './dynamo';
+import { db, isConditionFailed, tableName } from './dynamo';
 
 /**
  * Numbers that move on whenever something the whole-catalogue lists show changes, with the time
@@ -8,10 +8,12 @@ import { db, tableName } from './dynamo';
  * catalogue/catalogue-records.ts and http/catalogue-cache.ts). Every repository write those lists
  * read goes through `catalogueWrite` (catalogue-write.ts), which moves them after the write
  * succeeds and, when it changed one item, names it, so a reader one change behind reads that item
- * alone. A scrape run changes the URLs' latest observations all along: it moves the URLs' version
- * when it starts and when it ends and marks the catalogue as changing meanwhile (`runActive`), so
- * the lists refresh every few seconds while it runs without a write per URL. All of it is one item,
- * read with one consistent GetItem per list call.
+ * alone. A scrape run changes the URLs' latest observations all along, without a write here per
+ * URL: its start marks the catalogue as changing (`runActive`), so the lists refresh every few
+ * seconds while it runs, and its end moves the URLs' version on. A completed run's end names the
+ * snapshot of the URLs it checked (scrape-run/url-snapshot.ts), so a reader one change behind reads
+ * that snapshot instead of every URL. All of it is one item, read with one consistent GetItem per
+ * list call.
  */
 export const CATALOGUE_KINDS = ['products', 'categories', 'urls'] as const;
 export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
@@ -30,6 +32,11 @@ export interface KindVersion {
   changedAt: number;
   /** The one item the last change touched; null when it touched several, or is not known. */
   changedId: number | null;
+  /**
+   * The run whose end was the last change, when it left a snapshot of the records it changed
+   * (the URLs only); null otherwise.
+   */
+  snapshot: string | null;
 }
 
 export interface CatalogueVersion {
@@ -46,6 +53,7 @@ const names = (kind: CatalogueKind) => ({
   value: `${kind}_value`,
   changedAt: `${kind}_changed_at`,
   changedId: `${kind}_changed_id`,
+  snapshot: `${kind}_snapshot`,
 });
 
 /**
@@ -58,33 +66,83 @@ export interface CatalogueChange {
   run?: 'started' | 'ended';
 }
 
-/** `catalogueChanged('started' | 'ended')`: a scrape run, which changes the URLs' latest observations. */
+/**
+ * A run's end that left a snapshot of the URLs it checked, read after the URLs' version was
+ * `base`: the snapshot is exact one change on from `base` only.
+ */
+export interface RunSnapshot {
+  runId: string;
+  base: number;
+}
+
+/**
+ * `catalogueChanged('started' | 'ended')`: a scrape run, which changes the URLs' latest
+ * observations. Its start moves the whole catalogue's version (the kept answers) but not the URLs':
+ * records read before it stay a base for the run's snapshot, and while it runs they are read again
+ * every RUN_REFRESH_MS anyway.
+ */
 export async function catalogueChanged(
   changeOrRun: CatalogueChange | 'started' | 'ended' = {},
 ): Promise<void> {
   const change: CatalogueChange =
-    typeof changeOrRun === 'string' ? { kinds: ['urls'], run: changeOrRun } : changeOrRun;
+    typeof changeOrRun === 'string'
+      ? { kinds: changeOrRun === 'started' ? [] : ['urls'], run: changeOrRun }
+      : changeOrRun;
+  await db().send(new UpdateCommand({ TableName: tableName(), Key: KEY, ...versionMove(change) }));
+}
+
+/**
+ * A completed run's end, naming its snapshot, if the URLs' version is still the snapshot's base;
+ * else (something changed meanwhile) a plain end, whose readers list the URLs again.
+ */
+export async function runEndedWithSnapshot(snapshot: RunSnapshot): Promise<boolean> {
+  const move = versionMove({ kinds: ['urls'], run: 'ended' }, snapshot.runId);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: KEY,
+        ...move,
+        ConditionExpression: snapshot.base === 0 ? 'attribute_not_exists(#urlsValue)' : '#urlsValue = :base',
+        ExpressionAttributeNames: { ...move.ExpressionAttributeNames, '#urlsValue': names('urls').value },
+        ExpressionAttributeValues: {
+          ...move.ExpressionAttributeValues,
+          ...(snapshot.base === 0 ? {} : { ':base': snapshot.base }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    await catalogueChanged('ended');
+    return false;
+  }
+}
+
+/** The update that moves the versions `change` names on; `snapshot`: the run whose snapshot it names. */
+function versionMove(change: CatalogueChange, snapshot?: string) {
   const kinds = change.kinds ?? CATALOGUE_KINDS;
   const id = kinds.length === 1 ? change.id : undefined;
   const add = ['#value :one', ...kinds.map((kind) => `${names(kind).value} :one`)];
   const set = ['changed_at = :now', ...kinds.map((kind) => `${names(kind).changedAt} = :now`)];
   if (id !== undefined) set.push(`${names(kinds[0] ?? 'products').changedId} = :id`);
+  if (snapshot !== undefined) set.push(`${names(kinds[0] ?? 'urls').snapshot} = :snapshot`);
   if (change.run) set.push('run_active = :active');
-  const remove = id === undefined ? kinds.map((kind) => names(kind).changedId) : [];
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: KEY,
-      UpdateExpression: `ADD ${add.join(', ')} SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':now': Date.now(),
-        ...(id === undefined ? {} : { ':id': id }),
-        ...(change.run ? { ':active': change.run === 'started' } : {}),
-      },
-    }),
-  );
+  const remove = [
+    ...(id === undefined ? kinds.map((kind) => names(kind).changedId) : []),
+    ...(snapshot === undefined ? kinds.map((kind) => names(kind).snapshot) : []),
+  ];
+  return {
+    UpdateExpression: `ADD ${add.join(', ')} SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+    ExpressionAttributeNames: { '#value': 'value' } as Record<string, string>,
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':now': Date.now(),
+      ...(id === undefined ? {} : { ':id': id }),
+      ...(snapshot === undefined ? {} : { ':snapshot': snapshot }),
+      ...(change.run ? { ':active': change.run === 'started' } : {}),
+    } as Record<string, unknown>,
+  };
 }
 
 export async function readCatalogueVersion(): Promise<CatalogueVersion> {
@@ -93,11 +151,12 @@ export async function readCatalogueVersion(): Promise<CatalogueVersion> {
   );
   const number = (name: string) => Number(Item?.[name] ?? 0);
   const kind = (k: CatalogueKind): KindVersion => {
-    const { value, changedAt, changedId } = names(k);
+    const { value, changedAt, changedId, snapshot } = names(k);
     return {
       value: number(value),
       changedAt: number(changedAt),
       changedId: Item?.[changedId] === undefined ? null : Number(Item[changedId]),
+      snapshot: typeof Item?.[snapshot] === 'string' ? Item[snapshot] : null,
     };
   };
   return {

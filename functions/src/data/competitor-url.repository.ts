@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckOutcome } from '@cmp/shared';
+import { batchGetConsistent } from './batch-get';
 import { batchPut } from './batch-write';
 import { readCount } from './catalogue-counts.repository';
 import { catalogueWrite } from './catalogue-write';
@@ -32,6 +33,10 @@ export interface CompetitorUrlRecord {
   /** Checks in a row that could not read the page (blocked or failed). */
   consecutive_failures?: number;
 }
+
+/** What a run changes on a URL: its latest check, its accepted and held prices, its failures in a row. */
+export const RUN_FIELDS = ['latest', 'accepted', 'held', 'consecutive_failures'] as const;
+export type UrlRunState = Pick<CompetitorUrlRecord, 'id' | (typeof RUN_FIELDS)[number]>;
 
 export type CompetitorUrlFields = Pick<CompetitorUrlRecord, 'product_id' | 'competitor_name' | 'url'>;
 
@@ -114,6 +119,16 @@ export async function getCompetitorUrl(id: number): Promise<CompetitorUrlRecord 
   );
   return Item as CompetitorUrlRecord | undefined;
 }
+
+/**
+ * What the last checks left on these URLs (their latest check, accepted and held prices, failures
+ * in a row), read by key, strongly consistent (a run's snapshot); URLs deleted are left out.
+ */
+export const getUrlRunStates = (ids: readonly number[]): Promise<UrlRunState[]> =>
+  batchGetConsistent<UrlRunState>(ids.map(keys.url), {
+    ProjectionExpression: ['#id', ...RUN_FIELDS.map((field) => `#${field}`)].join(', '),
+    ExpressionAttributeNames: Object.fromEntries(['id', ...RUN_FIELDS].map((f) => [`#${f}`, f])),
+  });
 
 export async function createCompetitorUrl(
   fields: CompetitorUrlFields,

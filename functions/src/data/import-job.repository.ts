@@ -1,21 +1,21 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportJob } from '@cmp/shared';
 import { db, epochSeconds, isConditionFailed, nowIso, tableName } from './dynamo';
+import { putPacked, readPacked } from './packed-chunks';
 
 /**
  * An import job at `IMPORT#<id>` / `JOB`, its file beside it in gzip'd chunks (`FILE#<n>`: an item
  * holds at most 400 KB, a CSV upload 2 MiB). Both expire after IMPORT_KEEP_DAYS (the table's TTL).
  */
 const IMPORT_KEEP_DAYS = 30;
-/** Under DynamoDB's 400 KB item limit, with room for the keys. */
-const CHUNK_BYTES = 350_000;
 /** The row messages a job keeps, with room in its item for the rest (10,000 of them would not fit). */
 const KEPT_ERROR_BYTES = 300_000;
 
+/** The file's chunks sit beside the job (packed-chunks.ts). */
+const FILE_PREFIX = 'FILE#';
+
 const keys = {
   job: (id: string) => ({ PK: `IMPORT#${id}`, SK: 'JOB' }),
-  chunk: (id: string, n: number) => ({ PK: `IMPORT#${id}`, SK: `FILE#${String(n).padStart(3, '0')}` }),
 };
 
 /** The job as stored: the API's view, with what the import function needs to carry on. */
@@ -31,21 +31,8 @@ export async function createImportJob(
   content: Buffer,
 ): Promise<ImportJobRecord> {
   const expires_at = epochSeconds(Date.now() + IMPORT_KEEP_DAYS * 86_400_000);
-  const packed = gzipSync(content);
-  const chunks = Math.max(1, Math.ceil(packed.length / CHUNK_BYTES));
   // The file first: a job exists only with its whole file.
-  for (let n = 0; n < chunks; n++) {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.chunk(job.id, n),
-          data: packed.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES),
-          expires_at,
-        },
-      }),
-    );
-  }
+  const chunks = await putPacked(keys.job(job.id).PK, FILE_PREFIX, content, expires_at);
   const record: ImportJobRecord = {
     ...job,
     status: 'queued',
@@ -80,16 +67,9 @@ export async function getImportJob(id: string): Promise<ImportJobRecord | undefi
 
 /** The job's file as it was uploaded. */
 export async function readImportFile(id: string): Promise<Buffer> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :job AND begins_with(SK, :file)',
-      ExpressionAttributeValues: { ':job': keys.job(id).PK, ':file': 'FILE#' },
-      ConsistentRead: true,
-    }),
-  );
-  const parts = (Items ?? []).map((item) => Buffer.from(item.data as Uint8Array));
-  return gunzipSync(Buffer.concat(parts));
+  const file = await readPacked(keys.job(id).PK, FILE_PREFIX);
+  if (!file) throw new Error(`The file of import ${id} is missing`);
+  return file;
 }
 
 /**

@@ -1,11 +1,6 @@
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CheckOutcome, outcomeOfLegacyCheck, type PriceRecord } from '@cmp/shared';
+import { batchGetConsistent } from './batch-get';
 import { batchDelete } from './batch-write';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll } from './query-all';
@@ -173,24 +168,8 @@ const outcomeProjection =
  * reads (unlike the index), so Finalize counts every record the finished checks wrote. A URL with
  * no record (deleted mid-run) is left out. 100 keys a request, BatchGetItem's limit.
  */
-export async function runOutcomesOf(runId: string, urlIds: readonly number[]): Promise<RunOutcome[]> {
-  const unique = [...new Set(urlIds)]; // BatchGetItem refuses a request with a key twice
-  const outcomes: RunOutcome[] = [];
-  for (let start = 0; start < unique.length; start += 100) {
-    let pending = unique.slice(start, start + 100).map((urlId) => keys.record(urlId, runId));
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB kept keys unprocessed');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const { Responses, UnprocessedKeys } = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: { Keys: pending, ConsistentRead: true, ProjectionExpression: outcomeProjection },
-          },
-        }),
-      );
-      outcomes.push(...((Responses?.[tableName()] ?? []) as RunOutcome[]));
-      pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as typeof pending;
-    }
-  }
-  return outcomes;
-}
+export const runOutcomesOf = (runId: string, urlIds: readonly number[]): Promise<RunOutcome[]> =>
+  batchGetConsistent<RunOutcome>(
+    urlIds.map((urlId) => keys.record(urlId, runId)),
+    { ProjectionExpression: outcomeProjection },
+  );

@@ -9,7 +9,7 @@ import {
   type OutcomeCounts,
   type ScraperRunStatus,
 } from '@cmp/shared';
-import { catalogueChanged } from './catalogue-version.repository';
+import { catalogueChanged, type RunSnapshot, runEndedWithSnapshot } from './catalogue-version.repository';
 import { db, isConditionFailed, tableName } from './dynamo';
 import { queryAll } from './query-all';
 import { GSI1 } from './table';
@@ -320,6 +320,8 @@ export async function endRun(
     llm: LlmSummary | null;
     error_message?: string | null;
   },
+  /** A snapshot of the run's URLs (a completed run), for the lists to read instead of every URL. */
+  snapshot?: RunSnapshot,
 ): Promise<boolean> {
   const total = end.total_urls === undefined ? '' : 'total_urls = :total, ';
   try {
@@ -343,7 +345,8 @@ export async function endRun(
         },
       }),
     );
-    await catalogueChanged('ended');
+    if (snapshot) await runEndedWithSnapshot(snapshot);
+    else await catalogueChanged('ended');
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;

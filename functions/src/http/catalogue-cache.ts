@@ -1,7 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { buildingFrom, keptRecords } from '../catalogue/catalogue-records';
 import { RUN_REFRESH_MS, readCatalogueVersion, SETTLE_MS } from '../data/catalogue-version.repository';
-import { type ApiResult, acceptsGzip, toHttpResponse } from './response';
+import { type ApiResult, acceptsGzip, toHttpResponseInParts } from './response';
 
 /**
  * The whole-catalogue lists (10,000 products are 40,000 items and 15 MB of JSON, about 2 s to
@@ -23,7 +23,7 @@ interface Entry {
   /** When the build started, with a run going; undefined when the catalogue was at rest. */
   builtDuringRunAt: number | undefined;
   result: Promise<ApiResult>;
-  responses: Map<boolean, APIGatewayProxyStructuredResultV2>;
+  responses: Map<boolean, Promise<APIGatewayProxyStructuredResultV2>>;
 }
 
 function isCurrent(entry: Entry | undefined, version: number, now: number): entry is Entry {
@@ -60,11 +60,14 @@ export async function cachedResponse(
   }
   const result = await entry.result;
   const gzip = acceptsGzip(acceptEncoding);
-  let response = entry.responses.get(gzip);
-  if (!response) {
-    response = toHttpResponse(result, acceptEncoding);
-    entry.responses.set(gzip, response);
+  let serialised = entry.responses.get(gzip);
+  if (!serialised) {
+    serialised = toHttpResponseInParts(result, acceptEncoding);
+    entry.responses.set(gzip, serialised);
+    const failed = serialised;
+    failed.catch(() => entry?.responses.get(gzip) === failed && entry.responses.delete(gzip));
   }
+  const response = await serialised;
   // A copy: middlewares may add headers to what they are handed.
   return { ...response, headers: { ...response.headers } };
 }

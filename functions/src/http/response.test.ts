@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { MAX_UNCOMPRESSED_BYTES, toHttpResponse } from './response';
+import { jsonParts, MAX_UNCOMPRESSED_BYTES, toHttpResponse, toHttpResponseInParts } from './response';
 
 describe('toHttpResponse', () => {
   const large = {
@@ -61,5 +61,61 @@ describe('toHttpResponse', () => {
     expect(tooLarge.statusCode).toBe(406);
     expect(tooLarge.headers?.['content-type']).toBe('application/json; charset=utf-8');
     expect(tooLarge.headers?.['content-disposition']).toBeUndefined();
+  });
+});
+
+describe('toHttpResponseInParts', () => {
+  const rows = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      id: i,
+      name: `Kettle ‘${i}’ £`,
+      price: i / 3,
+      gone: undefined,
+    }));
+
+  it('serialises exactly as JSON.stringify, whatever the shape', () => {
+    const bodies: unknown[] = [
+      { success: true, products: rows(1_201) },
+      rows(1_000),
+      rows(500),
+      { success: true, products: [], page: { size: 0, rows: rows(501) }, skipped: undefined, f: () => 1 },
+      { when: new Date(0), nested: { deep: rows(600) }, text: 'x', none: null },
+      {},
+      [],
+      'text',
+      null,
+    ];
+
+    for (const body of bodies) expect([...jsonParts(body)].join('')).toBe(JSON.stringify(body));
+  });
+
+  it('sends large lists in small parts, and the same answer once gunzipped', async () => {
+    const body = { success: true, products: rows(2_000) };
+
+    const parts = [...jsonParts(body)];
+    const response = await toHttpResponseInParts({ body, headers: { 'x-kept': '1' } }, 'gzip');
+
+    expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(JSON.stringify(body).length / 3);
+    expect(response).toMatchObject({
+      statusCode: 200,
+      isBase64Encoded: true,
+      headers: {
+        'content-encoding': 'gzip',
+        'content-type': 'application/json; charset=utf-8',
+        'x-kept': '1',
+      },
+    });
+    expect(gunzipSync(Buffer.from(response.body ?? '', 'base64')).toString()).toBe(JSON.stringify(body));
+  });
+
+  it('answers as toHttpResponse does without gzip, for small bodies, and past Lambda’s limit', async () => {
+    const huge = { success: true, rows: Array.from({ length: 1_000 }, () => 'x'.repeat(7_000)) };
+
+    for (const [body, encoding] of [
+      [{ success: true, products: rows(2_000) }, ''],
+      [{ success: true }, 'gzip'],
+      [huge, ''],
+    ] as const)
+      expect(await toHttpResponseInParts({ body }, encoding)).toEqual(toHttpResponse({ body }, encoding));
   });
 });

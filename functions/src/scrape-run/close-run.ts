@@ -6,6 +6,7 @@ import { logger } from '../logger';
 import { publishLlmMetrics } from './llm-metrics';
 import type { EndedRunStatus } from './run-endings';
 import { countOutcomes } from './run-outcome';
+import { snapshotRunUrls } from './url-snapshot';
 
 export interface RunEnding {
   status: EndedRunStatus;
@@ -13,7 +14,7 @@ export interface RunEnding {
   reason?: string | null;
   /**
    * Prepare's URL ids (Finalize): the records are then read by key, strongly consistent, and they
-   * are the run's total.
+   * are the run's total; the URLs are snapshotted for the lists (url-snapshot.ts).
    */
   urlIds?: readonly number[];
 }
@@ -26,15 +27,22 @@ export interface RunEnding {
  * The ending is announced once, by the call that ended the run (`RunCompleted`, for the alerts).
  */
 export async function closeRun(runId: string, ending: RunEnding): Promise<boolean> {
-  const counts = await countOutcomes(runId, ending.urlIds);
+  const [counts, snapshot] = await Promise.all([
+    countOutcomes(runId, ending.urlIds),
+    ending.urlIds ? snapshotRunUrls(runId, ending.urlIds) : undefined,
+  ]);
   const finishedAt = nowIso();
-  const ended = await endRun(runId, {
-    status: ending.status,
-    completed_at: finishedAt,
-    ...counts,
-    ...(ending.urlIds ? { total_urls: ending.urlIds.length } : {}),
-    error_message: ending.reason ?? null,
-  });
+  const ended = await endRun(
+    runId,
+    {
+      status: ending.status,
+      completed_at: finishedAt,
+      ...counts,
+      ...(ending.urlIds ? { total_urls: ending.urlIds.length } : {}),
+      error_message: ending.reason ?? null,
+    },
+    snapshot,
+  );
   await releaseRunLock(runId);
   if (ended && counts.llm) publishLlmMetrics(runId, counts.llm);
   if (ended) await announceEnding({ run_id: runId, status: ending.status, finished_at: finishedAt });

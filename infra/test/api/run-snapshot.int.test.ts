@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import type { DashboardProduct, Product } from '@cmp/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { productPage, startChangingShop } from '../support/changing-shop';
+import { runningRun } from '../support/run-records';
+import { signedInStack } from '../support/signed-in-stack';
+
+/**
+ * After a completed run the lists read the run's snapshot of the URLs it checked, not every URL
+ * item (decision 61), and show exactly what reading every URL would.
+ */
+const shop = await startChangingShop();
+const { stack, token } = await signedInStack({ env: { SCRAPER_ALLOW_HOSTS: shop.hostPort } });
+afterAll(() => shop.close());
+
+interface UrlRow {
+  id: number;
+  last_check: { price: number | null } | null;
+}
+
+const dashboard = async () =>
+  (await stack.api<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', { token })).body
+    .products;
+const urls = async () =>
+  (await stack.api<{ competitorUrls: UrlRow[] }>('GET', '/api/competitor-urls', { token })).body
+    .competitorUrls;
+
+/** What a call costs when the answer is built from kept records: the session (2) and the version. */
+const CALL = 3;
+/** Listing one kind of this small catalogue: its counter's last id and 4 id-range queries. */
+const LIST_BY_ID = 1 + 4;
+
+const version = async () => {
+  const { readCatalogueVersion } = await import('@cmp/functions/data/catalogue-version.repository');
+  return readCatalogueVersion();
+};
+
+async function settled() {
+  const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
+}
+
+async function runAll(): Promise<void> {
+  expect((await stack.api('POST', '/api/scraper/run', { token, body: {} })).status).toBe(202);
+  await stack.stepFunctions.idle();
+  // The run's end is announced (the alerts read the catalogue): let that be done before counting.
+  await stack.eventBus.idle();
+}
+
+/** Products each with one URL on the shop, priced `price` there. */
+async function addProducts(prefix: string, count: number, price: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+      token,
+      body: { sku: `${prefix}-${i}`, name: `Kettle ${prefix} ${i}`, current_price: 40 },
+    });
+    const path = `/${prefix}/${i}`;
+    shop.pages.set(path, { status: 200, html: productPage(`Kettle ${prefix} ${i}`, price) });
+    await stack.api('POST', '/api/competitor-urls', {
+      token,
+      body: { product_id: body.product.id, competitor_name: 'Shop', url: `${shop.origin}${path}` },
+    });
+    ids.push(body.product.id);
+  }
+  return ids;
+}
+
+describe('the lists after a completed run', () => {
+  it("read the run's snapshot of its URLs, not every URL, and show what reading every URL would", async () => {
+    const productIds = await addProducts('SNAP', 3, '30.00');
+    await runAll();
+    await settled();
+    await Promise.all([dashboard(), urls()]);
+
+    // A new price, a jump only the page's data shows (held for review), a refusal (blocked).
+    shop.pages.set('/SNAP/0', { status: 200, html: productPage('Kettle SNAP 0', '35.00') });
+    shop.pages.set('/SNAP/1', { status: 200, html: productPage('Kettle SNAP 1', '3.00', false) });
+    shop.pages.set('/SNAP/2', { status: 403, html: '<h1>Forbidden</h1>' });
+    await runAll();
+    const afterRun = await stack.countDynamoRequests(dashboard);
+    const urlsAfterRun = await stack.countDynamoRequests(urls);
+    const fromSnapshot = { dashboard: await dashboard(), urls: await urls() };
+    // Every kind moved: the next calls read every record from the table.
+    const { catalogueChanged } = await import('@cmp/functions/data/catalogue-version.repository');
+    await catalogueChanged();
+    await settled();
+    const fromTable = { dashboard: await dashboard(), urls: await urls() };
+
+    // The snapshot is one query (its few chunks); products and categories stay as they were kept.
+    expect([afterRun, urlsAfterRun]).toEqual([CALL + 1, CALL]);
+    expect((await version()).kinds.urls.snapshot).toBeNull();
+    expect(fromSnapshot).toEqual(fromTable);
+    const rows = fromTable.dashboard.filter((p) => productIds.includes(p.id));
+    expect(rows.map((p) => p.price_comparison.lowest_competitor_price)).toEqual([35, 30, 30]);
+    expect(rows.map((p) => p.price_comparison.competitor_prices[0]?.last_check?.outcome)).toEqual([
+      'ok',
+      'review',
+      'blocked',
+    ]);
+  }, 60_000);
+
+  it('read every URL again when the URLs changed between the snapshot and the run’s end', async () => {
+    const [productId = 0] = await addProducts('RACE', 1, '20.00');
+    await settled();
+    await urls();
+    const { runEndedWithSnapshot } = await import('@cmp/functions/data/catalogue-version.repository');
+    const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
+    const runId = `RUN-RACE-${Date.now()}`;
+    await createRun(runningRun(runId));
+    const base = (await version()).kinds.urls.value;
+
+    // A person adds a URL after the snapshot's read, before the run's end.
+    await stack.api('POST', '/api/competitor-urls', {
+      token,
+      body: { product_id: productId, competitor_name: 'Other shop', url: `${shop.origin}/RACE/other` },
+    });
+    const named = await runEndedWithSnapshot({ runId, base });
+    const after = await version();
+    const listed = await stack.countDynamoRequests(urls);
+
+    expect(named).toBe(false);
+    expect(after).toMatchObject({ runActive: false, kinds: { urls: { value: base + 2, snapshot: null } } });
+    expect(listed).toBe(CALL + LIST_BY_ID);
+    expect((await dashboard()).find((p) => p.id === productId)?.price_comparison.competitor_count).toBe(2);
+  }, 60_000);
+
+  it('read every URL when the snapshot the run named is gone', async () => {
+    await settled();
+    await urls();
+    const { runEndedWithSnapshot } = await import('@cmp/functions/data/catalogue-version.repository');
+    const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
+    const runId = `RUN-GONE-${Date.now()}`;
+    await createRun(runningRun(runId));
+    const before = await urls();
+
+    await runEndedWithSnapshot({ runId, base: (await version()).kinds.urls.value });
+    const listed = await stack.countDynamoRequests(urls);
+
+    expect((await version()).kinds.urls.snapshot).toBe(runId);
+    // The snapshot's one query finds nothing; then every URL is listed.
+    expect(listed).toBe(CALL + 1 + LIST_BY_ID);
+    expect(await urls()).toEqual(before);
+  }, 60_000);
+
+  it('follow a run while it goes: its start leaves the URLs’ version, but the kept URLs are read again', async () => {
+    await settled();
+    await urls();
+    const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
+    const before = await version();
+    await createRun(runningRun(`RUN-FOLLOW-${Date.now()}`));
+    const during = await version();
+
+    expect(during.kinds.urls.value).toBe(before.kinds.urls.value);
+    expect(during).toMatchObject({ value: before.value + 1, runActive: true });
+    expect(await stack.countDynamoRequests(urls)).toBe(CALL + LIST_BY_ID);
+  });
+});
+
+describe('content stored in chunks', () => {
+  it('reads back whole past a 1 MB page, and not at all when a chunk is missing', async () => {
+    const { putPacked, readPacked } = await import('@cmp/functions/data/packed-chunks');
+    const { db, tableName } = await import('@cmp/functions/data/dynamo');
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    // Random bytes do not compress: 1.5 MB are five chunks, more than one query page holds.
+    const content = randomBytes(1_500_000);
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+
+    const parts = await putPacked('PACKED#test', 'PART#', content, expires);
+    const whole = await readPacked('PACKED#test', 'PART#');
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: { PK: 'PACKED#test', SK: 'PART#002' } }),
+    );
+    const partial = await readPacked('PACKED#test', 'PART#');
+
+    expect(parts).toBe(5);
+    expect(whole?.equals(content)).toBe(true);
+    expect(partial).toBeUndefined();
+  });
+});
