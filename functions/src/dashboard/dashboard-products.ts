@@ -3,7 +3,10 @@ import { catalogueRecords } from '../catalogue/catalogue-records';
 import { byId, toProduct } from '../catalogue/products';
 import { acceptedPrice, lastCheckOf } from '../catalogue/url-check-view';
 import { settingsSection, shopConfigSchema } from '../config';
+import type { CategoryRecord } from '../data/category.repository';
 import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
+import type { ProductRecord } from '../data/product.repository';
+import { keepSerialised } from '../http/response';
 import { priceConfidenceFloor } from '../scrape-run/check-success';
 
 const shopSettings = settingsSection('shop', shopConfigSchema);
@@ -32,6 +35,54 @@ function observationOf(url: CompetitorUrlRecord): CompetitorObservation {
   };
 }
 
+/** What a row was built from, and the row: reused while each is the same object and the settings agree. */
+interface KeptRow {
+  category: CategoryRecord | undefined;
+  urls: readonly CompetitorUrlRecord[];
+  currency: string;
+  floor: number;
+  row: DashboardProduct;
+}
+
+/**
+ * The rows of the last builds, by product record. The records kept per container are replaced
+ * when they change, never changed in place (catalogue-records.ts), so a row whose product, category
+ * and URLs are the same objects as last time is the same row: an edit rebuilds one row, not 10,000,
+ * and serialises one (keepSerialised). Rows are never changed once built.
+ */
+const keptRows = new WeakMap<ProductRecord, KeptRow>();
+
+const sameObjects = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
+function rowOf(
+  product: ProductRecord,
+  categoryById: ReadonlyMap<number, CategoryRecord>,
+  urls: readonly CompetitorUrlRecord[],
+): DashboardProduct {
+  const category = product.category_id === null ? undefined : categoryById.get(product.category_id);
+  const currency = shopSettings().SHOP_CURRENCY;
+  const floor = priceConfidenceFloor();
+  const kept = keptRows.get(product);
+  if (
+    kept &&
+    kept.category === category &&
+    kept.currency === currency &&
+    kept.floor === floor &&
+    sameObjects(kept.urls, urls)
+  )
+    return kept.row;
+  const { comparison, best } = comparePrices(product.current_price, urls.map(observationOf), currency, floor);
+  const row: DashboardProduct = {
+    ...toProduct(product, categoryById),
+    price_comparison: comparison,
+    bestCompetitor: best ? { url: best.url, competitor_name: best.competitor_name } : null,
+  };
+  keptRows.set(product, { category, urls, currency, floor, row });
+  keepSerialised(row);
+  return row;
+}
+
 /**
  * The visible products with their comparison against the cheapest competitor. Three list queries
  * (products, categories, competitor URLs with their latest observation), however big the catalogue,
@@ -53,18 +104,5 @@ export async function getDashboardProducts(): Promise<DashboardProduct[]> {
   }
   return products
     .filter((product) => !product.hidden)
-    .map((product) => {
-      const observations = (urlsByProduct.get(product.id) ?? []).map(observationOf);
-      const { comparison, best } = comparePrices(
-        product.current_price,
-        observations,
-        shopSettings().SHOP_CURRENCY,
-        priceConfidenceFloor(),
-      );
-      return {
-        ...toProduct(product, categoryById),
-        price_comparison: comparison,
-        bestCompetitor: best ? { url: best.url, competitor_name: best.competitor_name } : null,
-      };
-    });
+    .map((product) => rowOf(product, categoryById, urlsByProduct.get(product.id) ?? []));
 }

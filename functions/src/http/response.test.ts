@@ -1,6 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { jsonParts, MAX_UNCOMPRESSED_BYTES, toHttpResponse, toHttpResponseInParts } from './response';
+import {
+  jsonParts,
+  keepSerialised,
+  MAX_UNCOMPRESSED_BYTES,
+  toHttpResponse,
+  toHttpResponseInParts,
+} from './response';
 
 describe('toHttpResponse', () => {
   const large = {
@@ -87,6 +93,20 @@ describe('toHttpResponseInParts', () => {
     ];
 
     for (const body of bodies) expect([...jsonParts(body)].join('')).toBe(JSON.stringify(body));
+  });
+
+  it('serialises a kept element once and reuses its JSON in later answers', () => {
+    const list = rows(1_200);
+    for (const row of list.slice(400, 900)) keepSerialised(row);
+    const first = [...jsonParts({ success: true, products: list })].join('');
+    // Kept elements are never changed; were one changed, its first JSON would still be sent.
+    const kept = list[500] as { name: string };
+    kept.name = 'changed';
+
+    const again = [...jsonParts({ success: true, products: list })].join('');
+
+    expect(again).toBe(first);
+    expect(JSON.parse(again).products[500].name).toBe('Kettle ‘500’ £');
   });
 
   it('sends large lists in small parts, and the same answer once gunzipped', async () => {

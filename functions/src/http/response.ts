@@ -87,10 +87,12 @@ export async function toHttpResponseInParts(
 export function* jsonParts(value: unknown, depth = 0): Generator<string> {
   if (Array.isArray(value) && value.length > ELEMENTS_PER_PART) {
     for (let start = 0; start < value.length; start += ELEMENTS_PER_PART) {
-      const slice = JSON.stringify(value.slice(start, start + ELEMENTS_PER_PART));
-      // '[a,b]' becomes '[a,b' first, ',c,d' after, and the last part closes the array.
-      const open = start === 0 ? slice.slice(0, -1) : `,${slice.slice(1, -1)}`;
-      yield start + ELEMENTS_PER_PART >= value.length ? `${open}]` : open;
+      const elements = value.slice(start, start + ELEMENTS_PER_PART);
+      const slice = elements.some(isKept)
+        ? elements.map(elementJson).join(',')
+        : JSON.stringify(elements).slice(1, -1);
+      const last = start + ELEMENTS_PER_PART >= value.length;
+      yield `${start === 0 ? '[' : ','}${slice}${last ? ']' : ''}`;
     }
   } else if (depth === 0 && isPlainObject(value)) {
     let first = true;
@@ -103,6 +105,34 @@ export function* jsonParts(value: unknown, depth = 0): Generator<string> {
     }
     yield first ? '{}' : '}';
   } else yield JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Answers' elements that are built once and reused unchanged by later answers (the dashboard's rows:
+ * a row built again from unchanged records is the same object, dashboard-products.ts), and their
+ * JSON once serialised, so an edit serialises one row, not 10,000. Only objects never changed
+ * after they are built may be kept.
+ */
+const keptElements = new WeakSet<object>();
+const serialised = new WeakMap<object, string>();
+
+/** Keeps `element`'s JSON once serialised, for the answers that reuse the element. */
+export function keepSerialised(element: object): void {
+  keptElements.add(element);
+}
+
+const isKept = (element: unknown) =>
+  typeof element === 'object' && element !== null && keptElements.has(element);
+
+function elementJson(element: unknown): string {
+  if (!isKept(element)) return JSON.stringify(element) ?? 'null';
+  const kept = element as object;
+  let json = serialised.get(kept);
+  if (json === undefined) {
+    json = JSON.stringify(element) ?? 'null';
+    serialised.set(kept, json);
+  }
+  return json;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

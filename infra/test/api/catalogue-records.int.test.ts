@@ -83,6 +83,10 @@ describe('the lists after a change', () => {
     });
     const afterUrlEdit = await cost(urls);
     const urlRow = (await urls()).find((u) => u.id === urlId);
+    // The dashboard's rows are kept with the records they were built from: this one is built again.
+    const urlOnDashboard = (await dashboard())
+      .find((p) => p.id === productId)
+      ?.price_comparison.competitor_prices.find((c) => c.competitor_url_id === urlId)?.competitor_name;
 
     const { createRun, endRun } = await import('@cmp/functions/data/scrape-run.repository');
     const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
@@ -129,6 +133,7 @@ describe('the lists after a change', () => {
     expect(productRow).toMatchObject({ name: 'Steel kettle', current_price: 22 });
     expect(productInUrls).toBe('Steel kettle');
     expect(urlRow?.competitor_name).toBe('Shop B');
+    expect(urlOnDashboard).toBe('Shop B');
     expect([categoryOnProduct, categoryOnDashboard]).toEqual(['Hot water', 'Hot water']);
     expect(comparison?.lowest_competitor_price).toBe(18.5);
     expect(checked?.price).toBe(18.5);
