@@ -6,7 +6,7 @@ import { settingsSection, shopConfigSchema } from '../config';
 import type { CategoryRecord } from '../data/category.repository';
 import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
 import type { ProductRecord } from '../data/product.repository';
-import { keepSerialised } from '../http/response';
+import { keepSerialised } from '../lib/kept-json';
 import { priceConfidenceFloor } from '../scrape-run/check-success';
 
 const shopSettings = settingsSection('shop', shopConfigSchema);

@@ -1,12 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  jsonParts,
-  keepSerialised,
-  MAX_UNCOMPRESSED_BYTES,
-  toHttpResponse,
-  toHttpResponseInParts,
-} from './response';
+import { keepSerialised } from '../lib/kept-json';
+import { jsonParts, MAX_UNCOMPRESSED_BYTES, toHttpResponse, toHttpResponseInParts } from './response';
 
 describe('toHttpResponse', () => {
   const large = {

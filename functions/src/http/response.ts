@@ -1,6 +1,7 @@
 import { createGzip, gzipSync } from 'node:zlib';
 import type { RouteContract } from '@cmp/shared';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { elementJson, isKept } from '../lib/kept-json';
 
 /**
  * What a route handler returns: a JSON body, and its status, which may be left out when it is 200
@@ -105,34 +106,6 @@ export function* jsonParts(value: unknown, depth = 0): Generator<string> {
     }
     yield first ? '{}' : '}';
   } else yield JSON.stringify(value) ?? 'null';
-}
-
-/**
- * Answers' elements that are built once and reused unchanged by later answers (the dashboard's rows:
- * a row built again from unchanged records is the same object, dashboard-products.ts), and their
- * JSON once serialised, so an edit serialises one row, not 10,000. Only objects never changed
- * after they are built may be kept.
- */
-const keptElements = new WeakSet<object>();
-const serialised = new WeakMap<object, string>();
-
-/** Keeps `element`'s JSON once serialised, for the answers that reuse the element. */
-export function keepSerialised(element: object): void {
-  keptElements.add(element);
-}
-
-const isKept = (element: unknown) =>
-  typeof element === 'object' && element !== null && keptElements.has(element);
-
-function elementJson(element: unknown): string {
-  if (!isKept(element)) return JSON.stringify(element) ?? 'null';
-  const kept = element as object;
-  let json = serialised.get(kept);
-  if (json === undefined) {
-    json = JSON.stringify(element) ?? 'null';
-    serialised.set(kept, json);
-  }
-  return json;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
