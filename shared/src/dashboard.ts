@@ -174,6 +174,18 @@ const round = (value: number, decimals: number) => {
   return Math.round((value + Number.EPSILON) * factor) / factor;
 };
 
+/** The price is in another currency than the shop's: shown, never compared (decision 4). */
+export const isCurrencyMismatch = (
+  c: Pick<CompetitorObservation, 'price' | 'currency'>,
+  shopCurrency: string,
+) => c.price !== null && c.currency !== null && c.currency !== shopCurrency;
+
+/** The price takes part in the comparison: it is the URL's accepted price, and sure enough (countsInComparison). */
+export const isCounted = (
+  c: Pick<CompetitorObservation, 'accepted' | 'price' | 'confidence' | 'ungrounded'>,
+  confidenceFloor: number,
+) => c.accepted && countsInComparison(c, confidenceFloor);
+
 /** Compares our price with the cheapest competitor's counted price, in the shop's currency. */
 export function comparePrices(
   ourPrice: number,
@@ -181,21 +193,39 @@ export function comparePrices(
   shopCurrency: string,
   confidenceFloor = DEFAULT_PRICE_CONFIDENCE_FLOOR,
 ): { comparison: PriceComparison; best: CompetitorPrice | null } {
-  const prices: CompetitorPrice[] = competitors.map((c) => ({
-    ...c,
-    currency_mismatch: c.price !== null && c.currency !== null && c.currency !== shopCurrency,
-    counted: c.accepted && countsInComparison(c, confidenceFloor),
-  }));
-  const comparable = prices.filter((c) => c.counted && !c.currency_mismatch);
-  const best = comparable.reduce<CompetitorPrice | null>(
-    (low, c) => (low === null || (c.price ?? 0) < (low.price ?? 0) ? c : low),
-    null,
+  return compareJudgedPrices(
+    ourPrice,
+    competitors.map((c) => ({
+      ...c,
+      currency_mismatch: isCurrencyMismatch(c, shopCurrency),
+      counted: isCounted(c, confidenceFloor),
+    })),
   );
+}
+
+/**
+ * comparePrices over observations already judged (isCurrencyMismatch, isCounted): the dashboard
+ * builds its 30,000 that way, without a copy of each.
+ */
+export function compareJudgedPrices(
+  ourPrice: number,
+  prices: CompetitorPrice[],
+): { comparison: PriceComparison; best: CompetitorPrice | null } {
+  let best: CompetitorPrice | null = null;
+  let withData = 0;
+  let latest: CompetitorPrice | null = null;
+  let latestCheck: DashboardLastCheck | null = null;
+  for (const c of prices) {
+    if (c.counted) withData++;
+    // The first of equal prices, and the first of checks at the same time.
+    if (c.counted && !c.currency_mismatch && (best === null || (c.price ?? 0) < (best.price ?? 0))) best = c;
+    if (c.last_check !== null && (latestCheck === null || c.last_check.checked_at > latestCheck.checked_at)) {
+      latest = c;
+      latestCheck = c.last_check;
+    }
+  }
   const lowest = best?.price ?? null;
   const difference = lowest === null ? null : round(ourPrice - lowest, 2);
-  const latest = prices
-    .filter((c): c is CompetitorPrice & { last_check: DashboardLastCheck } => c.last_check !== null)
-    .sort((a, b) => b.last_check.checked_at.localeCompare(a.last_check.checked_at))[0];
   return {
     best,
     comparison: {
@@ -205,24 +235,27 @@ export function comparePrices(
         difference === null || lowest === null || lowest === 0 ? null : round((difference / lowest) * 100, 2),
       lowest_competitor_price: lowest,
       competitor_count: prices.length,
-      competitors_with_data: prices.filter((c) => c.counted).length,
+      competitors_with_data: withData,
       competitor_prices: prices,
-      latest_ai_analysis: latest
-        ? {
-            competitor_url_id: latest.competitor_url_id,
-            competitor_name: latest.competitor_name,
-            competitor_url: latest.url,
-            price: latest.last_check.price,
-            currency: latest.last_check.currency,
-            in_stock: latest.last_check.in_stock,
-            confidence: latest.last_check.confidence,
-            scraped_at: latest.last_check.checked_at,
-            error_message: latest.error_message,
-            outcome: latest.last_check.outcome,
-            message: latest.last_check.message,
-          }
-        : null,
+      latest_ai_analysis: latest && latestCheck && latestAnalysis(latest, latestCheck),
     },
+  };
+}
+
+/** The latest check of the product's URLs, as the dashboard summarises it. */
+function latestAnalysis(c: CompetitorPrice, check: DashboardLastCheck): AiAnalysisSummary {
+  return {
+    competitor_url_id: c.competitor_url_id,
+    competitor_name: c.competitor_name,
+    competitor_url: c.url,
+    price: check.price,
+    currency: check.currency,
+    in_stock: check.in_stock,
+    confidence: check.confidence,
+    scraped_at: check.checked_at,
+    error_message: c.error_message,
+    outcome: check.outcome,
+    message: check.message,
   };
 }
 

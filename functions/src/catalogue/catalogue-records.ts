@@ -51,13 +51,14 @@ async function withUrlSnapshot(
 ): Promise<Map<number, CompetitorUrlRecord> | undefined> {
   const states = await readUrlSnapshot(runId);
   if (!states) return undefined;
-  const changes: [number, CompetitorUrlRecord][] = [];
+  // A copy (a build still running may be reading the records before), changed in place.
+  const changed = new Map(records);
   for (const state of states) {
     const record = records.get(state.id);
     if (!record) return undefined;
-    changes.push([state.id, withRunState(record, state)]);
+    changed.set(state.id, withRunState(record, state));
   }
-  return withChanges(records, changes);
+  return changed;
 }
 
 const sources: { [K in CatalogueKind]: Source<RecordsOf[K]> } = {

@@ -1,4 +1,10 @@
-import { type CompetitorObservation, comparePrices, type DashboardProduct } from '@cmp/shared';
+import {
+  type CompetitorPrice,
+  compareJudgedPrices,
+  type DashboardProduct,
+  isCounted,
+  isCurrencyMismatch,
+} from '@cmp/shared';
 import { catalogueRecords } from '../catalogue/catalogue-records';
 import { byId, toProduct } from '../catalogue/products';
 import { acceptedPrice, lastCheckOf } from '../catalogue/url-check-view';
@@ -15,11 +21,11 @@ const shopSettings = settingsSection('shop', shopConfigSchema);
  * A URL as the comparison sees it: its accepted price when it has one (a newer check held for
  * review, failed or blocked leaves it standing), else its latest check's price, shown only.
  */
-function observationOf(url: CompetitorUrlRecord): CompetitorObservation {
+function competitorPriceOf(url: CompetitorUrlRecord, currency: string, floor: number): CompetitorPrice {
   const latest = url.latest;
   const accepted = acceptedPrice(url);
   const shown = accepted ?? latest;
-  return {
+  const price: CompetitorPrice = {
     competitor_url_id: url.id,
     competitor_name: url.competitor_name,
     url: url.url,
@@ -32,7 +38,13 @@ function observationOf(url: CompetitorUrlRecord): CompetitorObservation {
     ungrounded: !accepted && (latest?.ungrounded ?? false),
     accepted: accepted !== null,
     last_check: lastCheckOf(url),
+    currency_mismatch: false,
+    counted: false,
   };
+  // Judged in place: 30,000 of them are built after every run, and a copy each cost as much again.
+  price.currency_mismatch = isCurrencyMismatch(price, currency);
+  price.counted = isCounted(price, floor);
+  return price;
 }
 
 /** What a row was built from, and the row: reused while each is the same object and the settings agree. */
@@ -51,6 +63,13 @@ interface KeptRow {
  * and serialises one (keepSerialised). Rows are never changed once built.
  */
 const keptRows = new WeakMap<ProductRecord, KeptRow>();
+
+/**
+ * Rows are serialised in groups of products with neighbouring ids (keepSerialised): an edit
+ * serialises 32 rows. A group's JSON (about 75 KB) stays under V8's large-object size (128 KB):
+ * JSON.stringify built 256-row groups' 600 KB strings at about half the speed.
+ */
+const ROWS_PER_GROUP = 32;
 
 const sameObjects = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
@@ -72,14 +91,16 @@ function rowOf(
     sameObjects(kept.urls, urls)
   )
     return kept.row;
-  const { comparison, best } = comparePrices(product.current_price, urls.map(observationOf), currency, floor);
-  const row: DashboardProduct = {
-    ...toProduct(product, categoryById),
+  const { comparison, best } = compareJudgedPrices(
+    product.current_price,
+    urls.map((url) => competitorPriceOf(url, currency, floor)),
+  );
+  const row: DashboardProduct = Object.assign(toProduct(product, categoryById), {
     price_comparison: comparison,
     bestCompetitor: best ? { url: best.url, competitor_name: best.competitor_name } : null,
-  };
+  });
   keptRows.set(product, { category, urls, currency, floor, row });
-  keepSerialised(row);
+  keepSerialised(row, Math.floor(product.id / ROWS_PER_GROUP));
   return row;
 }
 

@@ -74,6 +74,10 @@ describe('toHttpResponseInParts', () => {
       gone: undefined,
     }));
 
+  /** The text of jsonParts' parts, strings and UTF-8 alike. */
+  const textOf = (parts: Iterable<string | Buffer>) =>
+    Buffer.concat([...parts].map((part) => (typeof part === 'string' ? Buffer.from(part) : part))).toString();
+
   it('serialises exactly as JSON.stringify, whatever the shape', () => {
     const bodies: unknown[] = [
       { success: true, products: rows(1_201) },
@@ -87,21 +91,36 @@ describe('toHttpResponseInParts', () => {
       null,
     ];
 
-    for (const body of bodies) expect([...jsonParts(body)].join('')).toBe(JSON.stringify(body));
+    for (const body of bodies) expect(textOf(jsonParts(body))).toBe(JSON.stringify(body));
   });
 
-  it('serialises a kept element once and reuses its JSON in later answers', () => {
+  it('serialises kept elements once per group and reuses their JSON while the group holds them', () => {
     const list = rows(1_200);
-    for (const row of list.slice(400, 900)) keepSerialised(row);
-    const first = [...jsonParts({ success: true, products: list })].join('');
-    // Kept elements are never changed; were one changed, its first JSON would still be sent.
-    const kept = list[500] as { name: string };
-    kept.name = 'changed';
+    // Groups of 100 from the 400th element on; the others are not kept.
+    for (const [i, row] of list.entries()) if (i >= 400 && i < 900) keepSerialised(row, Math.floor(i / 100));
+    const first = [...jsonParts({ success: true, products: list })];
+    // Kept elements are never changed; were one changed, its group's first JSON would still be sent.
+    (list[500] as { name: string }).name = 'changed';
+    // A group given another element is serialised again; the other groups are not.
+    const replacement = { ...(list[650] as object), name: 'replaced' };
+    keepSerialised(replacement, 6);
+    list[650] = replacement as (typeof list)[number];
 
-    const again = [...jsonParts({ success: true, products: list })].join('');
+    const again = [...jsonParts({ success: true, products: list })];
 
-    expect(again).toBe(first);
-    expect(JSON.parse(again).products[500].name).toBe('Kettle ‘500’ £');
+    const products = JSON.parse(textOf(again)).products;
+    expect(products[500].name).toBe('Kettle ‘500’ £');
+    expect(products[650].name).toBe('replaced');
+    expect(products).toHaveLength(1_200);
+    const groupsOf = (parts: (string | Buffer)[]) => parts.filter((part) => Buffer.isBuffer(part));
+    expect(groupsOf(first)).toHaveLength(5);
+    expect(groupsOf(again).map((json, i) => json === groupsOf(first)[i])).toEqual([
+      true,
+      true,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it('sends large lists in small parts, and the same answer once gunzipped', async () => {

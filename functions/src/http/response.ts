@@ -1,7 +1,7 @@
 import { createGzip, gzipSync } from 'node:zlib';
 import type { RouteContract } from '@cmp/shared';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { elementJson, isKept } from '../lib/kept-json';
+import { elementRuns, runJson } from '../lib/kept-json';
 
 /**
  * What a route handler returns: a JSON body, and its status, which may be left out when it is 200
@@ -50,7 +50,7 @@ export function toHttpResponse(
   return answer(result, produces, bytes.length, body);
 }
 
-/** Pieces of a large JSON body: its big top-level arrays are serialised this many elements at a time. */
+/** Pieces of a large JSON body: its big arrays are serialised at most this many elements at a time. */
 const ELEMENTS_PER_PART = 500;
 
 /**
@@ -69,11 +69,11 @@ export async function toHttpResponseInParts(
   const ended = new Promise((resolve, reject) => gzip.on('end', resolve).on('error', reject));
   let bytes = 0;
   for (const part of jsonParts(result.body)) {
-    const encoded = Buffer.from(part);
+    const encoded = typeof part === 'string' ? Buffer.from(part) : part;
     bytes += encoded.length;
     gzip.write(encoded);
     // Lets zlib hand the part it was given to the threadpool before the next is serialised.
-    await new Promise(setImmediate);
+    if (encoded.length >= COMPRESS_FROM_BYTES) await new Promise(setImmediate);
   }
   gzip.end();
   await ended;
@@ -82,19 +82,20 @@ export async function toHttpResponseInParts(
 }
 
 /**
- * `JSON.stringify(value)` in parts: an object's properties one by one, and arrays of more than
- * ELEMENTS_PER_PART elements (at the top level or as a property) in slices of it.
+ * `JSON.stringify(value)` in parts, as text or as UTF-8: an object's properties one by one, and
+ * arrays of more than ELEMENTS_PER_PART elements (at the top level or as a property) in runs of
+ * elements (kept elements' JSON is reused, lib/kept-json.ts).
  */
-export function* jsonParts(value: unknown, depth = 0): Generator<string> {
+export function* jsonParts(value: unknown, depth = 0): Generator<string | Buffer> {
   if (Array.isArray(value) && value.length > ELEMENTS_PER_PART) {
-    for (let start = 0; start < value.length; start += ELEMENTS_PER_PART) {
-      const elements = value.slice(start, start + ELEMENTS_PER_PART);
-      const slice = elements.some(isKept)
-        ? elements.map(elementJson).join(',')
-        : JSON.stringify(elements).slice(1, -1);
-      const last = start + ELEMENTS_PER_PART >= value.length;
-      yield `${start === 0 ? '[' : ','}${slice}${last ? ']' : ''}`;
+    yield '[';
+    let first = true;
+    for (const run of elementRuns(value, ELEMENTS_PER_PART)) {
+      if (!first) yield ',';
+      yield runJson(run);
+      first = false;
     }
+    yield ']';
   } else if (depth === 0 && isPlainObject(value)) {
     let first = true;
     for (const [key, property] of Object.entries(value)) {
