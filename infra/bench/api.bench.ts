@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { countByOutcome } from '@cmp/shared';
-import { runningRun } from '../test/support/run-records';
+import { okObservation, runningRun } from '../test/support/run-records';
 import type { TestStack } from '../test/support/test-stack';
 import { type BenchRow, emitRows } from './bench-report';
 import { startSeededStack } from './bench-stack';
@@ -115,17 +115,7 @@ async function changeMaker(stack: TestStack, token: string) {
     const runId = newRunId();
     await createRun(runningRun(runId));
     for (const urlId of urlIds.slice(0, RUN_CHANGED_URLS)) {
-      const observation = {
-        run_id: runId,
-        price: 10 + edits + (urlId % 100) / 100,
-        currency: 'GBP',
-        in_stock: true,
-        confidence: 0.95,
-        scraped_at: new Date().toISOString(),
-        error_message: null,
-        outcome: 'ok' as const,
-        message: 'Price found',
-      };
+      const observation = okObservation(runId, 10 + edits + (urlId % 100) / 100);
       await recordLatestObservation(urlId, observation, { effect: 'accept', unreachable: false });
     }
     const started = performance.now();

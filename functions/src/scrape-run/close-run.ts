@@ -1,7 +1,7 @@
 import { publishRunCompleted } from '../alerts/publish-run-completed';
 import type { RunCompletedDetail } from '../alerts/run-events';
 import { nowIso } from '../data/dynamo';
-import { endRun, releaseRunLock } from '../data/scrape-run.repository';
+import { endRun, getRun, releaseRunLock } from '../data/scrape-run.repository';
 import { logger } from '../logger';
 import { publishLlmMetrics } from './llm-metrics';
 import type { EndedRunStatus } from './run-endings';
@@ -27,6 +27,11 @@ export interface RunEnding {
  * The ending is announced once, by the call that ended the run (`RunCompleted`, for the alerts).
  */
 export async function closeRun(runId: string, ending: RunEnding): Promise<boolean> {
+  // A late Finalize (after a stop) would read every record and URL of the run for nothing.
+  if (ending.urlIds && (await getRun(runId))?.status !== 'running') {
+    await releaseRunLock(runId);
+    return false;
+  }
   const [counts, snapshot] = await Promise.all([
     countOutcomes(runId, ending.urlIds),
     ending.urlIds ? snapshotRunUrls(runId, ending.urlIds) : undefined,

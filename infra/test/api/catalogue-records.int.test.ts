@@ -1,6 +1,6 @@
 import { type Category, countByOutcome, type DashboardProduct, type Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
-import { runningRun, seededEffect } from '../support/run-records';
+import { okObservation, runningRun, seededEffect } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -92,17 +92,7 @@ describe('the lists after a change', () => {
     const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
     const runId = `RUN-KEPT-${Date.now()}`;
     await createRun(runningRun(runId));
-    const observation = {
-      run_id: runId,
-      price: 18.5,
-      currency: 'GBP',
-      in_stock: true,
-      confidence: 0.95,
-      scraped_at: new Date().toISOString(),
-      error_message: null,
-      outcome: 'ok' as const,
-      message: 'Price found',
-    };
+    const observation = okObservation(runId, 18.5);
     await recordLatestObservation(otherUrlId, observation, seededEffect(observation));
     await endRun(runId, {
       status: 'completed',

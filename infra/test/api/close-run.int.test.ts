@@ -124,6 +124,22 @@ describe('closing a run', () => {
     expect(await (await repository()).getRunLock()).toBeUndefined();
   });
 
+  it('reads nothing of a run already ended for a late Finalize, and leaves no snapshot of its URLs', async () => {
+    const runId = await runWithRecords();
+    await closeRun(runId, { status: 'stopped' });
+    const before = await logOf(runId);
+    const { readUrlSnapshot } = await import('@cmp/functions/data/url-snapshot.repository');
+    const requestsBefore = stack.dynamo.totalRequests();
+
+    const late = await closeRun(runId, { status: 'completed', urlIds: [pricedUrlId, brokenUrlId] });
+
+    // The run's record, then the lock.
+    expect(stack.dynamo.totalRequests() - requestsBefore).toBeLessThanOrEqual(2);
+    expect(late).toBe(false);
+    expect(await logOf(runId)).toEqual(before);
+    expect(await readUrlSnapshot(runId)).toBeUndefined();
+  });
+
   it('leaves alone a lock another run holds', async () => {
     const runId = await runWithRecords();
     const { newRunId } = await import('@cmp/functions/scrape-run/run-id');

@@ -1,4 +1,4 @@
-import type { UrlCheckEffect } from '@cmp/functions/data/competitor-url.repository';
+import type { LatestObservation, UrlCheckEffect } from '@cmp/functions/data/competitor-url.repository';
 import type { RunRecord } from '@cmp/functions/data/scrape-run.repository';
 
 /** A manual run that has just started, as Prepare writes it, with `overrides` on top. */
@@ -15,6 +15,19 @@ export const runningRun = (runId: string, overrides: Partial<RunRecord> = {}): R
   execution_arn: null,
   error_message: null,
   ...overrides,
+});
+
+/** A check of run `runId` that found `price` in GBP, sure of it, now. */
+export const okObservation = (runId: string, price: number): LatestObservation => ({
+  run_id: runId,
+  price,
+  currency: 'GBP',
+  in_stock: true,
+  confidence: 0.95,
+  scraped_at: new Date().toISOString(),
+  error_message: null,
+  outcome: 'ok',
+  message: 'Price found',
 });
 
 /**
