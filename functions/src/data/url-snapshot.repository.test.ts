@@ -64,15 +64,11 @@ describe("a run's snapshot of its URLs", () => {
 
     const changed = withRunState(record, { id: 7, latest: latest('R2', null), consecutive_failures: 3 });
 
+    // The run cleared the accepted and held prices; every other field is the record's.
+    const { accepted: _accepted, held: _held, ...kept } = record;
     expect(JSON.parse(JSON.stringify(changed))).toEqual({
-      id: 7,
-      product_id: 3,
-      competitor_name: 'Shop',
-      url: 'https://shop.example.com/k',
-      created_at: '2026-11-01T00:00:00.000Z',
-      updated_at: '2026-11-02T00:00:00.000Z',
+      ...kept,
       latest: latest('R2', null),
-      rejected: { price: 1, currency: 'GBP' },
       consecutive_failures: 3,
     });
   });

@@ -35,6 +35,18 @@ const version = async () => {
   return readCatalogueVersion();
 };
 
+/** A run just started, as Prepare writes it; its id. */
+async function startedRun(name: string): Promise<string> {
+  const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
+  const runId = `RUN-${name}-${Date.now()}`;
+  await createRun(runningRun(runId));
+  return runId;
+}
+
+/** A completed run's end naming its snapshot, read when the URLs' version was `base`. */
+const endWithSnapshot = async (runId: string, base: number) =>
+  (await import('@cmp/functions/data/catalogue-version.repository')).runEndedWithSnapshot({ runId, base });
+
 async function settled() {
   const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
@@ -104,10 +116,7 @@ describe('the lists after a completed run', () => {
     const [productId = 0] = await addProducts('RACE', 1, '20.00');
     await settled();
     await urls();
-    const { runEndedWithSnapshot } = await import('@cmp/functions/data/catalogue-version.repository');
-    const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
-    const runId = `RUN-RACE-${Date.now()}`;
-    await createRun(runningRun(runId));
+    const runId = await startedRun('RACE');
     const base = (await version()).kinds.urls.value;
 
     // A person adds a URL after the snapshot's read, before the run's end.
@@ -115,7 +124,7 @@ describe('the lists after a completed run', () => {
       token,
       body: { product_id: productId, competitor_name: 'Other shop', url: `${shop.origin}/RACE/other` },
     });
-    const named = await runEndedWithSnapshot({ runId, base });
+    const named = await endWithSnapshot(runId, base);
     const after = await version();
     const listed = await stack.countDynamoRequests(urls);
 
@@ -128,13 +137,10 @@ describe('the lists after a completed run', () => {
   it('read every URL when the snapshot the run named is gone', async () => {
     await settled();
     await urls();
-    const { runEndedWithSnapshot } = await import('@cmp/functions/data/catalogue-version.repository');
-    const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
-    const runId = `RUN-GONE-${Date.now()}`;
-    await createRun(runningRun(runId));
+    const runId = await startedRun('GONE');
     const before = await urls();
 
-    await runEndedWithSnapshot({ runId, base: (await version()).kinds.urls.value });
+    await endWithSnapshot(runId, (await version()).kinds.urls.value);
     const listed = await stack.countDynamoRequests(urls);
 
     expect((await version()).kinds.urls.snapshot).toBe(runId);
@@ -146,9 +152,8 @@ describe('the lists after a completed run', () => {
   it('follow a run while it goes: its start leaves the URLs’ version, but the kept URLs are read again', async () => {
     await settled();
     await urls();
-    const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
     const before = await version();
-    await createRun(runningRun(`RUN-FOLLOW-${Date.now()}`));
+    await startedRun('FOLLOW');
     const during = await version();
 
     expect(during.kinds.urls.value).toBe(before.kinds.urls.value);
