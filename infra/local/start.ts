@@ -45,13 +45,15 @@ try {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping...');
-    // A check still in flight (a slow shop page) can fail on its way out once its servers close;
-    // that is the stop working, not a failure of it: say so instead of exiting with an error.
-    process.on('unhandledRejection', (reason) =>
+    // A check still in flight (a slow shop page) can fail on its way out once its servers close,
+    // as a rejection or as an error thrown from a socket's event: that is the stop working, not a
+    // failure of it: say so instead of exiting with an error.
+    const leftover = (reason: unknown) =>
       console.error(
         `A task still running while stopping ended with: ${(reason as Error)?.message ?? reason}`,
-      ),
-    );
+      );
+    process.on('unhandledRejection', leftover);
+    process.on('uncaughtException', leftover);
     await stack.stop();
     process.exit(0);
   };
