@@ -11,8 +11,14 @@ export interface SeededStack {
  * A local stack (in-memory dynalite, loopback port) with a seeded catalogue. One per process: the
  * functions in it run with the settings of the stack started last.
  */
-export async function startSeededStack(products: number, options: { serveWeb?: boolean } = {}) {
-  const stack = await startTestStack({ serveWeb: options.serveWeb ?? false });
+export async function startSeededStack(
+  products: number,
+  options: { serveWeb?: boolean; dynamoThread?: 'main' | 'worker' } = {},
+) {
+  const stack = await startTestStack({
+    serveWeb: options.serveWeb ?? false,
+    ...(options.dynamoThread ? { dynamoThread: options.dynamoThread } : {}),
+  });
   try {
     const token = await stack.login();
     const seed = await seedInWorker(stack.settings, { products });

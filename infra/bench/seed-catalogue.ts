@@ -14,8 +14,9 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { provideSettings, type SettingsSource } from '@cmp/functions/config';
+import { startTsWorker } from '../local/ts-worker';
 
 export interface SeedOptions {
   products: number;
@@ -229,10 +230,7 @@ export function seedInWorker(
   settings: SettingsSource,
   options: Omit<SeedOptions, 'log'>,
 ): Promise<SeedSummary> {
-  // Node 20 workers ignore `--import tsx`, so the worker registers tsx itself before loading this file.
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-    .then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); });`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { settings, options } });
+  const worker = startTsWorker(import.meta.url, { settings, options });
   return new Promise((resolve, reject) => {
     worker.once('message', (summary: SeedSummary) => {
       resolve(summary);

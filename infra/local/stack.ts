@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { runCompletedPattern, runCompletedTarget } from '@cmp/functions/alerts/run-events';
 import { addUser } from '@cmp/functions/auth/users';
+import { repairClaims } from '@cmp/functions/catalogue/claim-repairs';
 import { importQueuedPattern, importQueuedTarget } from '@cmp/functions/catalogue/csv/import-events';
-import { repairClaims } from '@cmp/functions/catalogue/sku-claims';
 import { provideSettings, type SettingsSource } from '@cmp/functions/config';
 import { hasAnyUser } from '@cmp/functions/data/user.repository';
 import { awsClientOptions } from '@cmp/functions/lib/aws-client';
@@ -26,7 +26,7 @@ import { demoCatalogue } from './demo/demo-catalogue';
 import { type DemoShop, startDemoShop } from './demo/demo-shop';
 import { demoWebhookSecret, seedDemoAlertSettings, seedDemoCatalogue } from './demo/seed-demo';
 import { createWebhookInbox, WEBHOOK_INBOX_PATH } from './demo/webhook-inbox';
-import { type LocalDynamo, startLocalDynamo } from './dynamo-local';
+import { type LocalDynamo, type LocalDynamoOptions, startLocalDynamo } from './dynamo-local';
 import { type LocalEventBus, startLocalEventBus } from './event-bus-local';
 import { LOCAL_TABLE_NAME, localFunctionEnv, localTokenSecret } from './local-env';
 import { startScheduler } from './scheduler';
@@ -60,6 +60,8 @@ export interface LocalStackOptions {
   demoShopPort?: number;
   /** Start the SES v2 stand-in on this port (0: a free one); without it, SES_ENDPOINT comes from `env`. */
   sesPort?: number;
+  /** Where dynalite runs: this thread (the default) or a worker thread (`LocalDynamoOptions.thread`). */
+  dynamoThread?: LocalDynamoOptions['thread'];
   log?: (line: string) => void;
 }
 
@@ -121,6 +123,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const dynamo = await startLocalDynamo({
     ...(dataDir ? { path: join(dataDir, 'dynamodb') } : {}),
     tableName: LOCAL_TABLE_NAME,
+    ...(options.dynamoThread ? { thread: options.dynamoThread } : {}),
   });
   // The functions' settings: this process's environment with what AWS would set on each Lambda,
   // pointing at the stand-ins. Handed to them (provideSettings), never written to process.env.
@@ -187,8 +190,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     log(`Marked ${lost.length} price check(s) left running by an earlier start as stopped`);
   // Nothing is served yet, so no write is on its way: any claim no product holds is stray. Data from
   // before URL claims were kept per product (decision 60) gets them now.
-  const { released: stray, folded } = await repairClaims(0);
+  const { released: stray, folded, releasedUrls } = await repairClaims(0);
   if (stray.length > 0) log(`Released ${stray.length} SKU claim(s) no product holds: ${stray.join(', ')}`);
+  if (releasedUrls > 0) log(`Released ${releasedUrls} competitor URL claim(s) no URL holds`);
   if (folded > 0) log(`Moved ${folded} competitor URL claim(s) into their product's set`);
   // The rule CDK deploys (the deploy-time setting as its default); the scheduler follows its state.
   let scheduler: ReturnType<typeof startScheduler> | undefined;
