@@ -1,12 +1,13 @@
 /**
  * `npm run repair:claims`
  *
- * Releases SKU claims no product holds (see repairClaims), and folds competitor URL claims
- * of the earlier one-per-URL design into their product's set (decision 60), in the local data
+ * Releases SKU claims no product holds and competitor URL claims no URL holds (see repairClaims),
+ * and folds competitor URL claims of the earlier one-per-URL design into their product's set
+ * (decision 60), in the local data
  * (DATA_DIR, default .data; also while `npm start` runs) or in a deployed table when TABLE_NAME is
  * set. Safe while the app serves requests: a claim younger than a minute is left alone.
  */
-import { repairClaims } from '@cmp/functions/catalogue/sku-claims';
+import { repairClaims } from '@cmp/functions/catalogue/claim-repairs';
 import { connectTable } from './connect-table';
 
 /** Well past a route Lambda's 15 s timeout: no write that made an older claim is still going. */
@@ -15,8 +16,9 @@ const MIN_CLAIM_AGE_MS = 60_000;
 async function main(): Promise<void> {
   const target = await connectTable();
   try {
-    const { folded, released } = await repairClaims(MIN_CLAIM_AGE_MS);
+    const { folded, released, releasedUrls } = await repairClaims(MIN_CLAIM_AGE_MS);
     if (folded > 0) console.log(`Moved ${folded} competitor URL claim(s) into their product's set.`);
+    if (releasedUrls > 0) console.log(`Released ${releasedUrls} competitor URL claim(s) no URL holds.`);
     console.log(
       released.length === 0
         ? `No stray SKU claims in ${target.description}.`

@@ -1,3 +1,4 @@
+import { listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
 import { nowIso } from '../data/dynamo';
 import {
   claimedSku,
@@ -8,18 +9,55 @@ import {
   releaseSkuClaim,
 } from '../data/product.repository';
 import { type Claim, scanClaims } from '../data/unique-claim';
-import { migrateUrlClaims } from '../data/url-claims';
+import {
+  migrateUrlClaims,
+  readUrlClaims,
+  releaseUrlKeysUnlessClaimedSince,
+  urlClaimsProduct,
+  urlKey,
+} from '../data/url-claims';
 import { byId } from './products';
+
+export interface ClaimRepairs {
+  /** Competitor URL claims of the earlier design moved into their product's set. */
+  folded: number;
+  /** The SKUs whose stray claims were released. */
+  released: string[];
+  /** Competitor URL claims released that no URL of their product held. */
+  releasedUrls: number;
+}
 
 /**
  * The claim repairs, on one scan of the table's claims (`npm run repair:claims`, the local start):
  * folds competitor URL claims of the earlier design into their product's set (decision 60), then
- * releases the SKU claims no product holds, leaving those younger than `minAgeMs`.
+ * releases the SKU and URL claims nothing holds, leaving those younger than `minAgeMs`.
  */
-export async function repairClaims(minAgeMs: number): Promise<{ folded: number; released: string[] }> {
+export async function repairClaims(minAgeMs: number): Promise<ClaimRepairs> {
   const claims = await scanClaims();
   const folded = await migrateUrlClaims(claims);
-  return { folded, released: await releaseStraySkuClaims(minAgeMs, claims.filter(isSkuClaim)) };
+  const released = await releaseStraySkuClaims(minAgeMs, claims.filter(isSkuClaim));
+  const products = claims.map(urlClaimsProduct).filter((id) => id !== undefined);
+  return { folded, released, releasedUrls: await releaseStrayUrlClaims(minAgeMs, products) };
+}
+
+/**
+ * Releases the URL keys a product's set holds with no URL of the product behind them: a URL write
+ * cut off after its claim left them, and the product would refuse that URL for good. A set claimed
+ * from within `minAgeMs` is left (that URL may be on its way), and so is one claimed from while
+ * this looked. Returns how many keys went.
+ */
+async function releaseStrayUrlClaims(minAgeMs: number, productIds: readonly number[]): Promise<number> {
+  const claimedBefore = nowIso(Date.now() - minAgeMs);
+  let released = 0;
+  for (const productId of productIds) {
+    const { keys, claimedAt } = await readUrlClaims(productId);
+    if (claimedAt !== undefined && claimedAt >= claimedBefore) continue;
+    const held = new Set((await listCompetitorUrlsOfProduct(productId)).map((url) => urlKey(url.url)));
+    const stray = [...keys].filter((key) => !held.has(key));
+    if (stray.length > 0 && (await releaseUrlKeysUnlessClaimedSince(productId, stray, claimedAt)))
+      released += stray.length;
+  }
+  return released;
 }
 
 /**

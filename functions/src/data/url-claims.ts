@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../domain/errors';
-import { db, isConditionFailed, tableName } from './dynamo';
+import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import type { Claim } from './unique-claim';
 
 /**
@@ -10,7 +10,8 @@ import type { Claim } from './unique-claim';
  * URL adds its key on the condition that the set lacks it, one atomic request without
  * transactions (decision 10), and an import row's several URLs are claimed in that one request too
  * (decision 60: 10,000 rows of 3 URLs within 1.2 requests a row). An item per URL, as before,
- * took a conditional put per URL.
+ * took a conditional put per URL. Each claim also stamps the set's `claimed_at`: a repair releases
+ * keys no URL holds only from a set that has not been claimed from since it looked.
  */
 const SET_PREFIX = 'PRODUCT_URL_KEYS#';
 /** The claim items of the earlier design, one per URL: `migrateUrlClaims` folds them into the sets. */
@@ -39,10 +40,11 @@ export async function claimUrls(productId: number, urls: readonly string[]): Pro
       new UpdateCommand({
         TableName: tableName(),
         Key: setKey(productId),
-        UpdateExpression: 'ADD url_keys :keys',
+        UpdateExpression: 'ADD url_keys :keys SET claimed_at = :now',
         ConditionExpression: keys.map((_, i) => `NOT contains(url_keys, :k${i})`).join(' AND '),
         ExpressionAttributeValues: {
           ':keys': new Set(keys),
+          ':now': nowIso(),
           ...Object.fromEntries(keys.map((key, i) => [`:k${i}`, key])),
         },
       }),
@@ -71,6 +73,51 @@ export async function releaseUrls(productId: number, urls: readonly string[]): P
     }),
   );
 }
+
+/** The product's claimed URL keys, and when the last claim was made (undefined: before it was kept). */
+export async function readUrlClaims(
+  productId: number,
+): Promise<{ keys: ReadonlySet<string>; claimedAt: string | undefined }> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: setKey(productId), ConsistentRead: true }),
+  );
+  const claimedAt = typeof Item?.claimed_at === 'string' ? Item.claimed_at : undefined;
+  return { keys: (Item?.url_keys as Set<string> | undefined) ?? new Set(), claimedAt };
+}
+
+/**
+ * Releases `keys` from the product's set, provided nothing was claimed from it since the claim
+ * stamped `claimedAt` was read. True when they went.
+ */
+export async function releaseUrlKeysUnlessClaimedSince(
+  productId: number,
+  keys: readonly string[],
+  claimedAt: string | undefined,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: setKey(productId),
+        UpdateExpression: 'DELETE url_keys :keys',
+        ConditionExpression:
+          claimedAt === undefined ? 'attribute_not_exists(claimed_at)' : 'claimed_at = :claimedAt',
+        ExpressionAttributeValues: {
+          ':keys': new Set(keys),
+          ...(claimedAt === undefined ? {} : { ':claimedAt': claimedAt }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** The product whose URL claims a claim item holds, if it is such an item. */
+export const urlClaimsProduct = (claim: Claim): number | undefined =>
+  claim.key.PK.startsWith(SET_PREFIX) ? Number(claim.key.PK.slice(SET_PREFIX.length)) : undefined;
 
 /** The product went: so does its claim item. */
 export async function deleteUrlClaims(productId: number): Promise<void> {

@@ -52,7 +52,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'cmp-repair-claims-'));
   const earlier = await startLocalDynamo({ path: join(dataDir, 'dynamodb'), tableName: LOCAL_TABLE_NAME });
   await putSkuClaim(earlier.endpoint, 'AT-START', 4242);
-  // The first product made below gets id 1.
+  // The first product made below (URL-OLD) gets id 1.
   await putOldUrlClaim(earlier.endpoint, 1, 'https://old.example.com/p', 1);
   await earlier.close();
   stack = await startTestStack({ dataDir });
@@ -72,6 +72,28 @@ const create = (sku: string) =>
 /** Runs `npm run repair:claims` as an engineer would, against the running stack's data directory. */
 const repairClaims = () =>
   runToEnd('infra/scripts/repair-claims.ts', [], { DATA_DIR: dataDir, TABLE_NAME: '' });
+
+describe('competitor URL claims of the earlier design (one item per URL)', () => {
+  it('are moved into their product’s set when the local stack starts, and still refuse their URL', async () => {
+    // The first product made: the claim put before the start names id 1.
+    const { body } = await create('URL-OLD');
+    const product = body.product.id;
+    const again = await stack.api('POST', '/api/competitor-urls', {
+      token,
+      body: { product_id: product, competitor_name: 'Old', url: 'https://OLD.example.com/p' },
+    });
+    const other = await stack.api('POST', '/api/competitor-urls', {
+      token,
+      body: { product_id: product, competitor_name: 'New', url: 'https://old.example.com/q' },
+    });
+    const items = await stack.scanTable();
+
+    expect(product).toBe(1);
+    expect(again.status).toBe(409);
+    expect(other.status).toBe(201);
+    expect(items.filter((item) => String(item.PK).startsWith('PRODUCT_URL#'))).toEqual([]);
+  });
+});
 
 describe('stray SKU claims', () => {
   it('are released when the local stack starts, so their SKU can be created', async () => {
@@ -103,29 +125,72 @@ describe('stray SKU claims', () => {
   });
 });
 
-describe('competitor URL claims of the earlier design (one item per URL)', () => {
-  it('are moved into their product’s set when the local stack starts, and still refuse their URL', async () => {
-    const product = await productWithId1();
-    const again = await stack.api('POST', '/api/competitor-urls', {
-      token,
-      body: { product_id: product, competitor_name: 'Old', url: 'https://OLD.example.com/p' },
+describe('stray competitor URL claims (a URL write cut off after its claim)', () => {
+  const LONG_AGO = '2026-01-01T00:00:00.000Z';
+  const keyOf = (url: string) => createHash('sha256').update(new URL(url).href).digest('hex');
+  /** A product's set of URL claims as the table holds it; without `claimedAt`, as sets were first kept. */
+  const putUrlClaims = (productId: number, urls: string[], claimedAt?: string) =>
+    putItem(stack.dynamo.endpoint, {
+      PK: `PRODUCT_URL_KEYS#${productId}`,
+      SK: 'UNIQUE',
+      url_keys: new Set(urls.map(keyOf)),
+      ...(claimedAt ? { claimed_at: claimedAt } : {}),
     });
-    const other = await stack.api('POST', '/api/competitor-urls', {
+  const addUrl = (productId: number, url: string) =>
+    stack.api('POST', '/api/competitor-urls', {
       token,
-      body: { product_id: product, competitor_name: 'New', url: 'https://old.example.com/q' },
+      body: { product_id: productId, competitor_name: 'Shop', url },
     });
-    const items = await stack.scanTable();
 
-    expect(again.status).toBe(409);
-    expect(other.status).toBe(201);
-    expect(items.filter((item) => String(item.PK).startsWith('PRODUCT_URL#'))).toEqual([]);
+  it('are released by npm run repair:claims, which keeps the URLs products hold and sets claimed from lately', async () => {
+    const created = await Promise.all(['URLS-OLD', 'URLS-UNSTAMPED', 'URLS-YOUNG'].map(create));
+    const ids = created.map(({ body }) => body.product.id);
+    const [oldId, unstampedId, youngId] = ids as [number, number, number];
+    const held = 'https://shop.example.com/held';
+    const stray = 'https://shop.example.com/cut-off';
+    await addUrl(oldId, held);
+    await putUrlClaims(oldId, [held, stray], LONG_AGO);
+    await putUrlClaims(unstampedId, [stray]);
+    await putUrlClaims(youngId, [stray], new Date().toISOString());
+    const blocked = await Promise.all(ids.map((id) => addUrl(id, stray)));
+
+    const first = await repairClaims();
+    const second = await repairClaims();
+    const after = await Promise.all([...ids.map((id) => addUrl(id, stray)), addUrl(oldId, held)]);
+
+    expect(blocked.map((b) => b.status)).toEqual([409, 409, 409]);
+    expect(first.code).toBe(0);
+    expect(first.output).toContain('Released 2 competitor URL claim(s) no URL holds.');
+    expect(second.output).not.toContain('competitor URL claim(s) no URL holds');
+    expect(after.map((a) => a.status)).toEqual([201, 201, 409, 409]);
+  });
+
+  it('are kept when the product claims a URL while the repair looks', async () => {
+    const { readUrlClaims, releaseUrlKeysUnlessClaimedSince, claimUrls } = await import(
+      '@cmp/functions/data/url-claims'
+    );
+    const { body } = await create('URLS-RACE');
+    const stray = 'https://shop.example.com/race-cut-off';
+    await putUrlClaims(body.product.id, [stray], LONG_AGO);
+
+    const seen = await readUrlClaims(body.product.id);
+    const claimed = await claimUrls(body.product.id, ['https://shop.example.com/race-new']);
+    const releasedAfterClaim = await releaseUrlKeysUnlessClaimedSince(
+      body.product.id,
+      [keyOf(stray)],
+      seen.claimedAt,
+    );
+    const releasedUnchanged = await releaseUrlKeysUnlessClaimedSince(
+      body.product.id,
+      [keyOf(stray)],
+      (await readUrlClaims(body.product.id)).claimedAt,
+    );
+
+    expect(claimed).toBe(true);
+    expect(releasedAfterClaim).toBe(false);
+    expect(releasedUnchanged).toBe(true);
+    expect([...(await readUrlClaims(body.product.id)).keys]).toEqual([
+      keyOf('https://shop.example.com/race-new'),
+    ]);
   });
 });
-
-/** The product with id 1: the first one this file made. */
-async function productWithId1(): Promise<number> {
-  const { body } = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
-  const product = body.products.find((p) => p.id === 1);
-  if (!product) throw new Error('No product with id 1');
-  return product.id;
-}
