@@ -85,6 +85,47 @@ const refusals: [string, string, string][] = [
     'captcha',
   ],
   [
+    'a web application firewall’s rejection without a title',
+    html(
+      '',
+      '<p>The requested URL was rejected. Please consult with your administrator.</p><p>Your support ID is: 1234567890123456789</p><a href="javascript:history.back();">[Go Back]</a>',
+    ),
+    'bot-check',
+  ],
+  [
+    'a site firewall’s limit on access',
+    html(
+      'shop.example.co.uk',
+      '<h1>Your access to this site has been limited by the site owner</h1><p>If you think you have been blocked in error, contact the owner of this site for assistance.</p>',
+    ),
+    'bot-check',
+  ],
+  [
+    'a connection check before the shop',
+    html(
+      'Your connection needs to be verified',
+      '<h1>Your connection needs to be verified</h1><p>Please complete the security check to access the store.</p>',
+    ),
+    'bot-check',
+  ],
+  [
+    'a hosting platform’s checkpoint',
+    html(
+      'Vercel Security Checkpoint',
+      '<p>We’re verifying your browser</p><noscript>Enable JavaScript to continue</noscript>',
+    ),
+    'bot-check',
+  ],
+  [
+    'a captcha served from a protection service’s domain',
+    html(
+      'shop.example.co.uk',
+      '<div id="challenge"></div>',
+      '<script src="https://client-api.arkoselabs.com/v2/api.js" async></script>',
+    ),
+    'captcha',
+  ],
+  [
     'an unusual-traffic page',
     html(
       'Sorry...',

@@ -38,7 +38,7 @@ const TITLE_SIGNS: readonly (readonly [RegExp, RefusalKind])[] = [
     'captcha',
   ],
   [
-    /^\s*(just a moment|one more step|checking your browser|please wait|security check|attention required|pardon our interruption)\b/i,
+    /^\s*(just a moment|one more step|checking your browser|please wait|security check|attention required|pardon our interruption)\b|\bsecurity checkpoint\b|\bconnection needs to be verified\b/i,
     'bot-check',
   ],
   [
@@ -57,16 +57,19 @@ const TEXT_SIGNS: readonly (readonly [RegExp, RefusalKind])[] = [
     'captcha',
   ],
   [
-    /\bchecking (if the site connection is secure|your browser)\b|\bunusual traffic\b|\bautomated (access|requests|queries|traffic|bots?)\b|\b(request|access) (has been|was|is) (blocked|denied|rejected)\b|\byou (have been|were|are) blocked\b|\bincident id\b|\bsuspicious activity\b|\bbot (protection|detection|manager)\b|\brate limit(ed)?\b|\btoo many requests\b|\benable (javascript and )?cookies to continue\b/i,
+    /\bchecking (if the site connection is secure|your browser)\b|\bunusual traffic\b|\bautomated (access|requests|queries|traffic|bots?)\b|\b(request|access) (has been|was|is) (blocked|denied|rejected)\b|\byou (have been|were|are) blocked\b|\bincident id\b|\bsuspicious activity\b|\bbot (protection|detection|manager)\b|\brate limit(ed)?\b|\btoo many requests\b|\benable (javascript and )?cookies to continue\b|\bplease enable cookies\b|\bverifying (your browser|(that )?you are (a )?human)\b|\bcomplete the security check\b|\bconnection needs to be verified\b|\brequested url was rejected\b/i,
     'bot-check',
   ],
-  [/\baccess denied\b|\byou don'?t have permission to access\b|\b403 forbidden\b/i, 'access-denied'],
+  [
+    /\baccess denied\b|\byou don'?t have permission to access\b|\b403 forbidden\b|\byour access to this site has been limited\b/i,
+    'access-denied',
+  ],
 ];
 
 /** Markup of the common bot-protection services' challenge and block pages. */
 const MARKUP_SIGNS: readonly (readonly [RegExp, RefusalKind])[] = [
   [
-    /captcha-delivery\.com|px-captcha|g-recaptcha|h-captcha|hcaptcha\.com|cf-turnstile|awswaf|aws-waf-token|captcha\.js/i,
+    /captcha-delivery\.com|px-captcha|g-recaptcha|h-captcha|hcaptcha\.com|cf-turnstile|awswaf|aws-waf-token|captcha\.js|perfdrive\.com|arkoselabs\.com|funcaptcha|geetest/i,
     'captcha',
   ],
   [
