@@ -1,8 +1,9 @@
 /**
  * Context that makes a lone number something other than the product's price: a percentage, a date,
- * a quantity, a size or unit measure, a unit price, a spending threshold or an instalment. The
- * parser abstains on these rather than guess. Word lists cover English, German, French, Spanish,
- * Italian, Dutch, Portuguese and Polish basics; every word matches whole, never inside another word.
+ * a quantity, a size or unit measure, a unit price, a magnitude ('£1.5k'), a spending threshold or an
+ * instalment. The parser abstains on these rather than guess. Word lists cover English, German,
+ * French, Spanish, Italian, Dutch, Portuguese and Polish basics; every word matches whole, never
+ * inside another word.
  */
 
 /** A regex matching any of `words` as a whole word (letters on neither side), case-insensitive. */
@@ -203,6 +204,9 @@ const FEET_CASE = /^\s*ft(?!\p{L})/u;
 const INCH_AFTER = /^\s*in(?!\p{L})/iu;
 /** Where a currency may stand between the number and what follows it ('12,90 € / kg', '£25+'). */
 const NEAR = '^\\s*(?:[^\\s\\d/+]{1,4}\\s*)?';
+/** A magnitude after the number ('£1.5k', '€3 Mio.', '$2 million'): a figure, not a shop price as written. */
+const MAGNITUDE_AFTER =
+  /^\s*(?:k|bn|mn|mio\.?|mrd\.?|tsd\.?|thousand|millions?|billions?|milliards?)(?!\p{L})/iu;
 /** A price per unit or period ('£2.50/kg', '€3 per 100 g', '£12/mo'): not the product's price. */
 const PER_SOMETHING = new RegExp(
   `${NEAR}(?:/\\s*\\p{L}|(?:per|pro|je|par|por|al|za)\\s+(?:${UNITS.join('|')})(?!\\p{L}))`,
@@ -365,6 +369,7 @@ export function notAPrice({ before, number, after, hasCurrency }: NumberInText):
     return 'measure';
   }
   if (PER_SOMETHING.test(after)) return 'unit price';
+  if (MAGNITUDE_AFTER.test(after)) return 'magnitude';
   if (
     MINIMUM.test(text) ||
     (THRESHOLD_SUBJECT.test(text) && (THRESHOLD_BEFORE.test(before) || OR_MORE_AFTER.test(after)))

@@ -179,6 +179,12 @@ describe('parsePrice', () => {
     ['gratis verzending vanaf € 20'],
     ['frete grátis acima de R$ 199'],
     ['darmowa dostawa od 99 zł'],
+    // Amounts in thousands or millions ('£1.5k'): not a shop price as written.
+    ['£1.5k'],
+    ['$2K'],
+    ['€3 Mio.'],
+    ['$1.2 million'],
+    ['£2bn'],
     // Instalments.
     ['4 x £12.50'],
     ['£12/month'],
