@@ -1,7 +1,7 @@
 /**
  * Context that makes a lone number something other than the product's price: a percentage, a date,
- * a quantity, a size or unit measure, a unit price, a magnitude ('£1.5k'), a spending threshold or an
- * instalment. The parser abstains on these rather than guess. Word lists cover English, German,
+ * a duration, an ordinal, an identifier or a rating, a quantity, a size or unit measure, a unit price,
+ * a magnitude ('£1.5k'), a spending threshold or an instalment. The parser abstains on these rather than guess. Word lists cover English, German,
  * French, Spanish, Italian, Dutch, Portuguese and Polish basics; every word matches whole, never
  * inside another word.
  */
@@ -106,6 +106,101 @@ const MONTHS = [
 ];
 const MONTH_NAME = wordsPattern(MONTHS);
 const YEAR = /^(?:19|20)\d\d$/;
+/** A duration or time of day after a number without currency: 'in 2 days', '24h', 'by 3pm'. */
+const DURATION_AFTER = wordsPattern(
+  [
+    'days?',
+    'd',
+    'hours?',
+    'hrs?',
+    'h',
+    'minutes?',
+    'mins?',
+    'seconds?',
+    'secs?',
+    'weeks?',
+    'wks?',
+    'months?',
+    'years?',
+    'yrs?',
+    'am',
+    'pm',
+    'a\\.m\\.',
+    'p\\.m\\.',
+    'tage?n?',
+    'stunden?',
+    'std\\.?',
+    'wochen?',
+    'monate?n?',
+    'jahre?n?',
+    'jours?',
+    'heures?',
+    'semaines?',
+    'mois',
+    'ans?',
+    'días?',
+    'horas?',
+    'semanas?',
+    'meses',
+    'años',
+    'giorni',
+    'ore',
+    'settimane',
+    'mesi',
+    'anni',
+    'dagen',
+    'uur',
+    'weken',
+    'maanden',
+    'jaar',
+    'dias',
+    'anos',
+    'dni',
+    'godzin',
+    'tygodni',
+    'miesięcy',
+    'lat',
+  ],
+  '^\\s*',
+);
+/** An ordinal: '1st', '3rd'. */
+const ORDINAL_AFTER = /^(?:st|nd|rd|th)(?!\p{L})/iu;
+/** A number that names something rather than costs it: 'No. 5', 'SKU 12345', 'v2.0', 'Tel 0800 123'. */
+const IDENTIFIER_BEFORE = wordsPattern(
+  [
+    'no\\.?',
+    'nr\\.?',
+    'n[°º]',
+    'sku',
+    'ean',
+    'gtin',
+    'upc',
+    'isbn',
+    'mpn',
+    'model',
+    'modell',
+    'ref\\.?',
+    'art\\.?(?:-?nr\\.?)?',
+    'artikel(?:nummer)?',
+    'part',
+    'code',
+    'tel\\.?',
+    'phone',
+    'fax',
+    'version',
+    'v',
+  ],
+  '',
+  '\\s*[:.#]?\\s*$',
+);
+/** A rating or loyalty points: 'Rated 4.8', '4.8 stars', 'Earn 120 points'. */
+const RATING_BEFORE = wordsPattern(['rated', 'rating', 'score', 'bewertung'], '', '\\s*:?\\s*$');
+const RATING_AFTER = wordsPattern(
+  ['stars?', 'sterne', 'étoiles', 'estrellas', 'points?', 'pts', 'punkte'],
+  '^\\s*',
+);
+/** A number with a leading zero ('0800 123 456', '007') is a code or a phone number, not an amount. */
+const LEADING_ZERO = /^0\d/;
 
 /** Counts of things: '3 items', 'Qty: 3', 'pack of 6', '3 Stück', 'Only 2 left'. */
 const QUANTITY = wordsPattern([
@@ -355,7 +450,11 @@ export interface NumberInText {
 export function notAPrice({ before, number, after, hasCurrency }: NumberInText): string | null {
   const text = `${before} ${after}`;
   if (/[%％‰]/.test(text)) return 'percentage';
-  if (!hasCurrency && (YEAR.test(number) || MONTH_NAME.test(text))) return 'date';
+  if (!hasCurrency && (YEAR.test(number) || MONTH_NAME.test(text) || DURATION_AFTER.test(after)))
+    return 'date';
+  if (ORDINAL_AFTER.test(after) || LEADING_ZERO.test(number)) return 'identifier';
+  if (!hasCurrency && IDENTIFIER_BEFORE.test(before)) return 'identifier';
+  if (!hasCurrency && (RATING_BEFORE.test(before) || RATING_AFTER.test(after))) return 'rating';
   if (
     QUANTITY.test(text) ||
     (!hasCurrency && COUNT_AFTER.test(after)) ||

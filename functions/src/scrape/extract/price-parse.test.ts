@@ -123,6 +123,22 @@ describe('parsePrice', () => {
     ['12/05/2024'],
     ['2024-05-12'],
     ['Q3 2024'],
+    // Durations and times of day.
+    ['Ends in 2 days'],
+    ['Dispatched in 24h'],
+    ['Order by 3pm'],
+    ['Lieferung in 3 Tagen'],
+    ['livraison sous 48 heures'],
+    // Ordinals, identifiers and ratings.
+    ['1st'],
+    ['No. 5'],
+    ['SKU 12345'],
+    ['v2.0'],
+    ['Tel 0800 123 456'],
+    ['0800 123 456'],
+    ['Rated 4.8'],
+    ['4.8 stars'],
+    ['Earn 120 points'],
     // Quantities.
     ['3 items'],
     ['Qty: 3'],
