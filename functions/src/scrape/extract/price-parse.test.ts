@@ -22,6 +22,8 @@ describe('parsePrice', () => {
     ['EUR12.99', '12.99', 'EUR'],
     ['0.125', '0.125', null],
     ['1.299', '1299', null],
+    ['12€99', '12.99', 'EUR'],
+    ['1 299€99', '1299.99', 'EUR'],
   ])('reads %s as %s %s', (text, amount, currency) => {
     expect(parsePrice(text)).toEqual({ amount, currency });
   });

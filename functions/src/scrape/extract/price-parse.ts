@@ -150,6 +150,8 @@ const DASHES = /[\u2010-\u2015\u2212]/g;
  */
 const NUMBER = /(?:(?<![\p{L}\d.,])[.,](?=\d))?\d(?:[\d.,'’ ]*\d)?(?:[.,]-(?!\d))?/gu;
 
+const EURO_AS_DECIMAL = /(\d) ?€(\d{2})(?![\d.,])/u;
+
 /**
  * Parses one displayed price. Returns null when the text holds no number, several numbers (a range,
  * 'was £10 now £8'), a number that cannot be read unambiguously, or one its words make something
@@ -159,7 +161,13 @@ const NUMBER = /(?:(?<![\p{L}\d.,])[.,](?=\d))?\d(?:[\d.,'’ ]*\d)?(?:[.,]-(?!\
  * @example parsePrice('$12', { country: 'CA' }) // { amount: '12', currency: 'CAD' }
  */
 export function parsePrice(text: string, options: ParseOptions = {}): ParsedPrice | null {
-  const clean = text.replace(ZERO_WIDTH, '').replace(SPACES, ' ').replace(DASHES, '-').trim();
+  const clean = text
+    .replace(ZERO_WIDTH, '')
+    .replace(SPACES, ' ')
+    .replace(DASHES, '-')
+    .trim()
+    // '12€99', as French shops write it: the euro sign stands for the decimal comma.
+    .replace(EURO_AS_DECIMAL, '$1,$2 €');
   if (clean.length === 0 || clean.length > 64) return null;
   // 'M-212' (a model) and '10-20' (a range) are not one price.
   if (/[\p{L}\d]-\d/u.test(clean)) return null;
