@@ -23,6 +23,10 @@ describe('parsePrice', () => {
     ['0.125', '0.125', null],
     ['1.299', '1299', null],
     ['12€99', '12.99', 'EUR'],
+    ['12,50 TL', '12.50', 'TRY'],
+    ['RM 12.90', '12.90', 'MYR'],
+    ['₦12,500', '12500', 'NGN'],
+    ['KSh 1,200', '1200', 'KES'],
     ['1 299€99', '1299.99', 'EUR'],
   ])('reads %s as %s %s', (text, amount, currency) => {
     expect(parsePrice(text)).toEqual({ amount, currency });

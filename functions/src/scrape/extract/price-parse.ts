@@ -77,6 +77,10 @@ const CURRENCY_TOKENS: ReadonlyArray<readonly [string, string]> = [
   ['Rp', 'IDR'],
   ['CHF', 'CHF'],
   ['Fr.', 'CHF'],
+  ['TL', 'TRY'],
+  ['RM', 'MYR'],
+  ['₦', 'NGN'],
+  ['KSh', 'KES'],
 ];
 
 /** Letter tokens match as whole words only, so 'ft' in 'soft' is not a forint. */
@@ -134,6 +138,8 @@ const ISO_CODES = new Set([
   'KZT',
   'BYN',
   'EGP',
+  'NGN',
+  'KES',
 ]);
 
 /** Every ISO code this module knows, for validating currencies from structured data and the LLM. */
