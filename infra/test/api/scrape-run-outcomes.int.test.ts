@@ -56,9 +56,15 @@ async function dashboardRow(productId: number): Promise<DashboardProduct> {
 const jumping = await addProduct('JUMP', 40, '/kettle');
 const refused = await addProduct('REFUSED', 10, '/refused');
 const captcha = await addProduct('CAPTCHA', 10, '/captcha');
+const challenged = await addProduct('CHALLENGE', 10, '/challenge');
 pages.set('/kettle', { status: 200, html: productPage('45.00', true) });
 pages.set('/refused', { status: 403, html: '<h1>Forbidden</h1>' });
 pages.set('/captcha', { status: 200, html: CAPTCHA_PAGE });
+// A bot protection's challenge, served with a bare 503 (no Retry-After).
+pages.set('/challenge', {
+  status: 503,
+  html: '<html><head><title>Just a moment...</title></head><body>Checking your browser before accessing the shop.</body></html>',
+});
 
 describe('check outcomes over three runs', () => {
   it('accepts a first price, holds a jump one source shows, and takes it once a second check confirms it', async () => {
@@ -107,7 +113,7 @@ describe('check outcomes over three runs', () => {
     );
   });
 
-  it('records a refusal and a captcha page as blocked, counting the failures in a row', async () => {
+  it('records a refusal, a captcha page and a challenge as blocked, counting the failures in a row', async () => {
     expect(await lastCheck(refused.urlId)).toEqual({
       outcome: 'blocked',
       message: 'Blocked: the shop refused the request (HTTP 403)',
@@ -122,6 +128,12 @@ describe('check outcomes over three runs', () => {
         outcome: 'blocked',
         message: 'Blocked: the shop showed a captcha instead of the product page',
         consecutive_failures: 3,
+      }),
+    );
+    expect(await lastCheck(challenged.urlId)).toEqual(
+      expect.objectContaining({
+        outcome: 'blocked',
+        message: "Blocked: the shop's bot protection refused the request (HTTP 503)",
       }),
     );
     expect((await dashboardRow(refused.product.id)).price_comparison.status).toBe('NO_DATA');

@@ -8,7 +8,7 @@
  * page without any structured product data: a real product page may well mention a captcha (its
  * review form) or load a protection script in the background.
  */
-import type { CheerioAPI } from 'cheerio/slim';
+import { type CheerioAPI, load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { visibleText } from './visible-price';
 
@@ -115,6 +115,14 @@ export function detectRefusal($: CheerioAPI, html: string, page: PageSigns): Ref
     if (JAVASCRIPT_NEEDED.test(`${text} ${noscript}`) || $('script').length > 0) return refusal('javascript');
   }
   return null;
+}
+
+/**
+ * The refusal an error answer's page is (a bot protection's challenge served with 503, a captcha
+ * with 403), or null for a shop's own error page ('Not found', 'Back soon').
+ */
+export function detectRefusalInErrorPage(html: string): Refusal | null {
+  return detectRefusal(load(html), html, { hasStructuredProduct: false, priceFound: false });
 }
 
 function firstMatch(signs: readonly (readonly [RegExp, RefusalKind])[], text: string): RefusalKind | null {

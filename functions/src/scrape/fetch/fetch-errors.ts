@@ -67,6 +67,8 @@ export class HttpStatusError extends FetchError {
     readonly status: number,
     /** How long a 429 or 503 asked us to wait before the next request (retry-after.ts), else null. */
     readonly retryAfterMs: number | null = null,
+    /** The answer's HTML page, when it was small enough to read: a refusal says there what it is. */
+    readonly page: string | null = null,
   ) {
     super('http', `HTTP ${status}`);
   }

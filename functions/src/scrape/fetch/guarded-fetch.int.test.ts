@@ -144,6 +144,25 @@ describe('guarded fetcher: refusals', () => {
     await expect(fetcherFor([shop]).fetchPage(`${shop.url}/missing`)).rejects.toThrow('HTTP 404');
   });
 
+  it('keeps an error answer’s HTML page, when it is small, for what it says', async () => {
+    const challenge =
+      '<html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>';
+    const shop = await fixture((req, res) => {
+      if (req.url === '/challenge') res.writeHead(503, { 'content-type': 'text/html' }).end(challenge);
+      else if (req.url === '/json') res.writeHead(403, { 'content-type': 'application/json' }).end('{}');
+      else res.writeHead(500, { 'content-type': 'text/html' }).end(`<html>${'x'.repeat(300 * 1024)}</html>`);
+    });
+    const fetcher = fetcherFor([shop]);
+    const failure = (path: string) =>
+      fetcher.fetchPage(`${shop.url}${path}`).catch((error: unknown) => error);
+
+    const [page503, json403, large500] = await Promise.all(['/challenge', '/json', '/large'].map(failure));
+
+    expect(page503).toMatchObject({ name: 'HttpStatusError', status: 503, page: challenge });
+    expect(json403).toMatchObject({ name: 'HttpStatusError', status: 403, page: null });
+    expect(large500).toMatchObject({ name: 'HttpStatusError', status: 500, page: null });
+  });
+
   it('only hands HTML onwards', async () => {
     const shop = await fixture(page('%PDF-1.4', 'application/pdf'));
     await expect(fetcherFor([shop]).fetchPage(shop.url)).rejects.toThrow(

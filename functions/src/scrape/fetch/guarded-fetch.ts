@@ -94,6 +94,22 @@ const DEFAULTS = {
 const ROBOTS_MAX_BYTES = 512 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
+/** An error answer's page is read up to this size: challenge and block pages are far smaller. */
+const ERROR_PAGE_MAX_BYTES = 256 * 1024;
+
+/**
+ * An error answer's page, when it is HTML within ERROR_PAGE_MAX_BYTES: a shop's bot protection says
+ * there that it refused us (a challenge served with 503, a captcha with 403). Null otherwise, and
+ * when it cannot be read: the status still tells what happened.
+ */
+async function errorPage(response: HttpResponse, contentType = ''): Promise<string | null> {
+  if (!HTML_TYPES.test(contentType.trim())) return null;
+  try {
+    return decodeHtml(await response.read(ERROR_PAGE_MAX_BYTES), contentType);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A fetcher for one scrape run: robots.txt answers are cached per origin for its lifetime.
@@ -212,7 +228,11 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         return { kind: 'redirect' as const, location: next };
       }
       if (status < 200 || status > 299)
-        throw new HttpStatusError(status, retryAfterMs(status, headers['retry-after'], Date.now()));
+        throw new HttpStatusError(
+          status,
+          retryAfterMs(status, headers['retry-after'], Date.now()),
+          mode === 'html' ? await errorPage(response, headers['content-type']) : null,
+        );
       const contentType = headers['content-type'] ?? '';
       if (mode === 'html' && !HTML_TYPES.test(contentType.trim())) throw new NotHtmlError(contentType);
       const cap = mode === 'html' ? settings.maxBytes : ROBOTS_MAX_BYTES;
