@@ -20,7 +20,7 @@ export interface AlertsProps {
 }
 
 /** How often a run's end is handed over again when delivering it or handling it fails. */
-const RETRIES = 2;
+const RETRIES = runCompletedTarget.retries;
 /** A run's alerts are news for a few hours; after that nobody wants them. */
 const MAX_EVENT_AGE = Duration.hours(6);
 

@@ -15,8 +15,8 @@ export interface ImportsProps {
   readonly bus: IEventBus;
 }
 
-/** Lambda tries a failed import twice more (the job resumes where it stopped; decision 60). */
-const RETRIES = 2;
+/** Lambda tries a failed import again (the job resumes where it stopped; decision 60). */
+const RETRIES = importQueuedTarget.retries;
 /** Someone is waiting on the dialog: an import not started within the hour is of no use. */
 const MAX_EVENT_AGE = Duration.hours(1);
 

@@ -32,8 +32,11 @@ export interface LocalEventBus {
   endpoint: string;
   /** The bus entries must name (EVENT_BUS_NAME); entries without a name go to it too. */
   busName: string;
-  /** A rule: events matching `pattern` are handed to `target`. Returns a function removing it. */
-  addRule(pattern: EventPattern, target: Target): () => void;
+  /**
+   * A rule: events matching `pattern` are handed to `target`, and handed again up to `retries` times
+   * while it throws, as EventBridge and Lambda retry on AWS. Returns a function removing it.
+   */
+  addRule(pattern: EventPattern, target: Target, options?: { retries?: number }): () => void;
   /**
    * Deploys a schedule rule as CloudFormation does: `deployed` becomes its state only when it differs
    * from what was deployed last (a rule changed by PutRule since is otherwise kept). `onState` hears
@@ -56,8 +59,9 @@ const MAX_ENTRIES = 10;
 /**
  * EventBridge's stand-in: answers PutEvents (AWS JSON 1.1) for the functions' real client, and
  * hands each accepted event to the targets of the rules it matches, in this process, after
- * answering (EventBridge invokes a Lambda target asynchronously too). A target that throws is
- * logged, not retried: EventBridge's retries and dead-letter queue exist on AWS only. It also holds
+ * answering (EventBridge invokes a Lambda target asynchronously too). A target that throws is tried
+ * again up to its rule's retries, `retryDelayMs` times the try apart (on AWS a minute and more), then
+ * logged: the dead-letter queue exists on AWS only. It also holds
  * the schedule rule (DescribeRule, PutRule), kept in `rulesFile` across restarts; the local
  * scheduler fires it.
  */
@@ -66,11 +70,14 @@ export async function startLocalEventBus(options: {
   busName?: string;
   /** Where schedule rules persist (a JSON file beside the data); undefined keeps them in memory. */
   rulesFile?: string;
+  /** The wait before a target's next try, times the tries so far (default 1 s). */
+  retryDelayMs?: number;
   log?: (line: string) => void;
 }): Promise<LocalEventBus> {
   const busName = options.busName ?? 'default';
   const log = options.log ?? (() => undefined);
-  const rules = new Set<{ pattern: EventPattern; target: Target }>();
+  const retryDelayMs = options.retryDelayMs ?? 1_000;
+  const rules = new Set<{ pattern: EventPattern; target: Target; retries: number }>();
   const deliveries = new Set<Promise<unknown>>();
   const scheduleRules = new Map<string, KeptRule & { onState: (state: ScheduleRuleState) => void }>();
   const kept: Record<string, KeptRule> = options.rulesFile ? await readRules(options.rulesFile) : {};
@@ -117,14 +124,28 @@ export async function startLocalEventBus(options: {
     return { RuleArn: ruleArn(name) };
   }
 
+  async function handOver(rule: { target: Target; retries: number }, event: BusEvent) {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await rule.target(event);
+      } catch (error) {
+        const tried = `${tries} ${tries === 1 ? 'try' : 'tries'}`;
+        if (tries > rule.retries) {
+          log(
+            `A ${event['detail-type']} event's target failed after ${tried}: ${(error as Error)?.message ?? error}`,
+          );
+          return undefined;
+        }
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs * tries));
+      }
+    }
+  }
+
   function deliver(event: BusEvent) {
     for (const rule of rules) {
       if (!matchesPattern(rule.pattern, event)) continue;
       const delivery = new Promise((resolve) => setImmediate(resolve))
-        .then(() => rule.target(event))
-        .catch((error: unknown) =>
-          log(`A ${event['detail-type']} event's target failed: ${(error as Error)?.message ?? error}`),
-        )
+        .then(() => handOver(rule, event))
         .finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);
     }
@@ -168,8 +189,8 @@ export async function startLocalEventBus(options: {
   return {
     endpoint: server.endpoint,
     busName,
-    addRule(pattern, target) {
-      const rule = { pattern, target };
+    addRule(pattern, target, { retries = 0 } = {}) {
+      const rule = { pattern, target, retries };
       rules.add(rule);
       return () => rules.delete(rule);
     },

@@ -49,7 +49,7 @@ export interface LocalStackOptions {
   env?: Record<string, string>;
   /** Run scheduled price checks (the schedule rule, SCRAPE_SCHEDULE by default); test stacks leave it off. */
   schedule?: boolean;
-  /** Wait this long before each state machine retry instead of its backoff (tests). */
+  /** Wait this long before each state machine and bus retry instead of their backoff (tests). */
   retryIntervalMs?: number;
   /** The scheduler's clock in epoch ms; tests move it to just before a scheduled time. */
   scheduleClock?: () => number;
@@ -138,6 +138,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     region,
     log,
     ...(dataDir ? { rulesFile: join(dataDir, SCHEDULE_RULES_FILE) } : {}),
+    ...(options.retryIntervalMs === undefined ? {} : { retryDelayMs: options.retryIntervalMs }),
   });
   const loadTask = async (entry: string) => {
     const handler = await loadHandler(entry);
@@ -179,11 +180,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ({ entry }) => loadHandler(entry),
     ),
   );
-  // The rule CDK deploys: each run's end goes to the alerts handler.
+  // The rules CDK deploys, with their retries: each run's end goes to the alerts handler, and each
+  // queued import to the import function.
   const alertsHandler = await loadTask(runCompletedTarget.entry);
-  eventBus.addRule(runCompletedPattern, alertsHandler);
-  // And each queued import to the import function.
-  eventBus.addRule(importQueuedPattern, await loadTask(importQueuedTarget.entry));
+  eventBus.addRule(runCompletedPattern, alertsHandler, { retries: runCompletedTarget.retries });
+  eventBus.addRule(importQueuedPattern, await loadTask(importQueuedTarget.entry), {
+    retries: importQueuedTarget.retries,
+  });
   // A run the last process left 'running' (killed, or crashed) died with it: close it, free the lock.
   const lost = await endRunsOfLostExecutions(stepFunctions.knows);
   if (lost.length > 0)

@@ -27,4 +27,6 @@ export const runCompletedTarget = {
   needs: ['table', 'ses'],
   // Every channel's digest with its retries (3 tries with backoff each), channels in parallel.
   timeoutSeconds: 300,
+  /** How often a run's end is handed over again when handling it fails (EventBridge and Lambda). */
+  retries: 2,
 } as const;

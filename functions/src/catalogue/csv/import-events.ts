@@ -22,4 +22,6 @@ export const importQueuedTarget = {
   needs: ['table'],
   // 30,000 competitor URLs take about a minute locally (`npm run bench:import`); ample room here.
   timeoutSeconds: 300,
+  /** A failed import is tried twice more: the job resumes where it stopped (decision 60). */
+  retries: 2,
 } as const;

@@ -36,8 +36,8 @@ const importsSettings = settingsSection('imports', importsConfigSchema);
 
 /** How often the upload looks at its job while it waits. */
 const WAIT_POLL_MS = 200;
-/** Lambda tries an event 3 times in all (2 retries): the last attempt ends the job either way. */
-const MAX_ATTEMPTS = 3;
+/** Lambda tries an event once and then its retries: the last attempt ends the job either way. */
+const MAX_ATTEMPTS = importQueuedTarget.retries + 1;
 /** A job whose heartbeat stopped for longer than its function may run has died with it. */
 const STALE_AFTER_MS = (importQueuedTarget.timeoutSeconds + 60) * 1000;
 
