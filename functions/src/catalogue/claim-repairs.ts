@@ -1,4 +1,4 @@
-import { listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
+import { listCompetitorUrls } from '../data/competitor-url.repository';
 import { nowIso } from '../data/dynamo';
 import {
   claimedSku,
@@ -11,9 +11,9 @@ import {
 import { type Claim, scanClaims } from '../data/unique-claim';
 import {
   migrateUrlClaims,
-  readUrlClaims,
   releaseUrlKeysUnlessClaimedSince,
-  urlClaimsProduct,
+  type UrlClaimSet,
+  urlClaimSet,
   urlKey,
 } from '../data/url-claims';
 import { byId } from './products';
@@ -36,8 +36,8 @@ export async function repairClaims(minAgeMs: number): Promise<ClaimRepairs> {
   const claims = await scanClaims();
   const folded = await migrateUrlClaims(claims);
   const released = await releaseStraySkuClaims(minAgeMs, claims.filter(isSkuClaim));
-  const products = claims.map(urlClaimsProduct).filter((id) => id !== undefined);
-  return { folded, released, releasedUrls: await releaseStrayUrlClaims(minAgeMs, products) };
+  const sets = claims.map(urlClaimSet).filter((set) => set !== undefined);
+  return { folded, released, releasedUrls: await releaseStrayUrlClaims(minAgeMs, sets) };
 }
 
 /**
@@ -46,14 +46,21 @@ export async function repairClaims(minAgeMs: number): Promise<ClaimRepairs> {
  * from within `minAgeMs` is left (that URL may be on its way), and so is one claimed from while
  * this looked. Returns how many keys went.
  */
-async function releaseStrayUrlClaims(minAgeMs: number, productIds: readonly number[]): Promise<number> {
+async function releaseStrayUrlClaims(minAgeMs: number, sets: readonly UrlClaimSet[]): Promise<number> {
   const claimedBefore = nowIso(Date.now() - minAgeMs);
+  const settled = sets.filter(
+    (set) => set.keys.size > 0 && !(set.claimedAt && set.claimedAt >= claimedBefore),
+  );
+  if (settled.length === 0) return 0;
+  // One list of every URL (not a query per product): the start of a 10,000-product catalogue.
+  const held = new Map<number, Set<string>>();
+  for (const url of await listCompetitorUrls()) {
+    const keys = held.get(url.product_id) ?? new Set<string>();
+    held.set(url.product_id, keys.add(urlKey(url.url)));
+  }
   let released = 0;
-  for (const productId of productIds) {
-    const { keys, claimedAt } = await readUrlClaims(productId);
-    if (claimedAt !== undefined && claimedAt >= claimedBefore) continue;
-    const held = new Set((await listCompetitorUrlsOfProduct(productId)).map((url) => urlKey(url.url)));
-    const stray = [...keys].filter((key) => !held.has(key));
+  for (const { productId, keys, claimedAt } of settled) {
+    const stray = [...keys].filter((key) => !held.get(productId)?.has(key));
     if (stray.length > 0 && (await releaseUrlKeysUnlessClaimedSince(productId, stray, claimedAt)))
       released += stray.length;
   }

@@ -8,10 +8,12 @@ import { db, isConditionFailed, nowIso, tableName } from './dynamo';
  */
 export type ClaimKey = { PK: string; SK: 'UNIQUE' };
 
-/** A claim as stored: its key and the id of the entity holding it. */
+/** A claim as stored: its key, the id of the entity holding it, and the item as read. */
 export interface Claim {
   key: ClaimKey;
   ownerId: number;
+  /** Every attribute of the claim item, for the repair of its kind to read its own. */
+  item: Record<string, unknown>;
 }
 
 /**
@@ -126,7 +128,7 @@ export async function scanClaims(): Promise<Claim[]> {
       }),
     );
     for (const item of page.Items ?? []) {
-      claims.push({ key: { PK: String(item.PK), SK: 'UNIQUE' }, ownerId: Number(item.owner_id) });
+      claims.push({ key: { PK: String(item.PK), SK: 'UNIQUE' }, ownerId: Number(item.owner_id), item });
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);

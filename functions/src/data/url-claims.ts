@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../domain/errors';
 import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import type { Claim } from './unique-claim';
@@ -74,17 +74,6 @@ export async function releaseUrls(productId: number, urls: readonly string[]): P
   );
 }
 
-/** The product's claimed URL keys, and when the last claim was made (undefined: before it was kept). */
-export async function readUrlClaims(
-  productId: number,
-): Promise<{ keys: ReadonlySet<string>; claimedAt: string | undefined }> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: setKey(productId), ConsistentRead: true }),
-  );
-  const claimedAt = typeof Item?.claimed_at === 'string' ? Item.claimed_at : undefined;
-  return { keys: (Item?.url_keys as Set<string> | undefined) ?? new Set(), claimedAt };
-}
-
 /**
  * Releases `keys` from the product's set, provided nothing was claimed from it since the claim
  * stamped `claimedAt` was read. True when they went.
@@ -115,9 +104,24 @@ export async function releaseUrlKeysUnlessClaimedSince(
   }
 }
 
-/** The product whose URL claims a claim item holds, if it is such an item. */
-export const urlClaimsProduct = (claim: Claim): number | undefined =>
-  claim.key.PK.startsWith(SET_PREFIX) ? Number(claim.key.PK.slice(SET_PREFIX.length)) : undefined;
+/** A product's set of URL claims, as a scan of the claims read it. */
+export interface UrlClaimSet {
+  productId: number;
+  keys: ReadonlySet<string>;
+  /** When the last claim was made; undefined for a set kept before claims stamped it. */
+  claimedAt: string | undefined;
+}
+
+/** The product's set of URL claims a claim item is, if it is one. */
+export function urlClaimSet(claim: Claim): UrlClaimSet | undefined {
+  if (!claim.key.PK.startsWith(SET_PREFIX)) return undefined;
+  const { url_keys: keys, claimed_at: claimedAt } = claim.item;
+  return {
+    productId: Number(claim.key.PK.slice(SET_PREFIX.length)),
+    keys: keys instanceof Set ? (keys as Set<string>) : new Set(),
+    claimedAt: typeof claimedAt === 'string' ? claimedAt : undefined,
+  };
+}
 
 /** The product went: so does its claim item. */
 export async function deleteUrlClaims(productId: number): Promise<void> {
