@@ -193,8 +193,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     log(`Marked ${lost.length} price check(s) left running by an earlier start as stopped`);
   // Nothing is served yet, so no write is on its way: any claim no product holds is stray. Data from
   // before URL claims were kept per product (decision 60) gets them now.
-  const { released: stray, folded, releasedUrls } = await repairClaims(0);
+  const { released: stray, folded, releasedUrls, releasedCategories } = await repairClaims(0);
   if (stray.length > 0) log(`Released ${stray.length} SKU claim(s) no product holds: ${stray.join(', ')}`);
+  if (releasedCategories.length > 0)
+    log(`Released ${releasedCategories.length} category name claim(s) no category holds`);
   if (releasedUrls > 0) log(`Released ${releasedUrls} competitor URL claim(s) no URL holds`);
   if (folded > 0) log(`Moved ${folded} competitor URL claim(s) into their product's set`);
   // The rule CDK deploys (the deploy-time setting as its default); the scheduler follows its state.

@@ -1,14 +1,14 @@
+import {
+  claimedCategoryName,
+  getCategory,
+  holdsCategoryNameClaim,
+  isCategoryNameClaim,
+  listCategories,
+} from '../data/category.repository';
 import { listCompetitorUrls } from '../data/competitor-url.repository';
 import { nowIso } from '../data/dynamo';
-import {
-  claimedSku,
-  getProduct,
-  holdsSkuClaim,
-  isSkuClaim,
-  listProducts,
-  releaseSkuClaim,
-} from '../data/product.repository';
-import { type Claim, scanClaims } from '../data/unique-claim';
+import { claimedSku, getProduct, holdsSkuClaim, isSkuClaim, listProducts } from '../data/product.repository';
+import { type Claim, releaseUnique, scanClaims } from '../data/unique-claim';
 import {
   migrateUrlClaims,
   releaseUrlKeysUnlessClaimedSince,
@@ -16,13 +16,14 @@ import {
   urlClaimSet,
   urlKey,
 } from '../data/url-claims';
-import { byId } from './products';
 
 export interface ClaimRepairs {
   /** Competitor URL claims of the earlier design moved into their product's set. */
   folded: number;
   /** The SKUs whose stray claims were released. */
   released: string[];
+  /** The category names (in lower case) whose stray claims were released. */
+  releasedCategories: string[];
   /** Competitor URL claims released that no URL of their product held. */
   releasedUrls: number;
 }
@@ -35,9 +36,24 @@ export interface ClaimRepairs {
 export async function repairClaims(minAgeMs: number): Promise<ClaimRepairs> {
   const claims = await scanClaims();
   const folded = await migrateUrlClaims(claims);
-  const released = await releaseStraySkuClaims(minAgeMs, claims.filter(isSkuClaim));
+  const claimedBefore = nowIso(Date.now() - minAgeMs);
+  const released = await releaseStrayClaims(claims.filter(isSkuClaim), claimedBefore, {
+    list: listProducts,
+    get: getProduct,
+    holds: holdsSkuClaim,
+  });
+  const releasedCategories = await releaseStrayClaims(claims.filter(isCategoryNameClaim), claimedBefore, {
+    list: listCategories,
+    get: getCategory,
+    holds: holdsCategoryNameClaim,
+  });
   const sets = claims.map(urlClaimSet).filter((set) => set !== undefined);
-  return { folded, released, releasedUrls: await releaseStrayUrlClaims(minAgeMs, sets) };
+  return {
+    folded,
+    released: released.map(claimedSku),
+    releasedCategories: releasedCategories.map(claimedCategoryName),
+    releasedUrls: await releaseStrayUrlClaims(minAgeMs, sets),
+  };
 }
 
 /**
@@ -68,20 +84,28 @@ async function releaseStrayUrlClaims(minAgeMs: number, sets: readonly UrlClaimSe
 }
 
 /**
- * Releases the SKU claims among `claims` no product holds (their product is gone or carries another SKU), which
- * would otherwise refuse that SKU for good: racing renames left them before product writes were
- * versioned, and a write cut off half-way still can. A claim younger than `minAgeMs` is left, as
- * the write that made it may still be on its way. Returns the released SKUs.
+ * Releases the claims among `claims` (SKUs, category names) that no owner holds: the owner is gone
+ * or carries another value. They would otherwise refuse that value for good: racing renames left
+ * them before writes were versioned, and a write cut off half-way still can. A claim made after
+ * `claimedBefore` is left, as the write that made it may still be on its way. Returns the released.
  */
-async function releaseStraySkuClaims(minAgeMs: number, claims: readonly Claim[]): Promise<string[]> {
-  const claimedBefore = nowIso(Date.now() - minAgeMs);
-  const products = byId(await listProducts());
-  const released: string[] = [];
+async function releaseStrayClaims<T extends { id: number }>(
+  claims: readonly Claim[],
+  claimedBefore: string,
+  owners: {
+    list: () => Promise<T[]>;
+    get: (id: number) => Promise<T | undefined>;
+    holds: (owner: T | undefined, claim: Claim) => boolean;
+  },
+): Promise<Claim[]> {
+  if (claims.length === 0) return [];
+  const listed = new Map((await owners.list()).map((owner) => [owner.id, owner]));
+  const released: Claim[] = [];
   for (const claim of claims) {
-    if (holdsSkuClaim(products.get(claim.ownerId), claim)) continue;
+    if (owners.holds(listed.get(claim.ownerId), claim)) continue;
     // The list comes from an index that may lag a fresh write on AWS: the item itself decides.
-    if (holdsSkuClaim(await getProduct(claim.ownerId), claim)) continue;
-    if (await releaseSkuClaim(claim, claimedBefore)) released.push(claimedSku(claim));
+    if (owners.holds(await owners.get(claim.ownerId), claim)) continue;
+    if (await releaseUnique(claim.key, claim.ownerId, claimedBefore)) released.push(claim);
   }
   return released;
 }

@@ -1,14 +1,17 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../domain/errors';
 import { catalogueWrite } from './catalogue-write';
 import { nextId } from './counter.repository';
-import { db, nowIso, tableName } from './dynamo';
+import { db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
 import { GSI1 } from './table';
-import { type ClaimKey, claimOwner, claimUnique, releaseUnique } from './unique-claim';
+import { type Claim, type ClaimKey, claimOwner, claimUnique, releaseUnique } from './unique-claim';
 
 /**
  * Categories at `CATEGORY#<id>`, all listed through GSI1 (`CATEGORIES`). Names are unique
- * regardless of case, claimed at `CATEGORY_NAME#<lower-case name>`.
+ * regardless of case, claimed at `CATEGORY_NAME#<lower-case name>`. An edit is written on the
+ * condition that the category is as it was read (its `updated_at`), so of two racing renames one
+ * wins and the other gives its new name back.
  */
 export interface CategoryRecord {
   id: number;
@@ -19,12 +22,24 @@ export interface CategoryRecord {
 }
 
 const LIST = 'CATEGORIES';
+const NAME_CLAIM = 'CATEGORY_NAME#';
 const keys = {
   category: (id: number) => ({ PK: `CATEGORY#${id}`, SK: 'CATEGORY' }),
-  name: (name: string): ClaimKey => ({ PK: `CATEGORY_NAME#${name.trim().toLowerCase()}`, SK: 'UNIQUE' }),
+  name: (name: string): ClaimKey => ({ PK: `${NAME_CLAIM}${name.trim().toLowerCase()}`, SK: 'UNIQUE' }),
 };
 
 const conflict = (name: string) => `A category named "${name}" already exists`;
+const changedMeanwhile = 'The category was changed by someone else; reload and try again';
+
+/** Whether a claim is a category name's. */
+export const isCategoryNameClaim = (claim: Claim) => claim.key.PK.startsWith(NAME_CLAIM);
+
+/** The name a category-name claim stands for, in lower case as its key spells it. */
+export const claimedCategoryName = (claim: Claim) => claim.key.PK.slice(NAME_CLAIM.length);
+
+/** Whether `category` is the claim's owner and carries the name it stands for. */
+export const holdsCategoryNameClaim = (category: CategoryRecord | undefined, claim: Claim) =>
+  category?.id === claim.ownerId && keys.name(category.name).PK === claim.key.PK;
 
 export async function listCategories(): Promise<CategoryRecord[]> {
   return queryAll<CategoryRecord>({
@@ -38,7 +53,9 @@ export async function listCategories(): Promise<CategoryRecord[]> {
 }
 
 export async function getCategory(id: number): Promise<CategoryRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.category(id) }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.category(id), ConsistentRead: true }),
+  );
   return Item ? strip(Item) : undefined;
 }
 
@@ -66,7 +83,21 @@ export async function updateCategory(
   const renamed = keys.name(existing.name).PK !== keys.name(input.name).PK;
   if (renamed) await claimUnique(keys.name(input.name), existing.id, conflict(input.name), 'name');
   const record: CategoryRecord = { ...existing, ...input, updated_at: nowIso() };
-  await catalogueWrite(() => put(record), {}, { kind: 'categories', id: existing.id });
+  await catalogueWrite(
+    async () => {
+      try {
+        await put(record, {
+          ConditionExpression: 'updated_at = :read',
+          ExpressionAttributeValues: { ':read': existing.updated_at },
+        });
+      } catch (error) {
+        if (renamed) await releaseUnique(keys.name(input.name), existing.id);
+        throw isConditionFailed(error) ? new ConflictError(changedMeanwhile) : error;
+      }
+    },
+    {},
+    { kind: 'categories', id: existing.id },
+  );
   if (renamed) await releaseUnique(keys.name(existing.name), existing.id);
   return record;
 }
@@ -80,9 +111,13 @@ export async function deleteCategory(category: CategoryRecord): Promise<void> {
   await releaseUnique(keys.name(category.name), category.id);
 }
 
-async function put(record: CategoryRecord): Promise<void> {
+async function put(
+  record: CategoryRecord,
+  condition: Pick<PutCommandInput, 'ConditionExpression' | 'ExpressionAttributeValues'> = {},
+): Promise<void> {
   await db().send(
     new PutCommand({
+      ...condition,
       TableName: tableName(),
       Item: {
         ...keys.category(record.id),

@@ -132,10 +132,6 @@ export const claimedSku = (claim: Claim) => claim.key.PK.slice(SKU_CLAIM.length)
 export const holdsSkuClaim = (product: ProductRecord | undefined, claim: Claim) =>
   product?.id === claim.ownerId && keys.sku(product.sku).PK === claim.key.PK;
 
-/** Releases a SKU claim made before `claimedBefore` that its owner still holds; true when it went. */
-export const releaseSkuClaim = (claim: Claim, claimedBefore: string) =>
-  releaseUnique(claim.key, claim.ownerId, claimedBefore);
-
 /**
  * Creates products; each SKU is claimed first, so of many concurrent creates of one SKU exactly
  * one wins and the others get a ConflictError. Ids for the batch come from one counter update.

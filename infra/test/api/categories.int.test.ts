@@ -136,3 +136,48 @@ describe('category text', () => {
     expect(decomposed.status).toBe(409);
   });
 });
+
+describe('two people renaming one category at once', () => {
+  const rename = (id: number, name: string) =>
+    stack.api<CategoryAnswer>('PUT', `/api/categories/${id}`, { token, body: { name, description: null } });
+  /** Name claims whose category is gone or carries another name. */
+  const strayClaims = async () => {
+    const items = await stack.scanTable();
+    const categories = new Map(items.filter((i) => i.SK === 'CATEGORY').map((c) => [c.id, c]));
+    return items
+      .filter((i) => String(i.PK).startsWith('CATEGORY_NAME#'))
+      .filter((claim) => {
+        const owner = categories.get(claim.owner_id);
+        return !owner || claim.PK !== `CATEGORY_NAME#${String(owner.name).trim().toLowerCase()}`;
+      });
+  };
+
+  it('answers 409 to the losing rename and leaves no name claimed by a category without it', async () => {
+    const pairs = 8;
+    const ids = await Promise.all(
+      Array.from({ length: pairs }, async (_, i) => (await createCategory(`Race ${i}`)).body.category.id),
+    );
+
+    const answers = await Promise.all(
+      ids.map((id, i) => Promise.all([rename(id, `Race ${i} A`), rename(id, `Race ${i} B`)])),
+    );
+    const stray = await strayClaims();
+    await Promise.all(ids.map((id) => stack.api('DELETE', `/api/categories/${id}`, { token })));
+    const recreated = await Promise.all(
+      ids.flatMap((_, i) => ['A', 'B'].map((s) => createCategory(`Race ${i} ${s}`))),
+    );
+
+    expect(stray).toEqual([]);
+    for (const pair of answers) {
+      expect(pair.some((a) => a.status === 200)).toBe(true);
+      for (const lost of pair.filter((a) => a.status !== 200)) {
+        expect(lost.status).toBe(409);
+        expect(lost.body).toEqual({
+          success: false,
+          error: 'The category was changed by someone else; reload and try again',
+        });
+      }
+    }
+    expect(recreated.map((a) => a.status)).toEqual(Array(pairs * 2).fill(201));
+  });
+});

@@ -125,6 +125,31 @@ describe('stray SKU claims', () => {
   });
 });
 
+describe('stray category name claims', () => {
+  const createCategory = (name: string) =>
+    stack.api('POST', '/api/categories', { token, body: { name, description: null } });
+
+  it('are released by npm run repair:claims, which keeps the names categories carry and the ones just claimed', async () => {
+    const kept = await createCategory('Garden');
+    await putItem(stack.dynamo.endpoint, { PK: 'CATEGORY_NAME#ghost', SK: 'UNIQUE', owner_id: 987_656 });
+    await putItem(stack.dynamo.endpoint, {
+      PK: 'CATEGORY_NAME#young',
+      SK: 'UNIQUE',
+      owner_id: 987_657,
+      claimed_at: new Date().toISOString(),
+    });
+    const blocked = await createCategory('Ghost');
+
+    const repair = await repairClaims();
+    const after = await Promise.all(['Ghost', 'Garden', 'Young'].map(createCategory));
+
+    expect(kept.status).toBe(201);
+    expect(blocked.status).toBe(409);
+    expect(repair.output).toContain('Released 1 category name claim(s) no category holds: ghost');
+    expect(after.map((a) => a.status)).toEqual([201, 409, 409]);
+  });
+});
+
 describe('stray competitor URL claims (a URL write cut off after its claim)', () => {
   const LONG_AGO = '2026-01-01T00:00:00.000Z';
   const keyOf = (url: string) => createHash('sha256').update(new URL(url).href).digest('hex');
