@@ -31,7 +31,7 @@ export interface ClaimRepairs {
 /**
  * The claim repairs, on one scan of the table's claims (`npm run repair:claims`, the local start):
  * folds competitor URL claims of the earlier design into their product's set (decision 60), then
- * releases the SKU and URL claims nothing holds, leaving those younger than `minAgeMs`.
+ * releases the SKU, category name and URL claims nothing holds, leaving those younger than `minAgeMs`.
  */
 export async function repairClaims(minAgeMs: number): Promise<ClaimRepairs> {
   const claims = await scanClaims();
@@ -52,18 +52,17 @@ export async function repairClaims(minAgeMs: number): Promise<ClaimRepairs> {
     folded,
     released: released.map(claimedSku),
     releasedCategories: releasedCategories.map(claimedCategoryName),
-    releasedUrls: await releaseStrayUrlClaims(minAgeMs, sets),
+    releasedUrls: await releaseStrayUrlClaims(sets, claimedBefore),
   };
 }
 
 /**
  * Releases the URL keys a product's set holds with no URL of the product behind them: a URL write
  * cut off after its claim left them, and the product would refuse that URL for good. A set claimed
- * from within `minAgeMs` is left (that URL may be on its way), and so is one claimed from while
+ * from after `claimedBefore` is left (that URL may be on its way), and so is one claimed from while
  * this looked. Returns how many keys went.
  */
-async function releaseStrayUrlClaims(minAgeMs: number, sets: readonly UrlClaimSet[]): Promise<number> {
-  const claimedBefore = nowIso(Date.now() - minAgeMs);
+async function releaseStrayUrlClaims(sets: readonly UrlClaimSet[], claimedBefore: string): Promise<number> {
   const settled = sets.filter(
     (set) => set.keys.size > 0 && !(set.claimedAt && set.claimedAt >= claimedBefore),
   );

@@ -3,7 +3,7 @@ import type { AlertDelivery, AlertEvent, AlertKind } from '@cmp/shared';
 import type { AlertState } from '../alerts/derive-alerts';
 import { mapLimit } from '../lib/map-limit';
 import { batchPut } from './batch-write';
-import { db, epochSeconds, isConditionFailed, tableName } from './dynamo';
+import { conditionHeld, db, epochSeconds, tableName } from './dynamo';
 import { queryAll, sortableId } from './query-all';
 import { GSI1, GSI2 } from './table';
 
@@ -51,8 +51,8 @@ export async function putRunAlerts(
   const written = await mapLimit(events, WRITES_IN_FLIGHT, async (event) => {
     const id = alertId(runId, event);
     const listed = `${createdAt}#${id}`;
-    try {
-      await db().send(
+    return conditionHeld(
+      db().send(
         new PutCommand({
           TableName: tableName(),
           Item: {
@@ -70,12 +70,8 @@ export async function putRunAlerts(
           },
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailed(error)) return false;
-      throw error;
-    }
+      ),
+    );
   });
   return written.filter(Boolean).length;
 }

@@ -5,7 +5,7 @@ import { batchPut } from './batch-write';
 import { readCount } from './catalogue-counts.repository';
 import { catalogueWrite } from './catalogue-write';
 import { lastIssuedId, reserveIds } from './counter.repository';
-import { db, isConditionFailed, nowIso, tableName } from './dynamo';
+import { conditionHeld, db, isConditionFailed, nowIso, tableName } from './dynamo';
 import { deletePriceRecordsOfUrl } from './price-record.repository';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
 import { GSI1, GSI2 } from './table';
@@ -308,8 +308,8 @@ export async function decideHeldPrice(
 ): Promise<boolean> {
   const { held, latest } = url;
   const accept = decision === 'accept';
-  try {
-    await catalogueWrite(
+  return conditionHeld(
+    catalogueWrite(
       () =>
         db().send(
           new UpdateCommand({
@@ -340,12 +340,8 @@ export async function decideHeldPrice(
         ),
       {},
       { kind: 'urls', id: url.id },
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

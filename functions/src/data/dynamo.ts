@@ -28,5 +28,19 @@ export function isConditionFailed(error: unknown): boolean {
   );
 }
 
+/**
+ * Awaits a conditional write: true when it was made, false when its condition did not hold (any
+ * other failure is thrown).
+ */
+export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
 export const nowIso = (now = Date.now()) => new Date(now).toISOString();
 export const epochSeconds = (ms: number) => Math.floor(ms / 1000);

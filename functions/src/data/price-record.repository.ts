@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { type CheckOutcome, outcomeOfLegacyCheck, type PriceRecord } from '@cmp/shared';
 import { batchGetConsistent } from './batch-get';
 import { batchDelete } from './batch-write';
-import { db, isConditionFailed, tableName } from './dynamo';
+import { conditionHeld, db, isConditionFailed, tableName } from './dynamo';
 import { queryAll } from './query-all';
 
 /**
@@ -51,8 +51,8 @@ const keys = {
 
 /** Writes a run's record for a URL once; false when that run already recorded this URL. */
 export async function putPriceRecord(item: PriceRecordItem): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -62,12 +62,8 @@ export async function putPriceRecord(item: PriceRecordItem): Promise<boolean> {
         },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** The newest `limit` records of a URL, newest first. */

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../domain/errors';
-import { db, isConditionFailed, nowIso, tableName } from './dynamo';
+import { conditionHeld, db, isConditionFailed, nowIso, tableName } from './dynamo';
 
 /**
  * Uniqueness without transactions (dynalite has none): a value is claimed by a conditional put of
@@ -53,8 +53,8 @@ export async function takeOverClaim(
   extra: { import_id: string },
   claimedBefore: string,
 ): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...key, ...extra, owner_id: ownerId, claimed_at: nowIso() },
@@ -65,12 +65,8 @@ export async function takeOverClaim(
           ':before': claimedBefore,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** The id of the entity holding a claim, if any. */
@@ -88,8 +84,8 @@ export async function releaseUnique(
   ownerId: number,
   claimedBefore?: string,
 ): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: key,
@@ -102,12 +98,8 @@ export async function releaseUnique(
           ...(claimedBefore === undefined ? {} : { ':before': claimedBefore }),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-    return false;
-  }
+    ),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../domain/errors';
-import { db, isConditionFailed, nowIso, tableName } from './dynamo';
+import { conditionHeld, db, nowIso, tableName } from './dynamo';
 import type { Claim } from './unique-claim';
 
 /**
@@ -35,8 +35,8 @@ export const urlKey = (url: string) => createHash('sha256').update(normaliseUrl(
 export async function claimUrls(productId: number, urls: readonly string[]): Promise<boolean> {
   const keys = [...new Set(urls.map(urlKey))];
   if (keys.length === 0) return true;
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: setKey(productId),
@@ -48,12 +48,8 @@ export async function claimUrls(productId: number, urls: readonly string[]): Pro
           ...Object.fromEntries(keys.map((key, i) => [`:k${i}`, key])),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Claims one URL for the product; a ConflictError (shown beside `field`) when it has it already. */
@@ -83,8 +79,8 @@ export async function releaseUrlKeysUnlessClaimedSince(
   keys: readonly string[],
   claimedAt: string | undefined,
 ): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: setKey(productId),
@@ -96,12 +92,8 @@ export async function releaseUrlKeysUnlessClaimedSince(
           ...(claimedAt === undefined ? {} : { ':claimedAt': claimedAt }),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** A product's set of URL claims, as a scan of the claims read it. */

@@ -1,5 +1,6 @@
 import type { Category, Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
+import { expectOneWinsEachRace } from '../support/racing-edits';
 import { signedInStack } from '../support/signed-in-stack';
 
 const { stack, token } = await signedInStack();
@@ -168,16 +169,7 @@ describe('two people renaming one category at once', () => {
     );
 
     expect(stray).toEqual([]);
-    for (const pair of answers) {
-      expect(pair.some((a) => a.status === 200)).toBe(true);
-      for (const lost of pair.filter((a) => a.status !== 200)) {
-        expect(lost.status).toBe(409);
-        expect(lost.body).toEqual({
-          success: false,
-          error: 'The category was changed by someone else; reload and try again',
-        });
-      }
-    }
+    expectOneWinsEachRace(answers, 'The category was changed by someone else; reload and try again');
     expect(recreated.map((a) => a.status)).toEqual(Array(pairs * 2).fill(201));
   });
 });

@@ -1,5 +1,6 @@
 import type { Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
+import { expectOneWinsEachRace } from '../support/racing-edits';
 import { signedInStack } from '../support/signed-in-stack';
 
 const { stack, token } = await signedInStack();
@@ -225,16 +226,7 @@ describe('concurrent edits of one product', () => {
     );
 
     expect(stray).toEqual([]);
-    for (const pair of answers) {
-      expect(pair.some((a) => a.status === 200)).toBe(true);
-      for (const lost of pair.filter((a) => a.status !== 200)) {
-        expect(lost.status).toBe(409);
-        expect(lost.body).toEqual({
-          success: false,
-          error: 'The product was changed by someone else; reload and try again',
-        });
-      }
-    }
+    expectOneWinsEachRace(answers, 'The product was changed by someone else; reload and try again');
     expect(recreated.map((a) => a.status)).toEqual(Array(pairs * 2).fill(201));
   });
 
