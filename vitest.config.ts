@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           include: ['{shared,functions,web,infra}/**/*.test.{ts,tsx}'],
           exclude: [...ignored, '**/*.int.test.ts', '**/*.cdk.test.ts'],
+          // Pure functions: one module graph per worker instead of one per file (a third of the time).
+          isolate: false,
         },
       },
       {
@@ -32,7 +34,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'cdk', include: ['infra/**/*.cdk.test.ts'], exclude: ignored, testTimeout: 120_000 },
+        test: {
+          name: 'cdk',
+          include: ['infra/**/*.cdk.test.ts'],
+          exclude: ignored,
+          testTimeout: 120_000,
+          // A worker's files share one load of aws-cdk-lib and the apps of support/cdk-app.ts, which
+          // they only read.
+          isolate: false,
+        },
       },
       {
         extends: true,

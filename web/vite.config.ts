@@ -10,6 +10,11 @@ const proxy = { '/api': apiOrigin, '/config.json': apiOrigin };
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // The CSV writer the web shares with the server (shared/src/csv-writer.ts): csv-stringify's Node
+    // build needs Node's Buffer, its browser build brings its own.
+    alias: [{ find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' }],
+  },
   build: { outDir: 'dist', emptyOutDir: true },
   server: { port: Number(process.env.PORT ?? 3000), strictPort: true, proxy },
   preview: { port: Number(process.env.PORT ?? 3000), strictPort: true, proxy },

@@ -32,6 +32,17 @@ describe('settings', () => {
     expect(shop()).toEqual({ SHOP_CURRENCY: 'GBP' });
   });
 
+  it('gives an entry that reads its environment no host-only settings, whatever the environment says', () => {
+    config.readEntrySettings({
+      weakPasswordHashingForTests: 'true',
+      WEAK_PASSWORD_HASHING_FOR_TESTS: 'true',
+    });
+
+    expect(config.hostOnlySettings()).toEqual({});
+    config.provideSettings({}, { weakPasswordHashingForTests: true });
+    expect(config.hostOnlySettings()).toEqual({ weakPasswordHashingForTests: true });
+  });
+
   it('builds what a module keeps (a client) once per provided settings', () => {
     let built = 0;
     const client = config.perSettings(() => ({ id: ++built }));

@@ -1,4 +1,8 @@
-import { DEFAULT_PRICE_CONFIDENCE_FLOOR, DEFAULT_PRICE_JUMP_RATIO } from '@cmp/shared';
+import {
+  DEFAULT_COMPETITOR_URLS_PER_PRODUCT_MAX,
+  DEFAULT_PRICE_CONFIDENCE_FLOOR,
+  DEFAULT_PRICE_JUMP_RATIO,
+} from '@cmp/shared';
 import * as z from 'zod';
 
 /**
@@ -15,13 +19,33 @@ import * as z from 'zod';
  */
 export type SettingsSource = Readonly<Record<string, string | undefined>>;
 
-let provided: { source: SettingsSource; kept: Map<object, unknown> } | undefined;
+/**
+ * What only a host in this process can set, never an environment: a Lambda's entry reads its
+ * environment (readEntrySettings), which has no way to say these, so production always has none.
+ */
+export interface HostOnlySettings {
+  /** Test stacks: new password hashes at a tiny scrypt cost (auth/password.ts), for suite speed. */
+  weakPasswordHashingForTests?: boolean;
+  /**
+   * Test stacks: the least time between two request starts to one host, instead of 1 s
+   * (scrape-run/host-pacing.ts), so a test's run of many pages on one fixture shop does not wait
+   * a second a page. The politeness tests keep the real spacing.
+   */
+  hostSpacingMsForTests?: number;
+}
+
+let provided: { source: SettingsSource; host: HostOnlySettings; kept: Map<object, unknown> } | undefined;
 /** Each declared section's schema by name: what an entry validates as it loads. */
 const sections = new Map<string, z.ZodType>();
 
 /** Installs this runtime's settings; what was built from earlier ones is built again on its next use. */
-export function provideSettings(source: SettingsSource): void {
-  provided = { source: Object.freeze({ ...source }), kept: new Map() };
+export function provideSettings(source: SettingsSource, host: HostOnlySettings = {}): void {
+  provided = { source: Object.freeze({ ...source }), host: Object.freeze({ ...host }), kept: new Map() };
+}
+
+/** The host-only settings of this runtime: none where an entry read its environment. */
+export function hostOnlySettings(): HostOnlySettings {
+  return current().host;
 }
 
 /**
@@ -178,6 +202,18 @@ export const comparisonConfigSchema = z.object({
   PRICE_JUMP_RATIO: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().gt(1).max(100).default(DEFAULT_PRICE_JUMP_RATIO),
+  ),
+});
+
+/** Limits of the catalogue (catalogue/url-limit.ts). */
+export const catalogueConfigSchema = z.object({
+  /**
+   * Competitor URLs one product may have. At most 100: an import row's URLs are claimed in one
+   * request, whose condition (a clause per URL) must stay within DynamoDB's 4 KB.
+   */
+  COMPETITOR_URLS_PER_PRODUCT_MAX: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(100).default(DEFAULT_COMPETITOR_URLS_PER_PRODUCT_MAX),
   ),
 });
 

@@ -94,9 +94,10 @@ const RUN_CHANGED_URLS = 300;
  */
 async function changeMaker(stack: TestStack, token: string) {
   const { getProduct } = await import('@cmp/functions/data/product.repository');
-  const { getCompetitorUrl, listCompetitorUrls, recordLatestObservation } = await import(
+  const { getCompetitorUrl, listCompetitorUrls } = await import(
     '@cmp/functions/data/competitor-url.repository'
   );
+  const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
   const { finalizeRun } = await import('@cmp/functions/scrape-run/finalize');
   const { newRunId } = await import('@cmp/functions/scrape-run/run-id');

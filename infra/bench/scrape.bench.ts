@@ -28,9 +28,9 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Product } from '@cmp/shared';
+import { DEFAULT_COMPETITOR_URLS_PER_PRODUCT_MAX, type Product } from '@cmp/shared';
 import { loopbackHosts, startFixtureShop } from '../test/support/fixture-shop';
-import { startTestStack } from '../test/support/test-stack';
+import { REAL_PACE, startTestStack } from '../test/support/test-stack';
 import { type BenchRow, emitRows, ROWS_MARKER } from './bench-report';
 import { profiled } from './cpu-profile';
 
@@ -87,6 +87,8 @@ async function measure(concurrency: number, spread: boolean): Promise<Measured> 
       SCRAPER_ALLOW_HOSTS: shops.all.map((shop) => shop.allowHosts).join(','),
       SCRAPE_MAX_CONCURRENCY: String(concurrency),
     },
+    // The pace a deployment keeps (1 s a host), not the tests' shortcut.
+    hostOnly: REAL_PACE,
   });
   try {
     const token = await stack.login();
@@ -106,11 +108,10 @@ async function measure(concurrency: number, spread: boolean): Promise<Measured> 
         });
       }
       // A product's 5 URLs are on 5 hosts, as a product's competitors are.
-      await createCompetitorUrl({
-        product_id: product?.id ?? 0,
-        competitor_name: 'Bench',
-        url: shops.urlOf(n),
-      });
+      await createCompetitorUrl(
+        { product_id: product?.id ?? 0, competitor_name: 'Bench', url: shops.urlOf(n) },
+        DEFAULT_COMPETITOR_URLS_PER_PRODUCT_MAX,
+      );
     }
     const cpuBefore = process.cpuUsage();
     const started = performance.now();

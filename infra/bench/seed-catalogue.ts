@@ -84,9 +84,8 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
   const started = performance.now();
   const { createCategory } = await import('@cmp/functions/data/category.repository');
   const { createProduct } = await import('@cmp/functions/data/product.repository');
-  const { createCompetitorUrl, recordLatestObservation } = await import(
-    '@cmp/functions/data/competitor-url.repository'
-  );
+  const { createCompetitorUrl } = await import('@cmp/functions/data/competitor-url.repository');
+  const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
   const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
   const { reserveIds } = await import('@cmp/functions/data/counter.repository');

@@ -5,6 +5,7 @@ import {
   readConfig,
   shopConfigSchema,
 } from '../../functions/src/config';
+import { type CustomDomainSettings, readCustomDomainSettings } from './custom-domain-settings';
 import { readScrapeRunSettings, type ScrapeRunSettings } from './scrape-run-settings';
 
 /** Deploy-time settings, read once from CDK context or the environment and validated like the runtimes'. */
@@ -20,6 +21,8 @@ export interface AppSettings {
   readonly scrapeRun: ScrapeRunSettings;
   /** Alert e-mail through SES; null: no sender set, so e-mail channels fail and nothing may send. */
   readonly ses: SesSettings | null;
+  /** The site's own name and certificate; null: the distribution's *.cloudfront.net name. */
+  readonly customDomain: CustomDomainSettings | null;
 }
 
 export interface SesSettings {
@@ -36,7 +39,8 @@ const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 /**
  * `-c shopCurrency=EUR` wins over `SHOP_CURRENCY=EUR`; the default is GBP. Likewise
  * `-c priceConfidenceFloor=0.6` over `PRICE_CONFIDENCE_FLOOR` (default 0.5), `-c priceJumpRatio=3` over
- * `PRICE_JUMP_RATIO` (default 2). `-c logLevel=DEBUG` for noisy logs.
+ * `PRICE_JUMP_RATIO` (default 2). `-c logLevel=DEBUG` for noisy logs. `-c domainName=… -c certificateArn=…`
+ * (or DOMAIN_NAME, CERTIFICATE_ARN) put the site on its own name (custom-domain-settings.ts).
  */
 export function readAppSettings(app: App, env = process.env): AppSettings {
   const fromContext = (key: string): string | undefined => {
@@ -55,6 +59,12 @@ export function readAppSettings(app: App, env = process.env): AppSettings {
     SES_IDENTITY: fromContext('sesIdentity') ?? env.SES_IDENTITY,
     SES_REGION: fromContext('sesRegion') ?? env.SES_REGION,
   });
+  const customDomain = readCustomDomainSettings({
+    DOMAIN_NAME: fromContext('domainName') ?? env.DOMAIN_NAME,
+    CERTIFICATE_ARN: fromContext('certificateArn') ?? env.CERTIFICATE_ARN,
+    HOSTED_ZONE_ID: fromContext('hostedZoneId') ?? env.HOSTED_ZONE_ID,
+    HOSTED_ZONE_NAME: fromContext('hostedZoneName') ?? env.HOSTED_ZONE_NAME,
+  });
   // Context only: a LOG_LEVEL exported for the local server should not leak into a deploy.
   const logLevel = (fromContext('logLevel') ?? 'INFO').toUpperCase();
   if (!logLevels.includes(logLevel as AppSettings['logLevel'])) {
@@ -67,6 +77,7 @@ export function readAppSettings(app: App, env = process.env): AppSettings {
     priceJumpRatio: PRICE_JUMP_RATIO,
     scrapeRun: readScrapeRunSettings(app, env),
     ses,
+    customDomain,
   };
 }
 

@@ -45,6 +45,18 @@ describe('scrape-run settings', () => {
     [{ priceRetentionDays: '30.5' }, /PRICE_RETENTION_DAYS/],
     [{ scrapeSchedule: '0 6 * * *' }, /SCRAPE_SCHEDULE/],
     [{ scrapeSchedule: 'rate(1 hours)' }, /SCRAPE_SCHEDULE/],
+    [
+      { scrapeSchedule: 'rate(5 minutes)' },
+      /SCRAPE_SCHEDULE: Scheduled price checks must be at least 15 minutes/,
+    ],
+    [
+      { scrapeSchedule: 'cron(*/5 * * * ? *)' },
+      /SCRAPE_SCHEDULE: Scheduled price checks must be at least 15/,
+    ],
+    [
+      { scrapeSchedule: 'rate(99999999999999999999 days)' },
+      /SCRAPE_SCHEDULE: A rate can be at most 365 days/,
+    ],
     [{ scraperContactUrl: 'not a url' }, /SCRAPER_CONTACT_URL/],
     [{ bedrockModelId: 'arn:aws:bedrock:eu-west-1:123456789012:inference-profile/eu.x' }, /BEDROCK_MODEL_ID/],
   ])('refuse %o', (context, message) => {

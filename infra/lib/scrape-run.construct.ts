@@ -16,6 +16,7 @@ import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunc
 import { Construct } from 'constructs';
 import { LLM_FAILURE_RATE, METRICS_NAMESPACE } from '../../functions/src/scrape-run/llm-metrics';
 import { ABANDONED_EXECUTION_STATUSES } from '../../functions/src/scrape-run/run-endings';
+import { scheduledRunInput } from '../../functions/src/scrape-run/run-input';
 import { buildScrapeDefinition } from '../../functions/src/scrape-run/state-machine';
 import {
   arnSubstitution,
@@ -43,9 +44,6 @@ export interface ScrapeRunProps {
  * percent of speed.
  */
 const TASK_MEMORY_MB = 512;
-
-/** What a scheduled run starts with (Prepare reads `triggeredBy` from the execution input). */
-export const scheduledRunInput = { triggeredBy: 'schedule' } as const;
 
 /**
  * A scrape run on AWS: the state machine of the one definition (decision 12) with a Lambda per
@@ -182,8 +180,9 @@ export class ScrapeRun extends Construct {
       description: 'Check My Price: scheduled price checks',
       schedule: Schedule.expression(run.schedule),
       enabled: run.scheduleEnabled,
+      // The input Prepare parses (run-input.ts), as the local scheduler sends it too.
       targets: [
-        new SfnStateMachine(this.stateMachine, { input: RuleTargetInput.fromObject(scheduledRunInput) }),
+        new SfnStateMachine(this.stateMachine, { input: RuleTargetInput.fromObject(scheduledRunInput()) }),
       ],
     });
 

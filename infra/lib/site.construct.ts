@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DefaultStackSynthesizer, Duration, Fn, SecretValue, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -18,15 +19,19 @@ import {
   OriginSslPolicy,
   ResponseHeadersPolicy,
   S3OriginAccessControl,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct, type IConstruct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/client-address';
 import { contentSecurityPolicy } from './content-security-policy';
+import type { CustomDomainSettings } from './custom-domain-settings';
 import { acknowledge, basicExecutionRoleFinding } from './nag';
 
 export interface SiteProps {
@@ -48,6 +53,8 @@ export interface SiteProps {
   readonly webDistDir: string;
   /** Written to `/config.json`, which the SPA reads at start. */
   readonly siteConfig: { readonly apiUrl: string; readonly shopCurrency: string };
+  /** The site's own name and its us-east-1 certificate; null: the *.cloudfront.net name. */
+  readonly customDomain: CustomDomainSettings | null;
 }
 
 // Viewer request on the SPA only: a path without a file extension is a client route, so it gets
@@ -68,6 +75,8 @@ export const regionalName = (stack: Stack, name: string) => `${stack.stackName}-
 /** CloudFront in front of the SPA bucket and the API (`/api/*`), one origin, plus the SPA upload. */
 export class Site extends Construct {
   readonly distribution: Distribution;
+  /** The name people open: the custom domain, or the distribution's own (a token until deploy). */
+  readonly domainName: string;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
@@ -120,8 +129,15 @@ export class Site extends Construct {
       },
     );
 
+    const { customDomain } = props;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Check My Price',
+      // With a domain of its own: served under that name with its certificate (SNI), TLS 1.2 at least.
+      ...(customDomain && {
+        domainNames: [customDomain.domainName],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', customDomain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       enableLogging: true,
@@ -153,6 +169,9 @@ export class Site extends Construct {
       },
     });
 
+    this.domainName = customDomain?.domainName ?? this.distribution.distributionDomainName;
+    if (customDomain?.hostedZone) this.addAliasRecords(customDomain.domainName, customDomain.hostedZone);
+
     // Hashed bundles never change under one name: cache them for a year. Old ones stay (no prune)
     // so a tab opened before a deploy can still load its lazy chunks.
     const assets = new BucketDeployment(this, 'DeployAssets', {
@@ -179,12 +198,29 @@ export class Site extends Construct {
     // The new index.html must not go live before the bundles it points at.
     entry.node.addDependency(assets);
 
-    acknowledgeDistribution(this.distribution);
+    acknowledgeDistribution(this.distribution, customDomain !== null);
     acknowledgeDeploymentHandler(assets, props.siteBucketExport);
+  }
+
+  /** A and AAAA alias records for the domain in its Route 53 zone (the distribution serves IPv6 too). */
+  private addAliasRecords(domainName: string, zone: NonNullable<CustomDomainSettings['hostedZone']>): void {
+    const hostedZone = HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
+      hostedZoneId: zone.id,
+      zoneName: zone.name,
+    });
+    const record = {
+      zone: hostedZone,
+      // Fully qualified, so a domain equal to the zone's name is the zone's apex.
+      recordName: `${domainName}.`,
+      target: RecordTarget.fromAlias(new CloudFrontTarget(this.distribution)),
+      comment: 'Check My Price',
+    };
+    new ARecord(this, 'AliasRecord', record);
+    new AaaaRecord(this, 'AliasRecordIpv6', record);
   }
 }
 
-function acknowledgeDistribution(distribution: Distribution): void {
+function acknowledgeDistribution(distribution: Distribution, ownCertificate: boolean): void {
   acknowledge(
     distribution,
     'The bucket policy is written in the stateful stack (any distribution of this account may read the public SPA).',
@@ -201,10 +237,12 @@ function acknowledgeDistribution(distribution: Distribution): void {
       'throttled and sign-in is throttled per account and per address in code. Attach a web ACL if needed.',
     'AwsSolutions-CFR2',
   );
+  // With a custom domain the distribution has its own certificate and TLSv1.2_2021: nothing to excuse.
+  if (ownCertificate) return;
   acknowledge(
     distribution,
     'The distribution uses the default *.cloudfront.net certificate, whose minimum TLS version CloudFront ' +
-      'fixes; with a custom domain, set a certificate and TLSv1.2_2021.',
+      'fixes; deploy with domainName and certificateArn to serve a certificate of its own with TLSv1.2_2021.',
     'AwsSolutions-CFR4',
   );
 }

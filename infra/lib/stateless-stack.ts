@@ -43,8 +43,9 @@ export class StatelessStack extends Stack {
     // The account's default bus: runs announce their end there (the alerts rule listens), uploads
     // queue their imports (the imports rule listens).
     const runEvents = EventBus.fromEventBusName(this, 'RunEvents', 'default');
-    // The links in alerts point at the distribution, which is made last (it fronts the API).
-    const appUrl = Lazy.string({ produce: () => `https://${this.site.distribution.distributionDomainName}` });
+    // The links in alerts point at the site (its custom domain, or the distribution's own name),
+    // which is made last (it fronts the API).
+    const appUrl = Lazy.string({ produce: () => `https://${this.site.domainName}` });
     const resources = {
       table: props.table,
       tokenSecret: props.tokenSecret,
@@ -74,11 +75,16 @@ export class StatelessStack extends Stack {
       originVerifyVersion: props.originVerifyVersion,
       webDistDir: props.webDistDir,
       siteConfig: { apiUrl: '/api', shopCurrency: settings.shopCurrency },
+      customDomain: settings.customDomain,
     });
 
     new CfnOutput(this, 'SiteUrl', {
-      value: `https://${this.site.distribution.distributionDomainName}`,
+      value: `https://${this.site.domainName}`,
       description: 'Open this to use Check My Price',
+    });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: this.site.distribution.distributionDomainName,
+      description: "CloudFront's own name: the target of a custom domain's CNAME or alias record",
     });
   }
 }

@@ -1,9 +1,11 @@
 import { once } from 'node:events';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '@cmp/functions/data/table';
 import dynalite from 'dynalite';
+import { keepOwnerOnly } from './data-dir';
 import { startTsWorker } from './ts-worker';
 
 // This machine runs Node 20 on purpose (decisions 7); the SDK's advice to move to 22 is for Lambda, which does.
@@ -28,8 +30,9 @@ export interface LocalDynamoOptions {
 }
 
 /**
- * DynamoDB's stand-in: dynalite on a loopback port, persisted under `path` or in memory, with the
- * application table created from the same definition CDK uses.
+ * DynamoDB's stand-in: dynalite on a loopback port, persisted under `path` (the owner's alone) or
+ * in memory, with the application table created from the same definition CDK uses. It answers no
+ * request a browser page could make (`refuseCrossOrigin`).
  */
 export async function startLocalDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
   // One counter, shared with a worker: a request is counted before it is answered, so a caller reads
@@ -62,9 +65,16 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
 }
 
 async function serveDynalite(options: { path?: string; tableName: string }, counter: Int32Array) {
+  if (options.path) await keepOwnerOnly(options.path);
   // createTableMs 0: otherwise the table stays CREATING for a moment and the first write fails.
   const server = dynalite({ ...(options.path ? { path: options.path } : {}), createTableMs: 0 });
-  server.on('request', () => Atomics.add(counter, 0, 1));
+  const answer = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (req, res) => {
+    if (refuseCrossOrigin(req, res)) return;
+    Atomics.add(counter, 0, 1);
+    for (const listener of answer) listener(req, res);
+  });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -81,14 +91,31 @@ async function serveDynalite(options: { path?: string; tableName: string }, coun
   } finally {
     client.destroy();
   }
+  if (options.path) await keepOwnerOnly(options.path);
   return {
     endpoint,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections?.();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      // What LevelDB wrote while it ran.
+      if (options.path) await keepOwnerOnly(options.path);
+    },
   };
+}
+
+/**
+ * dynalite answers any `Origin` with `Access-Control-Allow-Origin: *`, so a page on another local
+ * origin could read the table (webhook secrets, password hashes). Only our own processes talk to
+ * it, and they send no Origin; a browser sends one with every preflight and every cross-origin or
+ * non-GET request. Those get 403, without CORS headers. True when it refused.
+ */
+function refuseCrossOrigin(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.headers.origin === undefined && req.method !== 'OPTIONS') return false;
+  res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end('Cross-origin requests are refused');
+  return true;
 }
 
 if (!isMainThread && parentPort && (workerData as { counter?: unknown })?.counter instanceof Int32Array) {

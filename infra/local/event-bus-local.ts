@@ -84,7 +84,7 @@ export async function startLocalEventBus(options: {
   const saveRules = async () => {
     for (const [name, { deployed, live, description }] of scheduleRules)
       kept[name] = { deployed, live, description };
-    if (options.rulesFile) await writeFile(options.rulesFile, JSON.stringify(kept, null, 2));
+    if (options.rulesFile) await writeFile(options.rulesFile, JSON.stringify(kept, null, 2), { mode: 0o600 });
   };
   const ruleArn = (name: string) => `arn:aws:events:${options.region}:${ACCOUNT}:rule/${name}`;
   const scheduleRule = (body: Record<string, unknown>) => {
@@ -196,8 +196,15 @@ export async function startLocalEventBus(options: {
     },
     async deployScheduleRule({ name, description, ...deployed }, onState) {
       const before = kept[name];
+      // A rule kept from before a rule it breaks (rate(5 minutes) before the bounds) gives way too.
+      const refused = before ? scheduleProblem(before.live.expression) : null;
+      if (before && refused)
+        log(
+          `The schedule ${before.live.expression} kept in the rules file is refused (${refused}); using ${deployed.expression}`,
+        );
       const changed =
         !before ||
+        refused !== null ||
         before.deployed.expression !== deployed.expression ||
         before.deployed.enabled !== deployed.enabled;
       const rule = {

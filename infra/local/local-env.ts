@@ -35,7 +35,7 @@ export async function localTokenSecret(dataDir: string | undefined): Promise<str
   const file = join(dataDir, 'token-secret');
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   const secret = randomBytes(48).toString('base64url');
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import {
   createServer,
   type IncomingMessage,
@@ -15,13 +15,15 @@ import { runCompletedPattern, runCompletedTarget } from '@cmp/functions/alerts/r
 import { addUser } from '@cmp/functions/auth/users';
 import { repairClaims } from '@cmp/functions/catalogue/claim-repairs';
 import { importQueuedPattern, importQueuedTarget } from '@cmp/functions/catalogue/csv/import-events';
-import { provideSettings, type SettingsSource } from '@cmp/functions/config';
+import { type HostOnlySettings, provideSettings, type SettingsSource } from '@cmp/functions/config';
 import { hasAnyUser } from '@cmp/functions/data/user.repository';
 import { awsClientOptions } from '@cmp/functions/lib/aws-client';
 import { endRunsOfLostExecutions } from '@cmp/functions/scrape-run/lost-runs';
+import { scheduledRunInput } from '@cmp/functions/scrape-run/run-input';
 import { readScrapeRunConfig } from '@cmp/functions/scrape-run/scrape-run.config';
 import { type ScrapeTaskName, scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
 import { handleApiRequest, loadGroupHandlers, loadHandler, sendJson } from './api-adapter';
+import { keepOwnerOnly } from './data-dir';
 import { demoCatalogue } from './demo/demo-catalogue';
 import { type DemoShop, startDemoShop } from './demo/demo-shop';
 import { demoWebhookSecret, seedDemoAlertSettings, seedDemoCatalogue } from './demo/seed-demo';
@@ -39,7 +41,7 @@ export interface LocalStackOptions {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
-  /** Where dynalite and the signing key persist; undefined keeps everything in memory (tests). */
+  /** Where dynalite and the signing key persist, the owner's alone; undefined keeps everything in memory (tests). */
   dataDir?: string;
   /** The first admin, created only when the data has no user yet; a random password when left out. */
   admin?: { email?: string; password?: string };
@@ -62,6 +64,8 @@ export interface LocalStackOptions {
   sesPort?: number;
   /** Where dynalite runs: this thread (the default) or a worker thread (`LocalDynamoOptions.thread`). */
   dynamoThread?: LocalDynamoOptions['thread'];
+  /** Settings only a host can give (test stacks: cheap password hashes); `npm start` gives none. */
+  hostOnly?: HostOnlySettings;
   log?: (line: string) => void;
 }
 
@@ -99,7 +103,8 @@ export const LOCAL_SCHEDULE_RULE = 'check-my-price-schedule';
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const log = options.log ?? console.log;
   const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  // Secrets live here: owner only, an older start's directory too.
+  if (dataDir) await keepOwnerOnly(dataDir);
   if (options.serveWeb !== false) await ensureWebBuilt(log);
 
   // Listen first, so a port in use fails before anything else starts; until the handlers can answer,
@@ -172,7 +177,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     EVENT_BUS_NAME: eventBus.busName,
     SCHEDULE_RULE_NAME: LOCAL_SCHEDULE_RULE,
   };
-  provideSettings(settings);
+  provideSettings(settings, options.hostOnly);
   // Every entry now, so a bad setting fails the start rather than a request or the first run.
   const handlers = await loadGroupHandlers();
   await Promise.all(
@@ -254,6 +259,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await writeFile(
       join(dataDir, ENDPOINT_FILE),
       JSON.stringify({ endpoint: dynamo.endpoint, pid: process.pid }),
+      { mode: 0o600 },
     );
 
   return {
@@ -288,14 +294,14 @@ async function createFirstAdmin(admin: { email?: string; password?: string }) {
   return { email, password, generated: admin.password === undefined };
 }
 
-/** What the EventBridge rule does on AWS: start the state machine with a scheduled trigger. */
+/** What the EventBridge rule does on AWS: start the state machine with the scheduled run's input. */
 export async function startScheduledRun(stepFunctions: LocalStepFunctions): Promise<void> {
   const client = new SFNClient(awsClientOptions(stepFunctions.endpoint));
   try {
     await client.send(
       new StartExecutionCommand({
         stateMachineArn: stepFunctions.stateMachineArn,
-        input: JSON.stringify({ triggeredBy: 'schedule' }),
+        input: JSON.stringify(scheduledRunInput()),
       }),
     );
   } finally {

@@ -9,21 +9,6 @@ import {
 } from 'aws-local-stepfunctions';
 import { type AwsJsonOperations, awsError, startAwsJsonServer } from './aws-json-server';
 
-// aws-local-stepfunctions needs Promise.withResolvers (Node 22); this machine runs Node 20.
-if (!('withResolvers' in Promise)) {
-  Object.assign(Promise, {
-    withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-
 type TaskHandler = (event: unknown) => Promise<unknown>;
 type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
 

@@ -1,49 +1,37 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RUN_COMPLETED, RUN_EVENTS_SOURCE } from '../../functions/src/alerts/run-events';
 import { readAppSettings } from '../lib/app-settings';
-import { checkMyPrice } from '../lib/check-my-price';
+import { SES, type SynthesizedApp, synthesizedApp } from './support/cdk-app';
 import { actionsOf, flat, type Json, logicalIdOf, ref, resourcesOf } from './support/scrape-run-template';
 
 /**
  * Alerts on AWS: the rule from a run's end to the alerts Lambda, its dead-letter queue, and who may
  * publish run events and send e-mail. Synthesized without bundling (decision 16), with an SES sender
- * whose verified identity is its domain, in another region than the stack's.
+ * whose verified identity is its domain, in another region than the stack's (support/cdk-app.ts).
  */
-const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-alerts-'));
-const { context: cdkContext } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
-const ses = { sesFromAddress: 'alerts@shop.example', sesIdentity: 'shop.example', sesRegion: 'eu-west-1' };
-let built: ReturnType<typeof checkMyPrice> & { template: Template };
+let built: SynthesizedApp;
+let template: Template;
 
+// The first synth of a process loads most of aws-cdk-lib: allow it more than a hook's default 10 s.
 beforeAll(() => {
-  const webDistDir = join(scratch, 'web');
-  mkdirSync(webDistDir);
-  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
-  const app = new App({
-    outdir: join(scratch, 'cdk.out'),
-    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...ses },
-  });
-  const stacks = checkMyPrice(app, { webDistDir });
-  built = { ...stacks, template: Template.fromStack(stacks.stateless) };
+  built = synthesizedApp('rotated-with-ses');
+  template = built.statelessTemplate;
 }, 120_000);
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const resources = (): Record<string, Json> => built.template.toJSON().Resources;
+const resources = (): Record<string, Json> => template.toJSON().Resources;
 const idOf = (construct: { node: { defaultChild?: unknown } }) => logicalIdOf(built.stateless, construct);
 /** Every IAM statement of a function's role. */
 const statementsOf = (functionId: string): Json[] => {
   const roleId = resources()[functionId].Properties.Role['Fn::GetAtt'][0];
   return Object.values(
-    built.template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } }),
+    template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } }),
   ).flatMap((policy: Json) => policy.Properties.PolicyDocument.Statement);
 };
-const identityArn = `arn:${ref('AWS::Partition')}:ses:eu-west-1:${ref('AWS::AccountId')}:identity/shop.example`;
+const identityArn = `arn:${ref('AWS::Partition')}:ses:${SES.sesRegion}:${ref('AWS::AccountId')}:identity/${SES.sesIdentity}`;
 const invokeConfigOf = (functionId: string) =>
-  Object.values(built.template.findResources('AWS::Lambda::EventInvokeConfig')).find(
+  Object.values(template.findResources('AWS::Lambda::EventInvokeConfig')).find(
     (config: Json) => config.Properties.FunctionName.Ref === functionId,
   );
 const functionIds = () =>
@@ -100,8 +88,8 @@ describe('the alerts Lambda', () => {
     expect(fn.Runtime).toBe('nodejs22.x');
     expect(fn.Environment.Variables).toEqual(
       expect.objectContaining({
-        SES_FROM_ADDRESS: 'alerts@shop.example',
-        SES_REGION: 'eu-west-1',
+        SES_FROM_ADDRESS: SES.sesFromAddress,
+        SES_REGION: SES.sesRegion,
         TABLE_NAME: expect.anything(),
       }),
     );

@@ -1,31 +1,20 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { type App, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkMyPrice } from '../lib/check-my-price';
+import { newApp, synthesizedApp } from './support/cdk-app';
 
 // cdk-nag 3 runs as a policy-validation plugin during synth; these tests check what it sees.
-const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-nag-'));
-const webDistDir = join(scratch, 'web');
-const { context } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
-const newApp = (name: string) =>
-  new App({ outdir: join(scratch, name), context: { ...context, 'aws:cdk:bundling-stacks': [] } });
 let app: App;
+let webDistDir: string;
 
 // The first synth of a process loads most of aws-cdk-lib: allow it more than a hook's default 10 s.
 beforeAll(() => {
-  mkdirSync(webDistDir);
-  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
-  app = newApp('cdk.out');
-  checkMyPrice(app, { webDistDir });
+  ({ app, webDistDir } = synthesizedApp('eur'));
   app.synth();
 }, 120_000);
-
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function acknowledgements(root: IConstruct) {
   return root.node.findAll().flatMap((construct) =>

@@ -1,6 +1,7 @@
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { routeGroups } from '../../functions/src/http/routes';
+import { runInputSchema } from '../../functions/src/scrape-run/run-input';
 import { statusChangeTask } from '../../functions/src/scrape-run/tasks';
 import {
   actionsOf,
@@ -107,7 +108,10 @@ describe('the schedule', () => {
     expect(rule.Properties.Targets).toHaveLength(1);
     const [target] = rule.Properties.Targets;
     expect(target.Arn).toEqual({ Ref: stateMachineId(main) });
-    expect(JSON.parse(target.Input)).toEqual({ triggeredBy: 'schedule' });
+    // Prepare's request is the whole input: it parses as one, with nothing dropped or filled in.
+    const input = JSON.parse(target.Input);
+    expect(runInputSchema.strict().parse(input)).toEqual(input);
+    expect(input).toEqual({ triggeredBy: 'schedule' });
 
     // Its role may start this state machine and do nothing else.
     const statements = statementsOfRole(main, target.RoleArn['Fn::GetAtt'][0]);

@@ -1,36 +1,20 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { App, type CfnResource } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routeGroups } from '../../functions/src/http/routes';
-import { checkMyPrice } from '../lib/check-my-price';
 import { readOriginVerifyVersion } from '../lib/origin-verify-version';
+import { type SynthesizedApp, synthesizedApp, VERSION_ID } from './support/cdk-app';
 
-// A deploy after a rotation (decision 52): `-c originVerifyVersion=<VersionId>` as put-secret-value printed it.
-const VERSION_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
-const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-rotation-'));
+// A deploy after a rotation (decision 52): the shared app with `-c originVerifyVersion=<VERSION_ID>`
+// as put-secret-value printed it (support/cdk-app.ts; its SES sender changes nothing asserted here).
 let template: Template;
-let app: ReturnType<typeof checkMyPrice>;
+let app: SynthesizedApp;
 
 // The first synth of a process loads most of aws-cdk-lib: allow it more than a hook's default 10 s.
 beforeAll(() => {
-  const webDistDir = join(scratch, 'web');
-  mkdirSync(webDistDir);
-  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
-  const { context } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
-  app = checkMyPrice(
-    new App({
-      outdir: join(scratch, 'cdk.out'),
-      context: { ...context, 'aws:cdk:bundling-stacks': [], originVerifyVersion: VERSION_ID },
-    }),
-    { webDistDir },
-  );
-  template = Template.fromStack(app.stateless);
+  app = synthesizedApp('rotated-with-ses');
+  template = app.statelessTemplate;
 }, 120_000);
-
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('a deploy after rotating the origin-verify secret', () => {
   it("sends CloudFront the version the deploy names, so the distribution's header changes with it", () => {

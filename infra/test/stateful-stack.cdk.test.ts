@@ -1,31 +1,16 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/src/data/table';
-import { checkMyPrice } from '../lib/check-my-price';
+import { synthesizedApp } from './support/cdk-app';
 
-// One app per file, synthesized without bundling (decision 16) and with cdk.json's feature flags.
-const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-stateful-'));
+// The shared 'eur' app (support/cdk-app.ts): no bundling (decision 16), cdk.json's feature flags.
+// Nothing here depends on the shop currency.
 let template: Template;
 
 // The first synth of a process loads most of aws-cdk-lib: allow it more than a hook's default 10 s.
 beforeAll(() => {
-  const webDistDir = join(scratch, 'web');
-  mkdirSync(webDistDir);
-  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
-  const { context } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
-  const app = new App({
-    outdir: join(scratch, 'cdk.out'),
-    context: { ...context, 'aws:cdk:bundling-stacks': [] },
-  });
-  const { stateful } = checkMyPrice(app, { webDistDir });
-  template = Template.fromStack(stateful);
+  template = synthesizedApp('eur').statefulTemplate;
 }, 120_000);
-
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('the table', () => {
   it('has the keys, indexes and TTL attribute of the table definition', () => {

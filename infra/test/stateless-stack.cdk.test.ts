@@ -1,38 +1,29 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, type CfnResource, type Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type RouteGroup, routeGroups, routeKey, routes } from '../../functions/src/http/routes';
 import { executionsArn } from '../lib/bind-needs';
 import { checkMyPrice } from '../lib/check-my-price';
 import { contentSecurityPolicy } from '../lib/content-security-policy';
+import { type SynthesizedApp, scratchDir, synthesizedApp } from './support/cdk-app';
 
-// One app per file, synthesized without bundling (decision 16) and with cdk.json's feature flags.
+// The shared 'eur' app (support/cdk-app.ts): no bundling (decision 16), cdk.json's feature flags.
 // A shop currency other than the default proves the setting reaches both the Lambdas and the SPA.
-const scratch = mkdtempSync(join(tmpdir(), 'cmp-cdk-stateless-'));
-const outdir = join(scratch, 'cdk.out');
+let outdir: string;
 let template: Template;
-let stateless: ReturnType<typeof checkMyPrice>['stateless'];
-let stateful: ReturnType<typeof checkMyPrice>['stateful'];
+let stateless: SynthesizedApp['stateless'];
+let stateful: SynthesizedApp['stateful'];
 
 // The first synth of a process loads most of aws-cdk-lib: allow it more than a hook's default 10 s.
 beforeAll(() => {
-  const webDistDir = join(scratch, 'web');
-  mkdirSync(webDistDir);
-  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Check My Price</title>');
-  const { context } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
-  const app = new App({
-    outdir,
-    context: { ...context, 'aws:cdk:bundling-stacks': [], shopCurrency: 'EUR' },
-  });
-  ({ stateful, stateless } = checkMyPrice(app, { webDistDir }));
-  template = Template.fromStack(stateless);
+  const built = synthesizedApp('eur');
+  ({ stateful, stateless } = built);
+  outdir = built.app.outdir;
+  template = built.statelessTemplate;
 }, 120_000);
-
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const groups = Object.keys(routeGroups) as RouteGroup[];
 const logicalIdOf = (stack: Stack, construct: { node: { defaultChild?: unknown } }) =>
@@ -440,11 +431,13 @@ describe('the SPA upload', () => {
 
 describe('synth preconditions', () => {
   it('refuses a shop currency that is not an ISO code', () => {
+    const scratch = scratchDir();
     const app = new App({ outdir: join(scratch, 'bad-currency.out'), context: { shopCurrency: 'pounds' } });
     expect(() => checkMyPrice(app, { webDistDir: scratch })).toThrow(/SHOP_CURRENCY: an ISO 4217 code/);
   });
 
   it('explains how to build the SPA when web/dist is missing', () => {
+    const scratch = scratchDir();
     const app = new App({ outdir: join(scratch, 'no-dist.out'), context: { 'aws:cdk:bundling-stacks': [] } });
     expect(() => checkMyPrice(app, { webDistDir: join(scratch, 'no-such-dist') })).toThrow(/npm run build/);
   });

@@ -1,5 +1,10 @@
 import * as z from 'zod';
 
+export const MIN_PASSWORD_LENGTH = 8;
+/** Ample for any passphrase, and bounds what a request can make scrypt hash. */
+export const MAX_PASSWORD_LENGTH = 1024;
+export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+
 /** The signed-in user as the API returns it (`user` in login and status answers). */
 export const publicUserSchema = z.strictObject({
   id: z.number().int(),
@@ -17,7 +22,10 @@ export const loginRequestSchema = z
   .object({
     email: z.string().trim().min(1).max(254).optional(),
     username: z.string().trim().min(1).max(64).optional(),
-    password: z.string('Password is required').min(1, 'Password is required').max(1024),
+    password: z
+      .string('Password is required')
+      .min(1, 'Password is required')
+      .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
   })
   .strict()
   .refine((body) => Boolean(body.email) !== Boolean(body.username), {
@@ -38,5 +46,3 @@ export const authStatusResponseSchema = z.strictObject({
   user: publicUserSchema.nullable(),
 });
 export type AuthStatusResponse = z.infer<typeof authStatusResponseSchema>;
-
-export const MIN_PASSWORD_LENGTH = 8;

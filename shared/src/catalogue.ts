@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { checkOutcomeKindSchema, lastCheckSchema } from './check-outcome';
+import { idNumber } from './ids';
 import {
   COMPETITOR_CSV_COLUMNS,
   competitorCsvColumn,
@@ -23,6 +24,8 @@ export const COMPETITOR_NAME_MAX_LENGTH = 100;
 export const URL_MAX_LENGTH = 2048;
 /** Google Merchant Center's limit for a manufacturer part number. */
 export const MPN_MAX_LENGTH = 70;
+/** Competitor URLs a product may have, unless the setting COMPETITOR_URLS_PER_PRODUCT_MAX says otherwise. */
+export const DEFAULT_COMPETITOR_URLS_PER_PRODUCT_MAX = 50;
 
 /** Whole pennies: at most two decimals, so 12.345 is refused rather than silently rounded. */
 export function hasAtMostTwoDecimals(value: number): boolean {
@@ -87,9 +90,6 @@ export const optionalText = (label: string, max: number, options: { multiline?: 
     .nullish()
     .transform((value) => (value ? value : null));
 
-const idSchema = (label: string) =>
-  z.number(`${label} must be an integer id`).int(`${label} must be an integer id`).positive();
-
 // shared is compiled without DOM or Node types; both have this global (as in display.ts).
 declare const URL: new (input: string) => { protocol: string };
 
@@ -137,7 +137,7 @@ export const productInputSchema = z.object({
     mpn: 'MPN',
   }),
   category_id: z
-    .union([idSchema('Category'), z.null()])
+    .union([idNumber('Category'), z.null()])
     .optional()
     .transform((value) => value ?? null),
 });
@@ -151,9 +151,19 @@ export const categoryInputSchema = z.object({
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 
 export const competitorUrlInputSchema = z.object({
-  product_id: idSchema('product_id'),
+  product_id: idNumber('product_id'),
   competitor_name: requiredText('Competitor name', COMPETITOR_NAME_MAX_LENGTH),
-  url: requiredText('URL', URL_MAX_LENGTH).refine(isWebUrl, 'URL must be an absolute http(s) address'),
+  // A format issue, not a custom one: the forms word "not a web address" their own way (form-check.ts).
+  url: requiredText('URL', URL_MAX_LENGTH).check((payload) => {
+    if (!isWebUrl(payload.value)) {
+      payload.issues.push({
+        code: 'invalid_format',
+        format: 'url',
+        input: payload.value,
+        message: 'URL must be an absolute http(s) address',
+      });
+    }
+  }),
 });
 export type CompetitorUrlInput = z.input<typeof competitorUrlInputSchema>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type ComparisonStatus, comparisonStatusSchema, type DashboardProduct } from './dashboard';
+import { idText } from './ids';
 import { matchesAllWords, searchWords } from './search';
 
 /**
@@ -17,16 +18,9 @@ export const dashboardFilterQuerySchema = z.object({
     .enum(comparisonStatusSchema.options, { error: 'status must be LOWER, HIGHER, SAME or NO_DATA' })
     .optional(),
   category_id: z
-    .union(
-      [
-        z.literal(UNCATEGORIZED_FILTER),
-        z
-          .string()
-          .regex(/^[1-9]\d{0,15}$/)
-          .transform(Number),
-      ],
-      { error: `category_id must be a category id or '${UNCATEGORIZED_FILTER}' (no category)` },
-    )
+    .union([z.literal(UNCATEGORIZED_FILTER), idText('category_id')], {
+      error: `category_id must be a category id or '${UNCATEGORIZED_FILTER}' (no category)`,
+    })
     .optional(),
 });
 

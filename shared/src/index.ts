@@ -7,6 +7,7 @@ export * from './csv-writer';
 export * from './dashboard';
 export * from './dashboard-filter';
 export * from './display';
+export * from './ids';
 export * from './import-job';
 export * from './import-summary';
 export * from './paging';

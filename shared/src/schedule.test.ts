@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   nextScheduledRun,
   parseSchedule,
+  scheduleBoundProblem,
   scheduleChoice,
   scheduleExpression,
   scheduleProblem,
@@ -28,12 +29,18 @@ describe('parseSchedule', () => {
     expect(next('rate(1 day)', '2026-11-22T10:00:00Z')).toBe('2026-11-23T10:00:00.000Z');
   });
 
-  it.each(['daily', 'cron(0 6 * *)', 'cron(0 25 * * ? *)', 'cron(0 6 L * ? *)', 'rate(0 minutes)'])(
-    'refuses %s with an explanation',
-    (expression) => {
-      expect(() => parseSchedule(expression)).toThrow(/schedule|Schedule/);
-    },
-  );
+  it.each([
+    'daily',
+    'cron(0 6 * *)',
+    'cron(0 25 * * ? *)',
+    'cron(0 6 L * ? *)',
+    'rate(0 minutes)',
+    // Its times would leave a Date's range: NaN waits.
+    'rate(99999999999999999999 days)',
+    'rate(366 days)',
+  ])('refuses %s with an explanation', (expression) => {
+    expect(() => parseSchedule(expression)).toThrow(/schedule|Schedule/);
+  });
 });
 
 describe('nextScheduledRun', () => {
@@ -75,7 +82,11 @@ describe('scheduleProblem', () => {
     'cron(0/15 8-18 ? * MON-FRI *)',
     'rate(1 hour)',
     'rate(6 hours)',
-    'rate(5 minutes)',
+    'rate(15 minutes)',
+    'rate(365 days)',
+    'cron(0,15,30,45 * * * ? *)',
+    // 06:00 and 06:50, then 06:00 the next day: never closer than 50 minutes.
+    'cron(0,50 6 * * ? *)',
   ])('accepts %s', (expression) => {
     expect(scheduleProblem(expression)).toBeNull();
   });
@@ -90,8 +101,28 @@ describe('scheduleProblem', () => {
     ['cron(0 6 ? * ? *)', /\? in exactly one/],
     ['cron(0 6 L * ? *)', /not supported/],
     ['every morning', /rate\(\.\.\.\) or cron/],
+    ['rate(5 minutes)', /at least 15 minutes apart, as in rate\(15 minutes\)/],
+    ['rate(1 minute)', /at least 15 minutes apart/],
+    ['rate(99999999999999999999 days)', /at most 365 days/],
+    ['cron(*/5 * * * ? *)', /at least 15 minutes apart; .* starts some 5 minutes apart/],
+    ['cron(0/10 * * * ? *)', /some 10 minutes apart/],
+    ['cron(0,5 * * * ? *)', /some 5 minutes apart/],
+    ['cron(* 6 * * ? *)', /some 1 minute apart/],
+    // 06:55 and 07:05.
+    ['cron(5,55 6-7 * * ? *)', /some 10 minutes apart/],
+    // 23:55 and 00:05 the next day.
+    ['cron(5,55 0,23 * * ? *)', /some 10 minutes apart/],
   ])('refuses %s, saying why', (expression, why) => {
     expect(scheduleProblem(expression)).toMatch(why);
+  });
+});
+
+describe('scheduleBoundProblem', () => {
+  it('judges the bounds alone, leaving days it cannot read to EventBridge', () => {
+    expect(scheduleBoundProblem('cron(0 6 L * ? *)')).toBeNull();
+    expect(scheduleBoundProblem('cron(*/5 6 L * ? *)')).toMatch(/15 minutes apart/);
+    expect(scheduleBoundProblem('cron(0 6 * * ? *)')).toBeNull();
+    expect(scheduleBoundProblem('rate(10 minutes)')).toMatch(/15 minutes apart/);
   });
 });
 

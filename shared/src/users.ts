@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MIN_PASSWORD_LENGTH, publicUserSchema } from './auth';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, publicUserSchema } from './auth';
 import { normaliseText, requiredText, textProblem } from './catalogue';
 
 /**
@@ -26,7 +26,7 @@ export const userFields = {
   password: z
     .string('Password is required')
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(1024, 'Password must be at most 1024 characters'),
+    .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
 };
 
 /** POST /api/users: without a password the server generates a one-time one. */

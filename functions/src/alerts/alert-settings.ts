@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AlertChannel, AlertSettings, AlertSettingsInput } from '@cmp/shared';
+import type { AlertChannel, AlertSettings, AlertSettingsInput, Role } from '@cmp/shared';
 import { checkPublicUrl } from '../catalogue/competitor-url-policy';
 import { alertsConfigSchema, perSettings, settingsSection } from '../config';
 import {
@@ -18,13 +18,22 @@ const allowHosts = perSettings(() => new Set(alertsSettings().ALERT_ALLOW_HOSTS)
  * A Slack incoming-webhook URL is a credential (its path is the token): shown as its origin and
  * last 4 characters. Saving that masked form back keeps the stored URL.
  */
-const maskedSlackUrl = (target: string) => `${new URL(target).origin}/…${target.slice(-4)}`;
+const maskedUrl = (target: string) => `${new URL(target).origin}/…${target.slice(-4)}`;
 
-const targetShown = (channel: Pick<StoredChannel, 'type' | 'target'>) =>
-  channel.type === 'slack' ? maskedSlackUrl(channel.target) : channel.target;
+/**
+ * A generic webhook's URL may carry a credential too (a token in its path or query): staff see it
+ * masked like a Slack URL; admins, who save the channels back, see it whole.
+ */
+const targetShown = (channel: Pick<StoredChannel, 'type' | 'target'>, viewer: Role) =>
+  channel.type === 'slack' || (channel.type === 'webhook' && viewer !== 'admin')
+    ? maskedUrl(channel.target)
+    : channel.target;
 
-/** The settings as the API shows them: secrets only as a hint, each channel with its last delivery. */
-export async function alertSettingsView(): Promise<AlertSettings> {
+/**
+ * The settings as the API shows them to a `viewer` of that role: secrets only as a hint, each
+ * channel with its last delivery.
+ */
+export async function alertSettingsView(viewer: Role): Promise<AlertSettings> {
   const stored = await readAlertSettings();
   const deliveries = await readLastDeliveries(stored.channels.map((channel) => channel.id));
   return {
@@ -33,7 +42,7 @@ export async function alertSettingsView(): Promise<AlertSettings> {
       (channel): AlertChannel => ({
         id: channel.id,
         type: channel.type,
-        target: targetShown(channel),
+        target: targetShown(channel, viewer),
         enabled: channel.enabled,
         secret_hint: secretHint(channel.secret),
         last_delivery: deliveries.get(channel.id) ?? null,
@@ -71,7 +80,7 @@ export function applyAlertSettings(
       throw new InvalidInputError(`Channel ${index + 1}: unknown channel id ${channel.id}`, {
         field: `channels.${index}.id`,
       });
-    const keepsSlackUrl = existing?.type === 'slack' && channel.target === maskedSlackUrl(existing.target);
+    const keepsSlackUrl = existing?.type === 'slack' && channel.target === maskedUrl(existing.target);
     const target =
       channel.type === 'email' || keepsSlackUrl ? channel.target : checkChannelUrlAt(index, channel.target);
     const id = existing?.id ?? randomUUID();

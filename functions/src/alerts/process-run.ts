@@ -72,7 +72,7 @@ export async function processRunAlerts(runId: string): Promise<RunAlertsSummary>
       await recordRunDelivery(runId, { channel_id: channel.id, ...result });
       await recordLastDelivery(channel.id, result);
       if (!result.ok)
-        logger().warn('Alert delivery failed', { runId, channelId: channel.id, message: result.message });
+        logger().warn('Alert delivery failed', { runId, channelId: channel.id, reason: result.message });
       return { channel_id: channel.id, result };
     }),
   );

@@ -13,13 +13,16 @@ const ADMINS_ONLY = 'Only an administrator can change alert settings';
 
 /** The alerts route group: the alerts, their settings, and a channel's test message. */
 export const handler = groupHandler('alerts', {
-  'GET /api/alert-settings': async () => ({ body: { success: true, settings: await alertSettingsView() } }),
+  'GET /api/alert-settings': async (request) => ({
+    body: { success: true, settings: await alertSettingsView(sessionOf(request).user.role) },
+  }),
 
   'PUT /api/alert-settings': async (request) => {
-    requireAdmin(sessionOf(request).user, ADMINS_ONLY);
+    const { user } = sessionOf(request);
+    requireAdmin(user, ADMINS_ONLY);
     const { settings, secrets } = applyAlertSettings(request.body, await readAlertSettings());
     await saveAlertSettings(settings);
-    const view = await alertSettingsView();
+    const view = await alertSettingsView(user.role);
     return {
       body: {
         success: true,

@@ -17,29 +17,30 @@ export interface LoginResult {
 }
 
 /**
- * Signs in with an e-mail or username and a password. Attempts are counted per account and per
- * client address before the password is checked; past the limit, sign-in answers 429 until the
- * window has passed.
+ * Signs in with an e-mail or username and a password. Attempts are counted per identifier typed,
+ * per account and per client address before the password is checked (login-throttle.ts).
  */
 export async function login(request: LoginRequest, clientAddress: string): Promise<LoginResult> {
   const identifier = request.email ?? request.username ?? '';
   const user = request.email ? await findUserByEmail(request.email) : await findUserByUsername(identifier);
   const attempt = await reserveSignInAttempt(user, identifier, clientAddress);
 
-  // Unknown users are checked against a dummy hash so the answer takes as long as a real check.
+  // Unknown users, and accounts out of guesses, are checked against a dummy hash so the answer
+  // takes as long as a real check.
+  const checked = attempt.passwordMayBeChecked ? user : undefined;
   const passwordOk = await verifyPassword(
     request.password,
-    user?.password_hash ?? (await dummyPasswordHash()),
+    checked?.password_hash ?? (await dummyPasswordHash()),
   );
-  if (!user || !passwordOk || user.disabled) throw new UnauthenticatedError(INVALID_CREDENTIALS);
+  if (!checked || !passwordOk || checked.disabled) throw new UnauthenticatedError(INVALID_CREDENTIALS);
 
   await attempt.succeeded();
   const sessionId = randomUUID();
   const expiresAt = Date.now() + tokenTtlSeconds() * 1000;
   // The generation read before the password check: a disable meanwhile still ends this session.
-  await Promise.all([createSession(sessionId, user, expiresAt), recordSignIn(user.id)]);
-  const token = await issueToken({ userId: user.id, sessionId }, expiresAt);
-  return { token, user: toPublicUser(user) };
+  await Promise.all([createSession(sessionId, checked, expiresAt), recordSignIn(checked.id)]);
+  const token = await issueToken({ userId: checked.id, sessionId }, expiresAt);
+  return { token, user: toPublicUser(checked) };
 }
 
 export async function logout(sessionId: string): Promise<void> {

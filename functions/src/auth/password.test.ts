@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { provideSettings } from '../config';
 import { hashPassword, verifyPassword } from './password';
+
+beforeEach(() => provideSettings({}));
 
 // scrypt at N=2^17 costs a few hundred ms a hash, far more on a busy 2-core machine.
 describe('password hashing', { timeout: 30_000 }, () => {
@@ -16,6 +19,18 @@ describe('password hashing', { timeout: 30_000 }, () => {
     expect(await verifyPassword('open sesame', stored)).toBe(true);
     expect(await verifyPassword('open sesame ', stored)).toBe(false);
     expect(await verifyPassword('', stored)).toBe(false);
+  });
+
+  it('makes cheap hashes only for a host that asks (test stacks), and still verifies hashes of either cost', async () => {
+    provideSettings({}, { weakPasswordHashingForTests: true });
+    const weak = await hashPassword('open sesame');
+    provideSettings({});
+    const strong = await hashPassword('open sesame');
+
+    expect(weak).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(strong).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyPassword('open sesame', weak)).toBe(true);
+    expect(await verifyPassword('open sesame', strong)).toBe(true);
   });
 
   it('never matches a malformed stored hash', async () => {

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { ManagedUser, NewUserRequest, PublicUser, UserChange } from '@cmp/shared';
 import {
   getUser,
   listUsers,
+  releaseAdminChangeLock,
   setUserDisabled,
   setUserPassword,
   setUserRole,
+  takeAdminChangeLock,
   type UserRecord,
 } from '../data/user.repository';
 import { ConflictError, NotFoundError } from '../domain/errors';
@@ -63,19 +66,10 @@ export async function changeManagedUser(
   change: UserChange,
 ): Promise<UserAnswer> {
   requireAdmin(caller, ADMINS_ONLY);
-  const before = await existing(id);
-  const leavesAdmins = isActiveAdmin(before) && (change.disabled === true || change.role === 'staff');
-  if (leavesAdmins && !(await hasOtherActiveAdmin(before))) throw lastAdmin(before);
-
-  if (change.role !== undefined && change.role !== before.role) await setUserRole(id, change.role);
-  if (change.disabled !== undefined && change.disabled !== before.disabled)
-    await setUserDisabled(id, change.disabled);
-  // Two admins demoting each other at once both pass the check above: a second look undoes the change.
-  if (leavesAdmins && !(await hasOtherActiveAdmin(before))) {
-    await setUserRole(id, 'admin');
-    await setUserDisabled(id, false);
-    throw lastAdmin(before);
-  }
+  const mayTakeAdminAway = change.disabled === true || change.role === 'staff';
+  await (mayTakeAdminAway
+    ? oneAdminChangeAtATime(() => changeRoleAndState(id, change))
+    : changeRoleAndState(id, change));
 
   let password: string | undefined;
   if (change.reset_password) {
@@ -83,6 +77,36 @@ export async function changeManagedUser(
     await setUserPassword(id, await hashPassword(password));
   }
   return { user: toManagedUser(await existing(id)), ...(password ? { password } : {}) };
+}
+
+async function changeRoleAndState(id: number, change: UserChange): Promise<void> {
+  const before = await existing(id);
+  const leavesAdmins = isActiveAdmin(before) && (change.disabled === true || change.role === 'staff');
+  if (leavesAdmins && !(await hasOtherActiveAdmin(before))) throw lastAdmin(before);
+
+  if (change.role !== undefined && change.role !== before.role) await setUserRole(id, change.role);
+  if (change.disabled !== undefined && change.disabled !== before.disabled)
+    await setUserDisabled(id, change.disabled);
+}
+
+/** Longer than any check-and-write takes; a lock this old belongs to a request that died. */
+const ADMIN_LOCK_LEASE_MS = 5_000;
+const ADMIN_LOCK_POLL_MS = 20;
+
+/**
+ * Runs changes that may take an active admin away one at a time. Checked and written without it,
+ * two admins disabling each other at once both saw the other active and could leave none; the
+ * table has no transactions (decision 63). Adding an admin needs no turn: it only adds.
+ */
+async function oneAdminChangeAtATime(work: () => Promise<void>): Promise<void> {
+  const owner = randomUUID();
+  while (!(await takeAdminChangeLock(owner, Date.now(), ADMIN_LOCK_LEASE_MS)))
+    await new Promise((resolve) => setTimeout(resolve, ADMIN_LOCK_POLL_MS));
+  try {
+    await work();
+  } finally {
+    await releaseAdminChangeLock(owner);
+  }
 }
 
 const isActiveAdmin = (user: UserRecord) => user.role === 'admin' && !user.disabled;

@@ -20,6 +20,7 @@ import { catalogueRecords } from './catalogue-records';
 import { checkCompetitorUrl } from './competitor-url-policy';
 import { byId, requireProduct } from './products';
 import { apiLastCheck } from './url-check-view';
+import { competitorUrlsPerProductMax } from './url-limit';
 
 /** How much history the detail view carries (the dialog shows 5, the dashboard's chart more). */
 export const PRICE_HISTORY_LIMIT = 100;
@@ -99,13 +100,13 @@ async function checkFields(input: CompetitorUrlInput) {
 
 export async function addCompetitorUrl(input: CompetitorUrlInput): Promise<CompetitorUrl> {
   const { product, fields } = await checkFields(input);
-  return toCompetitorUrl(await createCompetitorUrl(fields), product);
+  return toCompetitorUrl(await createCompetitorUrl(fields, competitorUrlsPerProductMax()), product);
 }
 
 export async function editCompetitorUrl(id: number, input: CompetitorUrlInput): Promise<CompetitorUrl> {
   const existing = await requireCompetitorUrl(id);
   const { product, fields } = await checkFields(input);
-  return toCompetitorUrl(await updateCompetitorUrl(existing, fields), product);
+  return toCompetitorUrl(await updateCompetitorUrl(existing, fields, competitorUrlsPerProductMax()), product);
 }
 
 /** Deletes the URL's price records first, then the URL. */

@@ -4,8 +4,9 @@
  * a later check finding the rejected price again does not confirm it.
  */
 import type { CompetitorUrl, PublicUser } from '@cmp/shared';
-import { decideHeldPrice, getCompetitorUrl } from '../data/competitor-url.repository';
+import { getCompetitorUrl } from '../data/competitor-url.repository';
 import { setPriceRecordOutcome } from '../data/price-record.repository';
+import { decideHeldPrice } from '../data/url-price-state.repository';
 import { ConflictError, NotFoundError } from '../domain/errors';
 import { getCompetitorUrlView } from './competitor-urls';
 

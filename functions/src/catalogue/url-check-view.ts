@@ -4,7 +4,8 @@
  * checked before outcomes were kept get both from their latest observation.
  */
 import { type LastCheck, outcomeOfLegacyCheck } from '@cmp/shared';
-import type { AcceptedObservation, CompetitorUrlRecord } from '../data/competitor-url.repository';
+import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
+import type { AcceptedObservation } from '../data/url-price-state.repository';
 
 /**
  * The URL's accepted observation: the one the comparison uses. A URL last checked before outcomes

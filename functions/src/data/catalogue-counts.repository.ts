@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { perSettings } from '../config';
-import { db, isConditionFailed, tableName } from './dynamo';
+import { conditionHeld, db, tableName } from './dynamo';
 
 /**
  * How many products and competitor URLs there are, kept in one item (`COUNTS` / `CATALOGUE`) by
@@ -18,8 +18,8 @@ const KEY = { PK: 'COUNTS', SK: 'CATALOGUE' };
 
 /** Adds `delta` to a count that is kept already; one not yet established is left to its first read. */
 export async function adjustCount(kind: CountedKind, delta: number): Promise<void> {
-  try {
-    await db().send(
+  await conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: KEY,
@@ -28,10 +28,8 @@ export async function adjustCount(kind: CountedKind, delta: number): Promise<voi
         ExpressionAttributeNames: { '#kind': kind },
         ExpressionAttributeValues: { ':delta': delta },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -67,8 +65,8 @@ export async function recount(kind: CountedKind, countAll: () => Promise<number>
 
 /** Sets the count to `value` if it is still `before` (undefined: none kept); false when it moved meanwhile. */
 async function setCountIfStill(kind: CountedKind, before: number | undefined, value: number) {
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: KEY,
@@ -80,12 +78,8 @@ async function setCountIfStill(kind: CountedKind, before: number | undefined, va
           ...(before === undefined ? {} : { ':before': before }),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-    return false;
-  }
+    ),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, tableName } from './dynamo';
+import { conditionHeld, db, tableName } from './dynamo';
 
 /**
  * Numbers that move on whenever something the whole-catalogue lists show changes, with the time
@@ -97,8 +97,8 @@ export async function catalogueChanged(
  */
 export async function runEndedWithSnapshot(snapshot: RunSnapshot): Promise<boolean> {
   const move = versionMove({ kinds: ['urls'], run: 'ended' }, snapshot.runId);
-  try {
-    await db().send(
+  const named = await conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: KEY,
@@ -110,13 +110,10 @@ export async function runEndedWithSnapshot(snapshot: RunSnapshot): Promise<boole
           ...(snapshot.base === 0 ? {} : { ':base': snapshot.base }),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-    await catalogueChanged('ended');
-    return false;
-  }
+    ),
+  );
+  if (!named) await catalogueChanged('ended');
+  return named;
 }
 
 /** The update that moves the versions `change` names on; `snapshot`: the run whose snapshot it names. */

@@ -2,7 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, type PutCommandInput } from '@aw
 import { ConflictError } from '../domain/errors';
 import { catalogueWrite } from './catalogue-write';
 import { nextId } from './counter.repository';
-import { db, isConditionFailed, nowIso, tableName } from './dynamo';
+import { conditionHeld, db, nowIso, tableName } from './dynamo';
+import { projectionOf } from './projection';
 import { queryAll, sortableId } from './query-all';
 import { GSI1 } from './table';
 import { type Claim, type ClaimKey, claimOwner, claimUnique, releaseUnique } from './unique-claim';
@@ -28,6 +29,16 @@ const keys = {
   name: (name: string): ClaimKey => ({ PK: `${NAME_CLAIM}${name.trim().toLowerCase()}`, SK: 'UNIQUE' }),
 };
 
+const FIELDS = [
+  'id',
+  'name',
+  'description',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof CategoryRecord)[];
+/** What a list read gives: returned as CategoryRecords, so a field left out of FIELDS does not compile. */
+type CategoryRead = Pick<CategoryRecord, (typeof FIELDS)[number]>;
+
 const conflict = (name: string) => `A category named "${name}" already exists`;
 const changedMeanwhile = 'The category was changed by someone else; reload and try again';
 
@@ -42,13 +53,12 @@ export const holdsCategoryNameClaim = (category: CategoryRecord | undefined, cla
   category?.id === claim.ownerId && keys.name(category.name).PK === claim.key.PK;
 
 export async function listCategories(): Promise<CategoryRecord[]> {
-  return queryAll<CategoryRecord>({
+  return queryAll<CategoryRead>({
     TableName: tableName(),
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :list',
     ExpressionAttributeValues: { ':list': LIST },
-    ProjectionExpression: 'id, #name, description, created_at, updated_at',
-    ExpressionAttributeNames: { '#name': 'name' },
+    ...projectionOf(FIELDS),
   });
 }
 
@@ -86,13 +96,16 @@ export async function updateCategory(
   await catalogueWrite(
     async () => {
       try {
-        await put(record, {
-          ConditionExpression: 'updated_at = :read',
-          ExpressionAttributeValues: { ':read': existing.updated_at },
-        });
+        const written = await conditionHeld(
+          put(record, {
+            ConditionExpression: 'updated_at = :read',
+            ExpressionAttributeValues: { ':read': existing.updated_at },
+          }),
+        );
+        if (!written) throw new ConflictError(changedMeanwhile);
       } catch (error) {
         if (renamed) await releaseUnique(keys.name(input.name), existing.id);
-        throw isConditionFailed(error) ? new ConflictError(changedMeanwhile) : error;
+        throw error;
       }
     },
     {},

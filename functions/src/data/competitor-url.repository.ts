@@ -1,48 +1,39 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheckOutcome } from '@cmp/shared';
-import { batchGetConsistent } from './batch-get';
+import { ConflictError } from '../domain/errors';
 import { batchPut } from './batch-write';
 import { readCount } from './catalogue-counts.repository';
 import { catalogueWrite } from './catalogue-write';
+import { competitorUrlKey } from './competitor-url-key';
 import { lastIssuedId, reserveIds } from './counter.repository';
-import { conditionHeld, db, isConditionFailed, nowIso, tableName } from './dynamo';
+import { db, nowIso, tableName } from './dynamo';
 import { deletePriceRecordsOfUrl } from './price-record.repository';
+import { projectionOf } from './projection';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
 import { GSI1, GSI2 } from './table';
-import { claimUrl, releaseUrls, urlKey } from './url-claims';
+import { claimUrls, releaseUrls, urlKey } from './url-claims';
+import type { UrlPriceState } from './url-price-state.repository';
 
 /**
  * Competitor URLs at `COMPETITOR_URL#<id>`. GSI1 (`COMPETITOR_URLS`) lists them all; GSI2
  * (`PRODUCT_URLS#<product id>`) lists one product's. A URL is claimed once per product in its
- * product's set of URL keys (url-claims.ts).
+ * product's set of URL keys (url-claims.ts). The URL's price state lives on the same item and is
+ * written apart (url-price-state.repository.ts): creating, editing and deleting URLs here leaves
+ * it alone.
  */
-export interface CompetitorUrlRecord {
+export interface CompetitorUrlRecord extends UrlPriceState {
   id: number;
   product_id: number;
   competitor_name: string;
   url: string;
   created_at: string;
   updated_at: string;
-  latest?: LatestObservation;
-  /** The price the comparison uses: the last one that passed the plausibility gate or a person accepted. */
-  accepted?: AcceptedObservation;
-  /** The price the latest check held for review, while it waits. */
-  held?: HeldPrice;
-  /** A price a person rejected: finding it again does not confirm it. */
-  rejected?: { price: number; currency: string | null };
-  /** Checks in a row that could not read the page (blocked or failed). */
-  consecutive_failures?: number;
 }
-
-/** What a run changes on a URL: its latest check, its accepted and held prices, its failures in a row. */
-export const RUN_FIELDS = ['latest', 'accepted', 'held', 'consecutive_failures'] as const;
-export type UrlRunState = Pick<CompetitorUrlRecord, 'id' | (typeof RUN_FIELDS)[number]>;
 
 export type CompetitorUrlFields = Pick<CompetitorUrlRecord, 'product_id' | 'competitor_name' | 'url'>;
 
 const LIST = 'COMPETITOR_URLS';
 const keys = {
-  url: (id: number) => ({ PK: `COMPETITOR_URL#${id}`, SK: 'COMPETITOR_URL' }),
+  url: competitorUrlKey,
   byProduct: (productId: number) => `PRODUCT_URLS#${productId}`,
 };
 
@@ -58,16 +49,27 @@ const FIELDS = [
   'held',
   'rejected',
   'consecutive_failures',
-];
-const projection = {
-  ProjectionExpression: FIELDS.map((f) => `#${f}`).join(', '),
-  ExpressionAttributeNames: Object.fromEntries(FIELDS.map((f) => [`#${f}`, f])),
-};
+] as const satisfies readonly (keyof CompetitorUrlRecord)[];
+/** What a read gives: returned as a CompetitorUrlRecord, so a required field left out of FIELDS does not compile. */
+type CompetitorUrlRead = Pick<CompetitorUrlRecord, (typeof FIELDS)[number]>;
+const projection = projectionOf(FIELDS);
 
 export const urlConflict = (url: string) => `This product already has the competitor URL ${url}`;
+export const tooManyUrls = (max: number) => `A product can have at most ${max} competitor URLs`;
+
+/**
+ * Claims the URL for its product, within `max` URLs (no limit when undefined); a ConflictError
+ * beside the field at fault when the product has the URL already, or has `max` URLs.
+ */
+async function claimForProduct(fields: CompetitorUrlFields, max: number | undefined) {
+  const outcome = await claimUrls(fields.product_id, [fields.url], max);
+  if (outcome === 'taken') throw new ConflictError(urlConflict(fields.url), { field: 'url' });
+  if (outcome === 'full' && max !== undefined)
+    throw new ConflictError(tooManyUrls(max), { field: 'product_id' });
+}
 
 export async function listCompetitorUrls(): Promise<CompetitorUrlRecord[]> {
-  return queryAllById<CompetitorUrlRecord>(LIST, await lastIssuedId('competitor-url'), {
+  return queryAllById<CompetitorUrlRead>(LIST, await lastIssuedId('competitor-url'), {
     TableName: tableName(),
     ...projection,
   });
@@ -104,7 +106,7 @@ export async function countCompetitorUrlItems(): Promise<number> {
 }
 
 export async function listCompetitorUrlsOfProduct(productId: number): Promise<CompetitorUrlRecord[]> {
-  return queryAll<CompetitorUrlRecord>({
+  return queryAll<CompetitorUrlRead>({
     TableName: tableName(),
     IndexName: GSI2,
     KeyConditionExpression: 'GSI2PK = :product',
@@ -117,25 +119,17 @@ export async function getCompetitorUrl(id: number): Promise<CompetitorUrlRecord 
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.url(id), ConsistentRead: true, ...projection }),
   );
-  return Item as CompetitorUrlRecord | undefined;
+  return Item as CompetitorUrlRead | undefined;
 }
 
-/**
- * What the last checks left on these URLs (their latest check, accepted and held prices, failures
- * in a row), read by key, strongly consistent (a run's snapshot); URLs deleted are left out.
- */
-export const getUrlRunStates = (ids: readonly number[]): Promise<UrlRunState[]> =>
-  batchGetConsistent<UrlRunState>(ids.map(keys.url), {
-    ProjectionExpression: ['#id', ...RUN_FIELDS.map((field) => `#${field}`)].join(', '),
-    ExpressionAttributeNames: Object.fromEntries(['id', ...RUN_FIELDS].map((f) => [`#${f}`, f])),
-  });
-
+/** Adds a URL to a product that has fewer than `maxPerProduct`. */
 export async function createCompetitorUrl(
   fields: CompetitorUrlFields,
+  maxPerProduct: number,
   id?: number,
 ): Promise<CompetitorUrlRecord> {
   const urlId = id ?? (await reserveIds('competitor-url', 1));
-  await claimUrl(fields.product_id, fields.url, urlConflict(fields.url), 'url');
+  await claimForProduct(fields, maxPerProduct);
   const record = newCompetitorUrlRecord(fields, urlId);
   await catalogueWrite(
     async () => {
@@ -164,12 +158,16 @@ export async function putCompetitorUrlItems(records: readonly CompetitorUrlRecor
   await batchPut(records.map(item));
 }
 
+/** Changes a URL; one moved to another product needs it to have fewer than `maxPerProduct`. */
 export async function updateCompetitorUrl(
   existing: CompetitorUrlRecord,
   fields: CompetitorUrlFields,
+  maxPerProduct: number,
 ): Promise<CompetitorUrlRecord> {
   const moved = existing.product_id !== fields.product_id || urlKey(existing.url) !== urlKey(fields.url);
-  if (moved) await claimUrl(fields.product_id, fields.url, urlConflict(fields.url), 'url');
+  // A new address on its own product adds no URL: its old claim goes right after.
+  if (moved)
+    await claimForProduct(fields, existing.product_id === fields.product_id ? undefined : maxPerProduct);
   const record: CompetitorUrlRecord = { ...existing, ...fields, updated_at: nowIso() };
   // An update, not a put: the latest observation the scraper keeps on the item must survive an edit.
   await catalogueWrite(
@@ -196,152 +194,6 @@ export async function updateCompetitorUrl(
   );
   if (moved) await releaseUrls(existing.product_id, [existing.url]);
   return record;
-}
-
-/** The scraper's latest look at a URL, kept on the URL item for the dashboard. */
-export interface LatestObservation extends CheckOutcome {
-  run_id: string;
-}
-
-/** An accepted price with what its check saw. */
-export type AcceptedObservation = Pick<
-  LatestObservation,
-  'run_id' | 'price' | 'currency' | 'in_stock' | 'confidence' | 'scraped_at'
-> & { price: number };
-
-export interface HeldPrice {
-  run_id: string;
-  price: number;
-  currency: string | null;
-  scraped_at: string;
-}
-
-/** What a check does to the URL's kept prices (scrape-run/judge-check.ts decides it). */
-export interface UrlCheckEffect {
-  effect: 'accept' | 'hold' | 'clear' | 'keep';
-  /** The check could not read the page: one more in the URL's run of failures; else the run ends. */
-  unreachable: boolean;
-}
-
-/**
- * Stores a run's observation unless a later run already stored one (runs sort by start time),
- * with what it does to the accepted and held prices and the failure count, in one conditional
- * write. The run as a whole moves the catalogue version (see catalogue-version.repository), not
- * each URL. Returns false when the URL no longer exists (deleted meanwhile).
- */
-export async function recordLatestObservation(
-  urlId: number,
-  observation: LatestObservation,
-  { effect, unreachable }: UrlCheckEffect,
-): Promise<boolean> {
-  const values: Record<string, unknown> = {
-    ':observation': observation,
-    ':run': observation.run_id,
-    ':zero': 0,
-    ...(unreachable ? { ':one': 1 } : {}),
-  };
-  const set = [
-    'latest = :observation',
-    unreachable
-      ? 'consecutive_failures = if_not_exists(consecutive_failures, :zero) + :one'
-      : 'consecutive_failures = :zero',
-  ];
-  const remove: string[] = [];
-  if (effect === 'accept' && observation.price !== null) {
-    set.push('accepted = :accepted');
-    remove.push('held');
-    values[':accepted'] = {
-      run_id: observation.run_id,
-      price: observation.price,
-      currency: observation.currency,
-      in_stock: observation.in_stock,
-      confidence: observation.confidence,
-      scraped_at: observation.scraped_at,
-    } satisfies AcceptedObservation;
-  } else if (effect === 'hold' && observation.price !== null) {
-    set.push('held = :held');
-    values[':held'] = {
-      run_id: observation.run_id,
-      price: observation.price,
-      currency: observation.currency,
-      scraped_at: observation.scraped_at,
-    } satisfies HeldPrice;
-  } else if (effect === 'clear') remove.push('accepted', 'held');
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.url(urlId),
-        UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-        ConditionExpression:
-          'attribute_exists(PK) AND (attribute_not_exists(latest) OR latest.run_id <= :run)',
-        ExpressionAttributeValues: values,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-    // Deleted meanwhile, or a newer run got there first: only the first needs telling.
-    const { Item } = await db().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.url(urlId),
-        ConsistentRead: true,
-        ProjectionExpression: 'PK',
-      }),
-    );
-    return Item !== undefined;
-  }
-}
-
-/**
- * A person's decision on the held price of the check `held.run_id`: accepting makes it the
- * accepted price; rejecting keeps the accepted one and remembers the rejected amount. Either way
- * the latest observation says so. Conditional on that check still being the one held (and the
- * latest), so two people deciding at once, or a run landing meanwhile, cannot cross. False when it
- * no longer is. Moves the catalogue version: the dashboard's lists must show it at once.
- */
-export async function decideHeldPrice(
-  url: CompetitorUrlRecord & { held: HeldPrice; latest: LatestObservation },
-  decision: 'accept' | 'reject',
-  message: string,
-): Promise<boolean> {
-  const { held, latest } = url;
-  const accept = decision === 'accept';
-  return conditionHeld(
-    catalogueWrite(
-      () =>
-        db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.url(url.id),
-            UpdateExpression: accept
-              ? 'SET accepted = :accepted, latest.outcome = :ok, latest.message = :message REMOVE held, rejected'
-              : 'SET rejected = :rejected, latest.message = :message REMOVE held',
-            ConditionExpression: 'held.run_id = :run AND latest.run_id = :run',
-            ExpressionAttributeValues: {
-              ':run': held.run_id,
-              ':message': message,
-              ...(accept
-                ? {
-                    ':ok': 'ok',
-                    ':accepted': {
-                      run_id: held.run_id,
-                      price: held.price,
-                      currency: held.currency,
-                      in_stock: latest.in_stock,
-                      confidence: latest.confidence,
-                      scraped_at: held.scraped_at,
-                    } satisfies AcceptedObservation,
-                  }
-                : { ':rejected': { price: held.price, currency: held.currency } }),
-            },
-          }),
-        ),
-      {},
-      { kind: 'urls', id: url.id },
-    ),
-  );
 }
 
 /**

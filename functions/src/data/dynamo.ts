@@ -21,7 +21,7 @@ export const db = perSettings(() => {
 });
 
 /** True when a conditional write lost (the item existed, or the condition no longer held). */
-export function isConditionFailed(error: unknown): boolean {
+function isConditionFailed(error: unknown): boolean {
   return (
     error instanceof ConditionalCheckFailedException ||
     (error instanceof Error && error.name === 'ConditionalCheckFailedException')
@@ -29,17 +29,25 @@ export function isConditionFailed(error: unknown): boolean {
 }
 
 /**
+ * Awaits a conditional write: its answer when it was made (with `ReturnValues`, the item as it was
+ * or as it now is), undefined when its condition did not hold (any other failure is thrown). The
+ * one place that knows how DynamoDB reports a condition that did not hold.
+ */
+export async function conditionalWrite<T>(write: Promise<T>): Promise<T | undefined> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
  * Awaits a conditional write: true when it was made, false when its condition did not hold (any
  * other failure is thrown).
  */
 export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+  return (await conditionalWrite(write.then(() => true))) ?? false;
 }
 
 export const nowIso = (now = Date.now()) => new Date(now).toISOString();

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, epochSeconds, isConditionFailed, tableName } from './dynamo';
+import { conditionalWrite, conditionHeld, db, epochSeconds, tableName } from './dynamo';
 
 /**
  * The pace of requests to one competitor host, shared by every check in every Lambda (decision
@@ -48,8 +48,8 @@ export async function startHostRequest(
   slot: HostSlot,
   at: { nowMs: number; nextFromMs: number; minSpacingMs: number; busyUntilMs: number },
 ): Promise<number | null> {
-  try {
-    const { Attributes } = await db().send(
+  const started = await conditionalWrite(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: hostKey(host),
@@ -67,18 +67,15 @@ export async function startHostRequest(
         },
         ReturnValues: 'UPDATED_NEW',
       }),
-    );
-    return Number(Attributes?.next_start);
-  } catch (error) {
-    if (isConditionFailed(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  return started ? Number(started.Attributes?.next_start) : null;
 }
 
 /** Frees the slot a request held, unless its time ran out and another request holds it now. */
 export async function endHostRequest(host: string, slot: HostSlot, busyUntilMs: number): Promise<void> {
-  try {
-    await db().send(
+  await conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: hostKey(host),
@@ -87,16 +84,15 @@ export async function endHostRequest(host: string, slot: HostSlot, busyUntilMs: 
         ExpressionAttributeNames: { '#slot': slotName(slot) },
         ExpressionAttributeValues: { ':mine': busyUntilMs },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** No request to the host starts before `untilMs` (a Retry-After, or a Crawl-delay just learnt). */
 export async function holdHostStarts(host: string, untilMs: number): Promise<void> {
-  try {
-    await db().send(
+  // The condition fails when starts are held at least as long already: nothing to do.
+  await conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: hostKey(host),
@@ -104,11 +100,8 @@ export async function holdHostStarts(host: string, untilMs: number): Promise<voi
         ConditionExpression: 'attribute_not_exists(next_start) OR next_start < :until',
         ExpressionAttributeValues: { ':until': untilMs, ':expires': epochSeconds(untilMs + KEEP_MS) },
       }),
-    );
-  } catch (error) {
-    // Already held at least as long.
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** Keeps the gap robots.txt asks for between starts (null: none), for every check that has not read it yet. */

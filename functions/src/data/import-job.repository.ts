@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportJob } from '@cmp/shared';
-import { db, epochSeconds, isConditionFailed, nowIso, tableName } from './dynamo';
+import { conditionalWrite, conditionHeld, db, epochSeconds, nowIso, tableName } from './dynamo';
 import { putPacked, readPacked } from './packed-chunks';
 
 /**
@@ -77,8 +77,8 @@ export async function readImportFile(id: string): Promise<Buffer> {
  * once): returns the job as it now is, or undefined when there is nothing to do.
  */
 export async function beginImportAttempt(id: string): Promise<ImportJobRecord | undefined> {
-  try {
-    const { Attributes } = await db().send(
+  const begun = await conditionalWrite(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.job(id),
@@ -93,12 +93,9 @@ export async function beginImportAttempt(id: string): Promise<ImportJobRecord | 
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes as ImportJobRecord;
-  } catch (error) {
-    if (isConditionFailed(error)) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return begun?.Attributes as ImportJobRecord | undefined;
 }
 
 /** Rows dealt with so far; also the heartbeat that tells a living job from a dead one. */
@@ -154,8 +151,9 @@ async function finish(id: string, status: 'completed' | 'failed', values: Record
       ? ['imported = :imported', '#errors = :errors', 'error_count = :count', 'processed_rows = :rows']
       : []),
   ];
-  try {
-    await db().send(
+  // The condition fails when the job ended already (a second delivery of its event): the first ending stands.
+  await conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.job(id),
@@ -174,9 +172,6 @@ async function finish(id: string, status: 'completed' | 'failed', values: Record
           ':running': 'running',
         },
       }),
-    );
-  } catch (error) {
-    // Ended already (a second delivery of its event): the first ending stands.
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }

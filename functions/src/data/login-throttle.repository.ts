@@ -1,13 +1,14 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, epochSeconds, isConditionFailed, tableName } from './dynamo';
+import { conditionalWrite, conditionHeld, db, epochSeconds, tableName } from './dynamo';
 
 /**
- * Sign-in attempts in fixed windows, one item per subject (`THROTTLE#account#<id>`,
- * `THROTTLE#address#<ip>`). An attempt is reserved before the password is checked, with a
- * conditional write that counts it only while the window has room, so concurrent guesses cannot
- * overrun the limit. Expiry is checked in code; the TTL attribute only lets AWS clean up.
+ * Sign-in attempts in fixed windows, one item per subject (`THROTTLE#identifier#<as typed>`,
+ * `THROTTLE#account#<user id>`, `THROTTLE#address#<ip>`). An attempt is reserved before the
+ * password is checked, with a conditional write that counts it only while the window has room, so
+ * concurrent guesses cannot overrun the limit. Expiry is checked in code; the TTL attribute only
+ * lets AWS clean up.
  */
-export type ThrottleSubject = { kind: 'account' | 'address'; value: string };
+export type ThrottleSubject = { kind: 'identifier' | 'account' | 'address'; value: string };
 
 export type Reservation =
   | { reserved: true; subject: ThrottleSubject; windowStartMs: number }
@@ -35,8 +36,8 @@ export async function reserveAttempt(
   const cutoff = nowMs - windowMs;
   let windowStartMs = nowMs;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    try {
-      const { Attributes } = await db().send(
+    const counted = await conditionalWrite(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: key,
@@ -46,24 +47,20 @@ export async function reserveAttempt(
           ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':max': max },
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      return { reserved: true, subject, windowStartMs: Attributes?.window_start };
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-    }
-    try {
-      await db().send(
+      ),
+    );
+    if (counted) return { reserved: true, subject, windowStartMs: counted.Attributes?.window_start };
+    const opened = await conditionHeld(
+      db().send(
         new PutCommand({
           TableName: tableName(),
           Item: { ...key, count: 1, window_start: nowMs, expires_at: epochSeconds(nowMs + windowMs) },
           ConditionExpression: 'attribute_not_exists(PK) OR window_start <= :cutoff',
           ExpressionAttributeValues: { ':cutoff': cutoff },
         }),
-      );
-      return { reserved: true, subject, windowStartMs: nowMs };
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-    }
+      ),
+    );
+    if (opened) return { reserved: true, subject, windowStartMs: nowMs };
     // Both lost: the open window is full, or another request opened it between the two writes.
     const { Item } = await db().send(
       new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
@@ -76,8 +73,9 @@ export async function reserveAttempt(
 
 /** Gives a reserved attempt back (it turned out not to be a failure), in the window it was counted in. */
 export async function releaseAttempt(reservation: Reservation & { reserved: true }): Promise<void> {
-  try {
-    await db().send(
+  // The condition fails when the window has ended or was cleared: nothing left to give back.
+  await conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: throttleKey(reservation.subject),
@@ -86,11 +84,8 @@ export async function releaseAttempt(reservation: Reservation & { reserved: true
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: { ':minusOne': -1, ':windowStart': reservation.windowStartMs, ':zero': 0 },
       }),
-    );
-  } catch (error) {
-    // The window has ended or was cleared: nothing left to give back.
-    if (!isConditionFailed(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** Forgets every attempt counted for the subject (after a successful sign-in to the account). */

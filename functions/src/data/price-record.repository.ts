@@ -2,7 +2,8 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { type CheckOutcome, outcomeOfLegacyCheck, type PriceRecord } from '@cmp/shared';
 import { batchGetConsistent } from './batch-get';
 import { batchDelete } from './batch-write';
-import { conditionHeld, db, isConditionFailed, tableName } from './dynamo';
+import { conditionHeld, db, tableName } from './dynamo';
+import { projectionOf } from './projection';
 import { queryAll } from './query-all';
 
 /**
@@ -117,8 +118,8 @@ export async function setPriceRecordOutcome(
   outcome: CheckOutcome['outcome'],
   message: string,
 ): Promise<void> {
-  await db()
-    .send(
+  await conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.record(urlId, runId),
@@ -126,10 +127,8 @@ export async function setPriceRecordOutcome(
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':outcome': outcome, ':message': message },
       }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionFailed(error)) throw error;
-    });
+    ),
+  );
 }
 
 /** Deletes every record of a URL; read consistently, so a record written just before is not missed. */
@@ -149,15 +148,25 @@ export async function deletePriceRecord(urlId: number, runId: string): Promise<v
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.record(urlId, runId) }));
 }
 
-/** What a run's record says about its URL, enough to tell whether the check succeeded. */
-export type RunOutcome = Pick<
-  PriceRecordItem,
-  'competitor_url_id' | 'price' | 'confidence' | 'ungrounded' | 'error_message'
-> &
-  Partial<Pick<PriceRecordItem, 'outcome' | 'message' | 'input_tokens' | 'llm_error'>>;
 // With the message: withOutcome() takes a record's outcome only when both are there.
-const outcomeProjection =
-  'competitor_url_id, price, confidence, ungrounded, error_message, outcome, message, input_tokens, llm_error';
+const OUTCOME_FIELDS = [
+  'competitor_url_id',
+  'price',
+  'confidence',
+  'ungrounded',
+  'error_message',
+  'outcome',
+  'message',
+  'input_tokens',
+  'llm_error',
+] as const satisfies readonly (keyof PriceRecordItem)[];
+
+/**
+ * What a run's record says about its URL, enough to tell whether the check succeeded; a record
+ * written before outcomes were kept has no outcome or message.
+ */
+export type RunOutcome = Omit<Pick<PriceRecordItem, (typeof OUTCOME_FIELDS)[number]>, 'outcome' | 'message'> &
+  Partial<Pick<PriceRecordItem, 'outcome' | 'message'>>;
 
 /**
  * The outcomes of a run over the given URLs, read by their table keys with strongly consistent
@@ -167,5 +176,5 @@ const outcomeProjection =
 export const runOutcomesOf = (runId: string, urlIds: readonly number[]): Promise<RunOutcome[]> =>
   batchGetConsistent<RunOutcome>(
     urlIds.map((urlId) => keys.record(urlId, runId)),
-    { ProjectionExpression: outcomeProjection },
+    projectionOf(OUTCOME_FIELDS),
   );

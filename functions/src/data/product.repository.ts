@@ -10,7 +10,8 @@ import { batchPut } from './batch-write';
 import { readCount } from './catalogue-counts.repository';
 import { catalogueWrite } from './catalogue-write';
 import { lastIssuedId, reserveIds } from './counter.repository';
-import { db, isConditionFailed, nowIso, tableName } from './dynamo';
+import { conditionHeld, db, nowIso, tableName } from './dynamo';
+import { projectionOf } from './projection';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
 import { GSI1, GSI2 } from './table';
 import {
@@ -72,18 +73,17 @@ const FIELDS = [
   'created_at',
   'updated_at',
   'version',
-];
-const projection = {
-  ProjectionExpression: FIELDS.map((f) => `#${f}`).join(', '),
-  ExpressionAttributeNames: Object.fromEntries(FIELDS.map((f) => [`#${f}`, f])),
-};
+] as const satisfies readonly (keyof ProductRecord)[];
+/** What a read gives: returned as a ProductRecord, so a required field left out of FIELDS does not compile. */
+type ProductRead = Pick<ProductRecord, (typeof FIELDS)[number]>;
+const projection = projectionOf(FIELDS);
 
 export const skuConflict = (sku: string) => `A product with SKU "${sku}" already exists`;
 const changedMeanwhile = 'The product was changed by someone else; reload and try again';
 
 /** The whole catalogue, in id order. */
 export async function listProducts(): Promise<ProductRecord[]> {
-  return queryAllById<ProductRecord>(LIST, await lastIssuedId('product'), {
+  return queryAllById<ProductRead>(LIST, await lastIssuedId('product'), {
     TableName: tableName(),
     ...projection,
   });
@@ -105,7 +105,7 @@ export async function countProductItems(): Promise<number> {
 }
 
 export async function listProductsInCategory(categoryId: number): Promise<ProductRecord[]> {
-  return queryAll<ProductRecord>({
+  return queryAll<ProductRead>({
     TableName: tableName(),
     IndexName: GSI2,
     KeyConditionExpression: 'GSI2PK = :category',
@@ -119,7 +119,7 @@ export async function getProduct(id: number): Promise<ProductRecord | undefined>
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.product(id), ConsistentRead: true, ...projection }),
   );
-  return Item as ProductRecord | undefined;
+  return Item as ProductRead | undefined;
 }
 
 /** Whether a claim (from `scanClaims`, repairs only) is a SKU's. */
@@ -191,11 +191,7 @@ export async function replaceProduct(existing: ProductRecord, fields: ProductFie
     updated_at: nowIso(),
     version: (existing.version ?? 0) + 1,
   };
-  try {
-    await put(record, unchanged(existing));
-  } catch (error) {
-    throw isConditionFailed(error) ? new ConflictError(changedMeanwhile) : error;
-  }
+  if (!(await conditionHeld(put(record, unchanged(existing))))) throw new ConflictError(changedMeanwhile);
   return record;
 }
 
@@ -259,9 +255,9 @@ export async function setProductHidden(product: ProductRecord, hidden: boolean):
 
 /** Moves a product out of its category (the category is being deleted). */
 export async function clearProductCategory(product: ProductRecord): Promise<void> {
-  const clear = async () => {
-    try {
-      await db().send(
+  const clear = () =>
+    conditionHeld(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.product(product.id),
@@ -270,13 +266,9 @@ export async function clearProductCategory(product: ProductRecord): Promise<void
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: { ':none': null, ':now': nowIso(), ':one': 1 },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-      return false; // deleted meanwhile: nothing to move
-    }
-  };
+      ),
+    );
+  // Not cleared: deleted meanwhile, nothing to move.
   await catalogueWrite(clear, (cleared) => (cleared ? {} : null), { kind: 'products', id: product.id });
 }
 

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   CHECK_OUTCOMES,
   type CheckOutcomeKind,
@@ -10,13 +10,14 @@ import {
   type ScraperRunStatus,
 } from '@cmp/shared';
 import { catalogueChanged, type RunSnapshot, runEndedWithSnapshot } from './catalogue-version.repository';
-import { db, isConditionFailed, tableName } from './dynamo';
+import { conditionalWrite, conditionHeld, db, tableName } from './dynamo';
+import { projectionOf } from './projection';
 import { queryAll } from './query-all';
 import { GSI1 } from './table';
 
 /**
- * Scrape runs at `RUN#<run id>`, listed newest first through GSI1 (`RUNS`, by start time), and the
- * single-run lock at `SCRAPER_LOCK`. Run ids start with their start time, so they sort by it.
+ * Scrape runs at `RUN#<run id>`, listed newest first through GSI1 (`RUNS`, by start time). Run ids
+ * start with their start time, so they sort by it. The single-run lock is run-lock.repository.ts.
  */
 export type RunStatus = ScraperRunStatus;
 
@@ -42,13 +43,6 @@ export interface RunRecord {
   llm?: LlmSummary | null;
 }
 
-export interface RunLock {
-  run_id: string;
-  /** Epoch ms when the lock was taken; a lock older than the run timeout is stale. */
-  taken_at: number;
-  execution_arn: string | null;
-}
-
 const LIST = 'RUNS';
 
 /**
@@ -63,10 +57,10 @@ const LIVE_LLM_CALLS = 'live_llm_calls';
 const liveLlmFailed = (reason: LlmFailureReason) => `live_llm_failed_${reason.replaceAll(' ', '_')}`;
 const keys = {
   run: (runId: string) => ({ PK: `RUN#${runId}`, SK: 'RUN' }),
-  lock: { PK: 'SCRAPER_LOCK', SK: 'LOCK' },
 };
 
-const RUN_FIELDS = [
+/** The record's own fields as stored; the live counts are stored apart (see `toRunRecord`). */
+const RECORD_FIELDS = [
   'run_id',
   'status',
   'triggered_by',
@@ -80,72 +74,15 @@ const RUN_FIELDS = [
   'error_message',
   'outcome_counts',
   'llm',
+] as const satisfies readonly (keyof RunRecord)[];
+/** What a read gives of them: `toRunRecord` returns it as a RunRecord, so a required field left out does not compile. */
+type StoredRun = Pick<RunRecord, (typeof RECORD_FIELDS)[number]>;
+const runProjection = projectionOf([
+  ...RECORD_FIELDS,
   ...CHECK_OUTCOMES.map(liveField),
   LIVE_LLM_CALLS,
   ...LLM_FAILURE_REASONS.map(liveLlmFailed),
-];
-const runProjection = {
-  ProjectionExpression: RUN_FIELDS.map((f) => `#${f}`).join(', '),
-  ExpressionAttributeNames: Object.fromEntries(RUN_FIELDS.map((f) => [`#${f}`, f])),
-};
-
-// --- the lock --------------------------------------------------------------------------------
-
-/**
- * Takes the single-run lock for `runId` with a conditional write: free, already this run's, or
- * stale (older than `staleAfterMs`). Returns the lock it replaced when that one was stale, or
- * 'taken'; false when another run holds a live lock.
- */
-export async function takeRunLock(
-  runId: string,
-  nowMs: number,
-  staleAfterMs: number,
-  executionArn: string | null,
-): Promise<{ replaced: RunLock | null } | false> {
-  const previous = await getRunLock();
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.lock, run_id: runId, taken_at: nowMs, execution_arn: executionArn },
-        ConditionExpression: 'attribute_not_exists(PK) OR run_id = :me OR taken_at < :stale',
-        ExpressionAttributeValues: { ':me': runId, ':stale': nowMs - staleAfterMs },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
-  const replaced = previous && previous.run_id !== runId ? previous : null;
-  return { replaced };
-}
-
-export async function getRunLock(): Promise<RunLock | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.lock, ConsistentRead: true }),
-  );
-  return Item
-    ? { run_id: Item.run_id, taken_at: Item.taken_at, execution_arn: Item.execution_arn ?? null }
-    : undefined;
-}
-
-/** Releases the lock, but only if `runId` still holds it. */
-export async function releaseRunLock(runId: string): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.lock,
-        ConditionExpression: 'run_id = :me',
-        ExpressionAttributeValues: { ':me': runId },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
-}
-
-// --- runs ------------------------------------------------------------------------------------
+]);
 
 /**
  * Writes a run record, or settles the one the start wrote (total, status, error) while it still
@@ -175,8 +112,8 @@ export async function createRun(run: RunRecord): Promise<boolean> {
     failed_urls,
   };
   const fields = [...Object.keys(kept), ...Object.keys(settled)];
-  try {
-    const { Attributes: before } = await db().send(
+  const written = await conditionalWrite(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.run(run_id),
@@ -194,14 +131,13 @@ export async function createRun(run: RunRecord): Promise<boolean> {
         },
         ReturnValues: 'ALL_OLD',
       }),
-    );
-    if (!before && run.status === 'running') await catalogueChanged('started');
-    if (before && run.status !== 'running') await catalogueChanged('ended');
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  if (!written) return false;
+  const before = written.Attributes;
+  if (!before && run.status === 'running') await catalogueChanged('started');
+  if (before && run.status !== 'running') await catalogueChanged('ended');
+  return true;
 }
 
 /** Removes the record of a run whose execution could not be started: it has nothing to show. */
@@ -233,7 +169,7 @@ function toRunRecord(item: Record<string, unknown>): RunRecord {
     .sort((a, b) => b.count - a.count);
   const liveLlm =
     calls === 0 ? null : { calls, failed: reasons.reduce((sum, r) => sum + r.count, 0), reasons };
-  return { ...(run as unknown as RunRecord), live_outcome_counts: live, live_llm: liveLlm };
+  return { ...(run as StoredRun), live_outcome_counts: live, live_llm: liveLlm };
 }
 
 /** The newest runs first. */
@@ -279,8 +215,8 @@ export async function countRunResult(
     ...(llm === 'none' ? {} : { '#llmCalls': LIVE_LLM_CALLS }),
     ...(llm === 'none' || llm === 'ok' ? {} : { '#llmFailed': liveLlmFailed(llm) }),
   };
-  await db()
-    .send(
+  await conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.run(runId),
@@ -294,10 +230,8 @@ export async function countRunResult(
         },
         ExpressionAttributeValues: { ':one': 1, ':running': 'running' },
       }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionFailed(error)) throw error;
-    });
+    ),
+  );
 }
 
 /**
@@ -324,8 +258,8 @@ export async function endRun(
   snapshot?: RunSnapshot,
 ): Promise<boolean> {
   const total = end.total_urls === undefined ? '' : 'total_urls = :total, ';
-  try {
-    await db().send(
+  const ended = await conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.run(runId),
@@ -344,12 +278,10 @@ export async function endRun(
           ':running': 'running',
         },
       }),
-    );
-    if (snapshot) await runEndedWithSnapshot(snapshot);
-    else await catalogueChanged('ended');
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  if (!ended) return false;
+  if (snapshot) await runEndedWithSnapshot(snapshot);
+  else await catalogueChanged('ended');
+  return true;
 }

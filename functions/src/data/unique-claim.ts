@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../domain/errors';
-import { conditionHeld, db, isConditionFailed, nowIso, tableName } from './dynamo';
+import { conditionHeld, db, nowIso, tableName } from './dynamo';
 
 /**
  * Uniqueness without transactions (dynalite has none): a value is claimed by a conditional put of
@@ -27,19 +27,17 @@ export async function claimUnique(
   field?: string,
   extra: Record<string, string> = {},
 ): Promise<void> {
-  try {
-    await db().send(
+  const claimed = await conditionHeld(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         // When it was claimed: a repair leaves young claims alone, their entity may be on its way.
         Item: { ...key, ...extra, owner_id: ownerId, claimed_at: nowIso() },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-  } catch (error) {
-    if (isConditionFailed(error)) throw new ConflictError(conflictMessage, field ? { field } : {});
-    throw error;
-  }
+    ),
+  );
+  if (!claimed) throw new ConflictError(conflictMessage, field ? { field } : {});
 }
 
 /**

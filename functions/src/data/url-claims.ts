@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '../domain/errors';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionHeld, db, nowIso, tableName } from './dynamo';
 import type { Claim } from './unique-claim';
 
@@ -11,7 +10,8 @@ import type { Claim } from './unique-claim';
  * transactions (decision 10), and an import row's several URLs are claimed in that one request too
  * (decision 60: 10,000 rows of 3 URLs within 1.2 requests a row). An item per URL, as before,
  * took a conditional put per URL. Each claim also stamps the set's `claimed_at`: a repair releases
- * keys no URL holds only from a set that has not been claimed from since it looked.
+ * keys no URL holds only from a set that has not been claimed from since it looked. The set's size
+ * also bounds the product's URLs (COMPETITOR_URLS_PER_PRODUCT_MAX) in the same request.
  */
 const SET_PREFIX = 'PRODUCT_URL_KEYS#';
 /** The claim items of the earlier design, one per URL: `migrateUrlClaims` folds them into the sets. */
@@ -28,33 +28,50 @@ export function normaliseUrl(url: string): string {
 
 export const urlKey = (url: string) => createHash('sha256').update(normaliseUrl(url)).digest('hex');
 
+/** What a claim came to: made, or refused because the product holds a URL already, or is full. */
+export type ClaimOutcome = 'claimed' | 'taken' | 'full';
+
 /**
- * Claims every one of `urls` for the product in one request, or none of them: false when the
- * product holds any of them already (then claim them one by one to learn which).
+ * Claims every one of `urls` for the product in one request, or none of them: `taken` when the
+ * product holds any of them already (then claim them one by one to learn which), `full` when it
+ * would hold more than `max` URLs. The set's size is the product's URL count, so the limit holds
+ * however many claim at once.
  */
-export async function claimUrls(productId: number, urls: readonly string[]): Promise<boolean> {
+export async function claimUrls(
+  productId: number,
+  urls: readonly string[],
+  max?: number,
+): Promise<ClaimOutcome> {
   const keys = [...new Set(urls.map(urlKey))];
-  if (keys.length === 0) return true;
-  return conditionHeld(
+  if (keys.length === 0) return 'claimed';
+  if (max !== undefined && keys.length > max) return 'full';
+  const claimed = await conditionHeld(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: setKey(productId),
         UpdateExpression: 'ADD url_keys :keys SET claimed_at = :now',
-        ConditionExpression: keys.map((_, i) => `NOT contains(url_keys, :k${i})`).join(' AND '),
+        ConditionExpression: [
+          ...keys.map((_, i) => `NOT contains(url_keys, :k${i})`),
+          ...(max === undefined ? [] : ['(attribute_not_exists(url_keys) OR size(url_keys) <= :room)']),
+        ].join(' AND '),
         ExpressionAttributeValues: {
           ':keys': new Set(keys),
           ':now': nowIso(),
           ...Object.fromEntries(keys.map((key, i) => [`:k${i}`, key])),
+          ...(max === undefined ? {} : { ':room': max - keys.length }),
         },
       }),
     ),
   );
-}
-
-/** Claims one URL for the product; a ConflictError (shown beside `field`) when it has it already. */
-export async function claimUrl(productId: number, url: string, conflictMessage: string, field?: string) {
-  if (!(await claimUrls(productId, [url]))) throw new ConflictError(conflictMessage, field ? { field } : {});
+  if (claimed) return 'claimed';
+  if (max === undefined) return 'taken';
+  // Which condition failed: a claim released since makes this `full` once, and asking again succeeds.
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: setKey(productId), ConsistentRead: true }),
+  );
+  const held = Item?.url_keys instanceof Set ? (Item.url_keys as Set<string>) : new Set<string>();
+  return keys.some((key) => held.has(key)) ? 'taken' : 'full';
 }
 
 /** Gives up the product's claim on `urls` (the URLs went, or moved). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CompetitorUrlRecord, LatestObservation, UrlRunState } from './competitor-url.repository';
+import type { CompetitorUrlRecord } from './competitor-url.repository';
+import type { LatestObservation, UrlRunState } from './url-price-state.repository';
 import { decodeSnapshot, encodeSnapshot, withRunState } from './url-snapshot.repository';
 
 const latest = (runId: string, price: number | null): LatestObservation => ({

@@ -1,12 +1,12 @@
+import type { CompetitorUrlRecord } from './competitor-url.repository';
+import { epochSeconds } from './dynamo';
+import { putPacked, readPacked } from './packed-chunks';
 import type {
   AcceptedObservation,
-  CompetitorUrlRecord,
   HeldPrice,
   LatestObservation,
   UrlRunState,
-} from './competitor-url.repository';
-import { epochSeconds } from './dynamo';
-import { putPacked, readPacked } from './packed-chunks';
+} from './url-price-state.repository';
 
 /**
  * A completed run's snapshot of the URLs it checked, as its checks left them (decision 61), at

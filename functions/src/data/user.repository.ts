@@ -1,13 +1,14 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@cmp/shared';
 import { lastIssuedId, nextId } from './counter.repository';
-import { db, nowIso, tableName } from './dynamo';
+import { conditionHeld, db, nowIso, tableName } from './dynamo';
 import { type ClaimKey, claimOwner, claimUnique, releaseUnique } from './unique-claim';
 
 /**
  * Users. Key design: the user item at `USER#<id>`; e-mail and username are each claimed by a
  * uniqueness item (`USER_EMAIL#<email>`, `USER_NAME#<username>`, lower-cased) pointing at the id,
- * which is also how sign-in finds a user.
+ * which is also how sign-in finds a user. Changes that may take an active admin away hold the
+ * admin-change lock (`USER_ADMIN_LOCK`) while they check and write.
  */
 export interface UserRecord {
   id: number;
@@ -32,6 +33,7 @@ const keys = {
   user: (id: number) => ({ PK: `USER#${id}`, SK: 'USER' }),
   email: (email: string): ClaimKey => ({ PK: `USER_EMAIL#${email.toLowerCase()}`, SK: 'UNIQUE' }),
   username: (username: string): ClaimKey => ({ PK: `USER_NAME#${username.toLowerCase()}`, SK: 'UNIQUE' }),
+  adminLock: { PK: 'USER_ADMIN_LOCK', SK: 'LOCK' },
 };
 
 export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'disabled' | 'session_generation'>;
@@ -62,8 +64,11 @@ export async function hasAnyUser(): Promise<boolean> {
   return (await lastIssuedId('user')) > 0;
 }
 
+/** Read consistently: the last-admin check must see the change the lock's previous holder made. */
 export async function getUser(id: number): Promise<UserRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: true }),
+  );
   return Item ? toUser(Item) : undefined;
 }
 
@@ -124,6 +129,38 @@ async function update(
       ExpressionAttributeValues: values,
       ...(names ? { ExpressionAttributeNames: names } : {}),
     }),
+  );
+}
+
+/**
+ * Takes the admin-change lock for `owner` when it is free or stale (taken `leaseMs` ago or more:
+ * its holder died); false while another holds it.
+ */
+export async function takeAdminChangeLock(owner: string, nowMs: number, leaseMs: number): Promise<boolean> {
+  return conditionHeld(
+    db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.adminLock, owner, taken_at: nowMs },
+        ConditionExpression: 'attribute_not_exists(PK) OR taken_at <= :stale',
+        ExpressionAttributeValues: { ':stale': nowMs - leaseMs },
+      }),
+    ),
+  );
+}
+
+/** Releases the admin-change lock, but only if `owner` still holds it. */
+export async function releaseAdminChangeLock(owner: string): Promise<void> {
+  await conditionHeld(
+    db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.adminLock,
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    ),
   );
 }
 

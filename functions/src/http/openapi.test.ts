@@ -1,12 +1,12 @@
 import { contract, type RouteContract } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from './openapi';
+import { openApiDocument, operationIdOf } from './openapi';
 
 interface Operation {
   operationId: string;
   security?: unknown[];
   parameters?: { in: string; name: string; required?: boolean }[];
-  requestBody?: { content: Record<string, { schema: unknown }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: unknown }> };
   responses: Record<
     string,
     { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }
@@ -26,12 +26,28 @@ describe('the OpenAPI document', () => {
     expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
+  it('is served from the web app’s own origin', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+
   it('has every contract route, and nothing else, under its path and method', () => {
     const operations = Object.values(document.paths).flatMap((item) =>
       Object.values(item as Record<string, Operation>).map((op) => op.operationId),
     );
-    expect(operations.sort()).toEqual(routes.map(([id]) => id).sort());
-    for (const [id, route] of routes) expect(operationOf(route)?.operationId).toBe(id);
+    expect(operations.sort()).toEqual(routes.map(([id]) => operationIdOf(id)).sort());
+    for (const [id, route] of routes) expect(operationOf(route)?.operationId).toBe(operationIdOf(id));
+  });
+
+  it('names each operation by a unique camelCase identifier made from its route id', () => {
+    const ids = routes.map(([id]) => operationIdOf(id));
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operationIdOf('GET /api/products')).toBe('getProducts');
+    expect(operationIdOf('PATCH /api/products/{id}/toggle-hidden')).toBe('patchProductsByIdToggleHidden');
+    expect(operationIdOf('GET /api/competitor-urls/product/{productId}')).toBe(
+      'getCompetitorUrlsProductByProductId',
+    );
+    expect(operationIdOf('GET /api/dashboard/export.csv')).toBe('getDashboardExportCsv');
   });
 
   it('marks public routes as needing no token', () => {
@@ -53,6 +69,10 @@ describe('the OpenAPI document', () => {
     expect(
       Object.keys(operationOf(contract['POST /api/products/import'])?.requestBody?.content ?? {}),
     ).toEqual(['multipart/form-data']);
+    // An empty body counts as {}: required only where {} is refused.
+    expect(operationOf(contract['POST /api/products'])?.requestBody?.required).toBe(true);
+    expect(operationOf(contract['POST /api/products/import'])?.requestBody?.required).toBe(true);
+    expect(operationOf(contract['POST /api/scraper/run'])?.requestBody?.required).toBe(false);
     for (const [, route] of routes) {
       const parameters = operationOf(route)?.parameters ?? [];
       const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -19,16 +19,45 @@ const STATUS_TEXT: Record<string, string> = {
 const contentType = (route: RouteContract, status: number) =>
   route.produces && status < 300 ? route.produces : 'application/json';
 
+/**
+ * The operationId of a route: its route id as a camelCase identifier, the method then each path
+ * segment after `/api`, a `{parameter}` read as `By<Parameter>`, so generated clients can name a
+ * function or type after it (OpenAPI tools refuse spaces, slashes and braces there).
+ * @example operationIdOf('GET /api/products/{id}/price-history.csv') // 'getProductsByIdPriceHistoryCsv'
+ */
+export function operationIdOf(routeId: string): string {
+  const [method = '', path = ''] = routeId.split(' ');
+  const words = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .flatMap((segment) => {
+      const parameter = /^\{(\w+)\}$/.exec(segment)?.[1];
+      return parameter ? ['by', parameter] : segment.split(/[^A-Za-z0-9]+/);
+    })
+    .filter((word) => word !== '');
+  return method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
 function operation(id: string, route: RouteContract): ZodOpenApiOperationObject {
   const { params, query, body, multipart } = route.request;
   return {
-    operationId: id,
+    operationId: operationIdOf(id),
     summary: route.summary,
     // Public routes need no token; the document's default is the bearer token.
     ...(route.public ? { security: [] } : {}),
     requestParams: { ...(params ? { path: params } : {}), ...(query ? { query } : {}) },
-    ...(body ? { requestBody: { content: { 'application/json': { schema: body } } } } : {}),
-    ...(multipart ? { requestBody: { content: { 'multipart/form-data': { schema: multipart } } } } : {}),
+    // An empty body counts as {}: the body is required where {} is refused (clients must then send one).
+    ...(body
+      ? {
+          requestBody: {
+            required: !body.safeParse({}).success,
+            content: { 'application/json': { schema: body } },
+          },
+        }
+      : {}),
+    ...(multipart
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipart } } } }
+      : {}),
     responses: Object.fromEntries(
       Object.entries(route.responses).map(([status, schema]) => [
         status,
@@ -45,7 +74,12 @@ function operation(id: string, route: RouteContract): ZodOpenApiOperationObject 
 /** The OpenAPI 3.1 document of the whole API, built from the contract (shared/src/contract/). */
 export function openApiDocument() {
   const paths: ZodOpenApiPathsObject = {};
+  const routeIdOf = new Map<string, string>();
   for (const [id, route] of Object.entries(contract) as [string, RouteContract][]) {
+    const operationId = operationIdOf(id);
+    const taken = routeIdOf.get(operationId);
+    if (taken) throw new Error(`${id} and ${taken} would share the operationId ${operationId}`);
+    routeIdOf.set(operationId, id);
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(id, route) };
   }
   const document = createDocument({
@@ -56,6 +90,8 @@ export function openApiDocument() {
       description:
         'Every answer is JSON, except the CSV downloads (text/csv); a failure is { "success": false, "error": "<text for people>" }.',
     },
+    // Same origin as the web app (CloudFront on AWS, the local server with `npm start`): paths start with /api.
+    servers: [{ url: '/', description: 'The address the web app is served from' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     security: [{ bearer: [] }],
     paths,

@@ -1,7 +1,8 @@
 import { publishRunCompleted } from '../alerts/publish-run-completed';
 import type { RunCompletedDetail } from '../alerts/run-events';
 import { nowIso } from '../data/dynamo';
-import { endRun, getRun, releaseRunLock } from '../data/scrape-run.repository';
+import { releaseRunLock } from '../data/run-lock.repository';
+import { endRun, getRun } from '../data/scrape-run.repository';
 import { logger } from '../logger';
 import { publishLlmMetrics } from './llm-metrics';
 import type { EndedRunStatus } from './run-endings';

@@ -6,6 +6,7 @@
  * machine, which waits for free and calls the check again (HostBusyError).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { hostOnlySettings } from '../config';
 import {
   endHostRequest,
   type HostPace,
@@ -105,6 +106,7 @@ export function hostPacer(
   now: () => number = Date.now,
 ): RequestPacer {
   let waitedMs = 0;
+  const minSpacingMs = hostOnlySettings().hostSpacingMsForTests ?? MIN_SPACING_MS;
   return {
     async begin(url) {
       const host = url.hostname;
@@ -128,7 +130,7 @@ export function hostPacer(
           const nextStartMs = await startHostRequest(host, slot, {
             nowMs: startedAt,
             nextFromMs,
-            minSpacingMs: MIN_SPACING_MS,
+            minSpacingMs,
             busyUntilMs,
           });
           if (nextStartMs !== null)
@@ -140,7 +142,7 @@ export function hostPacer(
 
     async crawlDelayRead(url, seconds) {
       const spacingMs = seconds === null ? null : seconds * 1000;
-      const asksMore = spacingMs !== null && spacingMs > MIN_SPACING_MS;
+      const asksMore = spacingMs !== null && spacingMs > minSpacingMs;
       await setHostSpacing(url.hostname, asksMore ? spacingMs : null, now());
       // robots.txt itself was a request: the page that needed it waits the Crawl-delay after it too.
       if (asksMore) await holdHostStarts(url.hostname, now() + spacingMs + START_MARGIN_MS);

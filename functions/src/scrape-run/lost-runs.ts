@@ -1,4 +1,5 @@
-import { getRunLock, latestRuns } from '../data/scrape-run.repository';
+import { getRunLock } from '../data/run-lock.repository';
+import { latestRuns } from '../data/scrape-run.repository';
 import { closeRun } from './close-run';
 
 /** How far back to look for runs left 'running': one run at a time, so the last few suffice. */

@@ -6,15 +6,17 @@ import {
   listCompetitorUrlsOfProduct,
 } from '../data/competitor-url.repository';
 import { nowIso } from '../data/dynamo';
-import { createRun, releaseRunLock } from '../data/scrape-run.repository';
+import { releaseRunLock } from '../data/run-lock.repository';
+import { createRun } from '../data/scrape-run.repository';
 import { interleaveByHost } from './host-order';
 import { RunAlreadyActiveError } from './run-errors';
 import { newRunId } from './run-id';
+import type { RunInput } from './run-input';
 import { acquireRunLock } from './run-lock';
 import { maxUrlsPerRun } from './state-machine';
 
 export interface PrepareInput {
-  request: { runId?: string; triggeredBy?: string; productId?: number | null; urlId?: number };
+  request: RunInput;
   executionArn: string;
   executionName: string;
   startedAt: string;
@@ -61,7 +63,7 @@ export async function prepareRun(
   const stillRunning = await createRun({
     run_id: runId,
     status: tooMany ? 'failed' : 'running',
-    triggered_by: request.triggeredBy ?? 'schedule',
+    triggered_by: request.triggeredBy,
     started_at: new Date(input.startedAt).toISOString(),
     completed_at: tooMany ? nowIso() : null,
     total_urls: tooMany ? 0 : urls.length,

@@ -1,7 +1,8 @@
 import { acceptedPrice } from '../catalogue/url-check-view';
-import { type CompetitorUrlRecord, recordLatestObservation } from '../data/competitor-url.repository';
+import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
 import { deletePriceRecord, type PriceRecordItem, putPriceRecord } from '../data/price-record.repository';
 import { countRunResult } from '../data/scrape-run.repository';
+import { recordLatestObservation } from '../data/url-price-state.repository';
 import { boundedForStorage } from './bounded-outcome';
 import { priceConfidenceFloor, priceJumpRatio } from './check-success';
 import { judgeCheck, type UrlGateState } from './judge-check';

@@ -7,19 +7,14 @@ import {
   listCompetitorUrlsOfProduct,
 } from '../data/competitor-url.repository';
 import { nowIso } from '../data/dynamo';
-import {
-  createRun,
-  discardRun,
-  getRun,
-  getRunLock,
-  latestRuns,
-  releaseRunLock,
-} from '../data/scrape-run.repository';
+import { getRunLock, releaseRunLock } from '../data/run-lock.repository';
+import { createRun, discardRun, getRun, latestRuns } from '../data/scrape-run.repository';
 import { ConflictError, InvalidInputError } from '../domain/errors';
 import { awsClientOptions } from '../lib/aws-client';
 import { closeRun } from './close-run';
 import { nextScheduledRunAt } from './next-scheduled-run';
 import { newRunId } from './run-id';
+import type { RunInput } from './run-input';
 import { acquireRunLock } from './run-lock';
 import { toLog } from './run-stats';
 import { scrapeRunSettings } from './scrape-run.config';
@@ -81,17 +76,18 @@ export async function startRun(request: {
     execution_arn: executionArn,
     error_message: null,
   });
+  const input: RunInput = {
+    runId,
+    triggeredBy: request.triggeredBy,
+    productId: request.productId ?? null,
+    ...(request.urlId === undefined ? {} : { urlId: request.urlId }),
+  };
   try {
     await sfn().send(
       new StartExecutionCommand({
         stateMachineArn: config.STATE_MACHINE_ARN,
         name: runId,
-        input: JSON.stringify({
-          runId,
-          triggeredBy: request.triggeredBy,
-          productId: request.productId ?? null,
-          ...(request.urlId === undefined ? {} : { urlId: request.urlId }),
-        }),
+        input: JSON.stringify(input),
       }),
     );
   } catch (error) {

@@ -1,4 +1,4 @@
-import { takeRunLock } from '../data/scrape-run.repository';
+import { takeRunLock } from '../data/run-lock.repository';
 import { closeRun } from './close-run';
 
 /**

@@ -1,3 +1,4 @@
+import { scheduleBoundProblem } from '@cmp/shared';
 import * as z from 'zod';
 import { readConfig, type SettingsSource, settingsSection } from '../config';
 
@@ -25,9 +26,17 @@ export const scrapeRunConfigSchema = z.object({
   SCRAPE_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(40).default(20),
   /**
    * When scheduled runs start, in EventBridge cron syntax (UTC): the schedule rule's deploy-time
-   * default (CDK's and the local stack's). Admins change the rule itself (schedule-rule.ts).
+   * default (CDK's and the local stack's). Admins change the rule itself (schedule-rule.ts), within
+   * the same bounds.
    */
-  SCRAPE_SCHEDULE: z.string().trim().default('cron(0 6 * * ? *)'),
+  SCRAPE_SCHEDULE: z
+    .string()
+    .trim()
+    .superRefine((expression, context) => {
+      const problem = scheduleBoundProblem(expression);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .default('cron(0 6 * * ? *)'),
   /** `false` deploys the schedule rule disabled. */
   SCHEDULE_ENABLED: z
     .enum(['true', 'false'])

@@ -1,4 +1,5 @@
-import { getRunLock, latestRuns } from '../data/scrape-run.repository';
+import { getRunLock } from '../data/run-lock.repository';
+import { latestRuns } from '../data/scrape-run.repository';
 import { closeRun } from './close-run';
 import { abandonedRunEnding } from './run-endings';
 

@@ -1,5 +1,5 @@
 import { type RunSnapshot, readCatalogueVersion } from '../data/catalogue-version.repository';
-import { getUrlRunStates } from '../data/competitor-url.repository';
+import { getUrlRunStates } from '../data/url-price-state.repository';
 import { putUrlSnapshot } from '../data/url-snapshot.repository';
 import { logger } from '../logger';
 

@@ -88,6 +88,20 @@ describe('alert settings', () => {
     expect(scanned?.channels).toEqual([expect.objectContaining({ target: slack.target })]);
   });
 
+  it('show staff a webhook URL masked like a Slack URL, and admins, who save it back, in full', async () => {
+    const target = 'https://hooks.example.com/services/T000/tok-3f9a1c77WXYZ';
+    await put({ events: DEFAULT_ALERT_EVENTS, channels: [{ ...webhook, target }] });
+
+    const asStaff = await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token: staffToken });
+    const asAdmin = await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token });
+
+    expect(asStaff.body.settings.channels.map((channel) => channel.target)).toEqual([
+      'https://hooks.example.com/…WXYZ',
+    ]);
+    expect(JSON.stringify(asStaff.body)).not.toContain('tok-3f9a1c77');
+    expect(asAdmin.body.settings.channels.map((channel) => channel.target)).toEqual([target]);
+  });
+
   it('refuse staff with 403 and change nothing', async () => {
     const before = await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token });
     const refused = await put({ events: DEFAULT_ALERT_EVENTS, channels: [] }, staffToken);

@@ -11,7 +11,8 @@ import {
   type WebhookDigest,
   webhookDigestSchema,
 } from '@cmp/shared';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { captureOutput, logLines } from '../support/captured-output';
 import { productPage, startChangingShop } from '../support/changing-shop';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -152,13 +153,25 @@ describe('alerts after real runs', () => {
     );
   });
 
-  it('adds nothing and sends nothing again when a run is handled twice', async () => {
+  it('adds nothing and sends nothing again when a run is handled twice, and logs why a channel failed', async () => {
+    const output = captureOutput();
     const again = await processRunAlerts(undercutRun);
+    const failures = logLines(output()).filter((line) => line.message === 'Alert delivery failed');
+    vi.restoreAllMocks();
+
     expect(again.written).toBe(0);
     expect(again.alerts).toBe(2);
     // The inbox took this run's digest; only the channel that failed is tried again.
     expect(again.deliveries.map((delivery) => delivery.channel_id)).toEqual([brokenChannel.id]);
     expect(inbox.received).toHaveLength(2);
+    expect(failures).toEqual([
+      expect.objectContaining({
+        level: 'WARN',
+        runId: undercutRun,
+        channelId: brokenChannel.id,
+        reason: `HTTP 500 from ${broken.hostPort} (3 tries)`,
+      }),
+    ]);
   });
 
   it('lists the alerts newest first with each channel’s delivery, and shows the failing channel as failing', async () => {

@@ -62,6 +62,19 @@ describe('POST /api/auth/login', () => {
     });
   });
 
+  it('refuses a password over 1024 characters as too long', async () => {
+    const { status, body } = await stack.api('POST', '/api/auth/login', {
+      body: { email: ADMIN.email, password: 'x'.repeat(2000) },
+    });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      success: false,
+      error: 'Password must be at most 1024 characters',
+      fields: { password: 'Password must be at most 1024 characters' },
+    });
+  });
+
   it('refuses a body that is not JSON', async () => {
     const { status, body } = await stack.api('POST', '/api/auth/login', { body: '{"email":' });
 

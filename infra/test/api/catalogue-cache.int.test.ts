@@ -1,5 +1,6 @@
 import { type Category, countByOutcome, type Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
+import { skipPastSettle } from '../support/clock';
 import { runningRun } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -31,9 +32,8 @@ describe('the whole-catalogue lists', () => {
       token,
       body: { product_id: body.product.id, competitor_name: 'Shop', url: 'https://shop.example.com/k' },
     });
-    // An answer built right after a change is not kept (indexes may lag on AWS); wait that out.
-    const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
+    // An answer built right after a change is not kept (indexes may lag on AWS); let that time pass.
+    await skipPastSettle();
 
     const built: number[] = [];
     const kept: number[] = [];
@@ -69,11 +69,10 @@ describe('the whole-catalogue lists', () => {
   }, 30_000);
 
   it('are built once for callers that ask at the same time', async () => {
-    const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
     const { catalogueChanged } = await import('@cmp/functions/data/catalogue-version.repository');
     const settled = async () => {
       await catalogueChanged();
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
+      await skipPastSettle();
     };
     const list = () => stack.api('GET', '/api/dashboard/products', { token });
 

@@ -1,5 +1,6 @@
 import { type Category, countByOutcome, type DashboardProduct, type Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
+import { skipPastSettle } from '../support/clock';
 import { okObservation, runningRun, seededEffect } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -31,10 +32,7 @@ const CALL = 3;
 /** Listing one kind of this small catalogue: its counter's last id and 4 id-range queries. */
 const LIST_BY_ID = 1 + 4;
 
-async function settled() {
-  const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
-}
+const settled = skipPastSettle;
 
 /** A category, a product in it and two competitor URLs of it; `sku` tells each test's apart. */
 async function createCatalogue(sku: string) {
@@ -89,7 +87,7 @@ describe('the lists after a change', () => {
       ?.price_comparison.competitor_prices.find((c) => c.competitor_url_id === urlId)?.competitor_name;
 
     const { createRun, endRun } = await import('@cmp/functions/data/scrape-run.repository');
-    const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+    const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
     const runId = `RUN-KEPT-${Date.now()}`;
     await createRun(runningRun(runId));
     const observation = okObservation(runId, 18.5);

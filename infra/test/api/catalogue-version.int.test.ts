@@ -56,7 +56,7 @@ async function newUrl(): Promise<CompetitorUrl> {
  */
 async function heldUrl(): Promise<{ id: number; checkedAt: string }> {
   const { id } = await newUrl();
-  const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+  const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const scraped_at = new Date().toISOString();
   await recordLatestObservation(
     id,

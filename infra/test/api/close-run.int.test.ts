@@ -18,6 +18,7 @@ let pricedUrlId: number;
 let brokenUrlId: number;
 
 const repository = () => import('@cmp/functions/data/scrape-run.repository');
+const runLock = () => import('@cmp/functions/data/run-lock.repository');
 const closeRun = async (...args: Parameters<typeof import('@cmp/functions/scrape-run/close-run').closeRun>) =>
   (await import('@cmp/functions/scrape-run/close-run')).closeRun(...args);
 
@@ -50,9 +51,10 @@ const logOf = async (runId: string) => (await stack.scraperLogs(token)).find((lo
 
 /** A running run holding the lock, with one successful and one failed record. */
 async function runWithRecords(): Promise<string> {
-  const [{ newRunId }, { createRun, takeRunLock }, scrapeUrl, recordFailure] = await Promise.all([
+  const [{ newRunId }, { createRun }, { takeRunLock }, scrapeUrl, recordFailure] = await Promise.all([
     import('@cmp/functions/scrape-run/run-id'),
     repository(),
+    runLock(),
     taskHandler(scrapeTasks.ScrapeUrl.entry),
     taskHandler(scrapeTasks.RecordFailure.entry),
   ]);
@@ -74,7 +76,7 @@ describe('closing a run', () => {
     'ends it as %s (reason %s) with the counts of its records, and releases its lock',
     async (status, reason) => {
       const runId = await runWithRecords();
-      const { getRunLock } = await repository();
+      const { getRunLock } = await runLock();
       const { readCatalogueVersion } = await import('@cmp/functions/data/catalogue-version.repository');
 
       const ended = await closeRun(runId, { status, reason });
@@ -115,13 +117,13 @@ describe('closing a run', () => {
     const runId = await runWithRecords();
     await closeRun(runId, { status: 'stopped' });
     const before = await logOf(runId);
-    await (await repository()).takeRunLock(runId, Date.now(), 60_000, null);
+    await (await runLock()).takeRunLock(runId, Date.now(), 60_000, null);
 
     const again = await closeRun(runId, { status: 'completed', reason: 'too late' });
 
     expect(again).toBe(false);
     expect(await logOf(runId)).toEqual(before);
-    expect(await (await repository()).getRunLock()).toBeUndefined();
+    expect(await (await runLock()).getRunLock()).toBeUndefined();
   });
 
   it('reads nothing of a run already ended for a late Finalize, and leaves no snapshot of its URLs', async () => {
@@ -143,7 +145,7 @@ describe('closing a run', () => {
   it('leaves alone a lock another run holds', async () => {
     const runId = await runWithRecords();
     const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
-    const { takeRunLock, getRunLock, releaseRunLock } = await repository();
+    const { takeRunLock, getRunLock, releaseRunLock } = await runLock();
     const other = newRunId();
     // The lock was taken over (it had gone stale) by a later run.
     await takeRunLock(other, Date.now(), 0, null);
@@ -163,7 +165,8 @@ describe('the status-change handler', () => {
     async (executionStatus) => {
       const statusChange = await taskHandler(statusChangeTask.entry);
       const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
-      const { createRun, takeRunLock, releaseRunLock } = await repository();
+      const { createRun } = await repository();
+      const { takeRunLock, releaseRunLock } = await runLock();
       const runId = newRunId();
       const executionArn = `arn:aws:states:eu-west-2:000000000000:execution:check-my-price-scrape:${runId}`;
       await createRun(runningRun(runId, { execution_arn: executionArn }));

@@ -22,7 +22,7 @@ const RUN = '20261121T090000000Z-seed';
 
 /** A known catalogue: one product per status, one with a price in euros, one hidden. */
 beforeAll(async () => {
-  const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+  const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
   const seed = async (
     sku: string,
@@ -274,7 +274,7 @@ describe('what GET /api/dashboard/products costs', () => {
       return stack.countDynamoRequests(() => stack.api('GET', '/api/dashboard/products', { token }));
     };
     const small = await cost();
-    const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+    const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
     for (let i = 0; i < 53; i++) {
       const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
         token,

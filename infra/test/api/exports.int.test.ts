@@ -30,7 +30,7 @@ async function addUrl(
   url: string,
   checks: { day: typeof DAY_1; price: number | null }[],
 ) {
-  const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+  const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
   const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
     token,

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { captureOutput, logLines } from '../support/captured-output';
 import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
 
 // DEBUG: every request writes a log line, so there is something to search for secrets.
@@ -8,20 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 afterEach(() => vi.restoreAllMocks());
-
-/** Everything written to stdout and stderr from now on (the functions run in this process). */
-function captureOutput(): () => string {
-  const chunks: string[] = [];
-  for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream);
-    vi.spyOn(stream, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: never[]) => {
-      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
-      // Keep vitest's own reporting working; only the functions' lines are of interest.
-      return String(chunk).startsWith('{') ? true : write(chunk, ...rest);
-    }) as typeof stream.write);
-  }
-  return () => chunks.join('');
-}
 
 describe('the logs', () => {
   it('carry each request with its id, and never a password or a token', async () => {
@@ -39,11 +26,7 @@ describe('the logs', () => {
     const text = output();
 
     expect([failed.status, products.status, refused.status, logout.status]).toEqual([401, 200, 401, 200]);
-    const lines = text
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.filter((line) => line.message === 'Request handled')).toEqual([
+    expect(logLines(text).filter((line) => line.message === 'Request handled')).toEqual([
       expect.objectContaining({ route: 'POST /api/auth/login', status: 401, requestId: expect.any(String) }),
       expect.objectContaining({ route: 'POST /api/auth/login', status: 200, requestId: expect.any(String) }),
       expect.objectContaining({ route: 'GET /api/products', status: 200, requestId: expect.any(String) }),

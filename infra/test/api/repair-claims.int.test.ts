@@ -212,7 +212,7 @@ describe('stray competitor URL claims (a URL write cut off after its claim)', ()
       claimedAt,
     );
 
-    expect(claimed).toBe(true);
+    expect(claimed).toBe('claimed');
     expect(releasedAfterClaim).toBe(false);
     expect(releasedUnchanged).toBe(true);
     expect((await setOf())?.url_keys).toEqual(new Set([keyOf('https://shop.example.com/race-new')]));

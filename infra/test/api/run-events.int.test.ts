@@ -54,7 +54,8 @@ const closeRun = async (...args: Parameters<typeof import('@cmp/functions/scrape
   (await import('@cmp/functions/scrape-run/close-run')).closeRun(...args);
 
 async function runningRunWithLock(runId: string) {
-  const { createRun, takeRunLock } = await import('@cmp/functions/data/scrape-run.repository');
+  const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
+  const { takeRunLock } = await import('@cmp/functions/data/run-lock.repository');
   await createRun(runningRun(runId));
   await takeRunLock(runId, Date.now(), 60_000, null);
 }
@@ -95,7 +96,8 @@ describe("a run's end", () => {
   it('still ends the run when EventBridge refuses the event', async () => {
     const runId = 'run-events-refused';
     await runningRunWithLock(runId);
-    const { getRun, getRunLock } = await import('@cmp/functions/data/scrape-run.repository');
+    const { getRun } = await import('@cmp/functions/data/scrape-run.repository');
+    const { getRunLock } = await import('@cmp/functions/data/run-lock.repository');
     // A bus that does not exist: PutEvents answers with the entry failed.
     provideSettings({ ...stack.settings, EVENT_BUS_NAME: 'no-such-bus' });
 

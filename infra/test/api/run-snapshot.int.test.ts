@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DashboardProduct, Product } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productPage, startChangingShop } from '../support/changing-shop';
+import { skipPastSettle } from '../support/clock';
 import { runningRun } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -47,10 +48,7 @@ async function startedRun(name: string): Promise<string> {
 const endWithSnapshot = async (runId: string, base: number) =>
   (await import('@cmp/functions/data/catalogue-version.repository')).runEndedWithSnapshot({ runId, base });
 
-async function settled() {
-  const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
-}
+const settled = skipPastSettle;
 
 async function runAll(): Promise<void> {
   expect((await stack.api('POST', '/api/scraper/run', { token, body: {} })).status).toBe(202);

@@ -80,7 +80,7 @@ describe('scheduled price checks', () => {
   });
 
   it('do nothing while another run holds the lock', async () => {
-    const { takeRunLock, releaseRunLock } = await import('@cmp/functions/data/scrape-run.repository');
+    const { takeRunLock, releaseRunLock } = await import('@cmp/functions/data/run-lock.repository');
     await takeRunLock('20261122T000000000Z-holder', Date.now(), 60_000, null);
     const before = (await logs()).length;
 
@@ -95,7 +95,8 @@ describe('scheduled price checks', () => {
 
 describe('a lock left by a run that crashed', () => {
   it('is taken over once older than the run timeout, and the crashed run is marked failed', async () => {
-    const { createRun, takeRunLock } = await import('@cmp/functions/data/scrape-run.repository');
+    const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
+    const { takeRunLock } = await import('@cmp/functions/data/run-lock.repository');
     const crashed = '20261101T000000000Z-crashed';
     const longAgo = Date.now() - 61_000;
     await takeRunLock(crashed, longAgo, 60_000, null);

@@ -2,6 +2,7 @@ import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureShop, type SeenRequest, startFixtureShop } from '../support/fixture-shop';
 import { signedInStack } from '../support/signed-in-stack';
+import { REAL_PACE } from '../support/test-stack';
 
 /**
  * A whole run at MaxConcurrency 40 over 40 URLs on two shops, as the shops see it: at most 2
@@ -16,6 +17,7 @@ const shopA = await startFixtureShop({ hosts: ['127.0.0.1'], delayMs: 2200, retr
 const shopB = await startFixtureShop({ hosts: ['127.0.0.2'], robots: 'User-agent: *\nCrawl-delay: 2\n' });
 const { stack, token } = await signedInStack({
   env: { SCRAPER_ALLOW_HOSTS: `${shopA.hostPort},${shopB.hostPort}`, SCRAPE_MAX_CONCURRENCY: '40' },
+  hostOnly: REAL_PACE,
 });
 afterAll(async () => {
   await shopA.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextMinuteClock } from '../support/minute-clock';
+import { clockBefore } from '../support/minute-clock';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -7,11 +7,11 @@ import { signedInStack } from '../support/signed-in-stack';
  * clock is moved as in scrape-run-schedule.int.test.ts, where the same schedule fires).
  */
 const LEAD_MS = 400;
-const clock = nextMinuteClock(LEAD_MS);
+const clock = clockBefore(6, 0, LEAD_MS);
 const { stack, token } = await signedInStack({
   schedule: true,
   scheduleClock: clock.now,
-  env: { SCRAPE_SCHEDULE: 'cron(* * * * ? *)', SCHEDULE_ENABLED: 'false' },
+  env: { SCRAPE_SCHEDULE: 'cron(0 6 * * ? *)', SCHEDULE_ENABLED: 'false' },
 });
 
 describe('with the schedule turned off', () => {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { nextMinuteClock } from '../support/minute-clock';
+import { clockBefore } from '../support/minute-clock';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
- * The local schedule fires by itself, from SCRAPE_SCHEDULE. Schedules go by the minute, so the
- * scheduler's clock reads, from its first reading on, as if the next minute were LEAD_MS away.
+ * The local schedule fires by itself, from SCRAPE_SCHEDULE. The scheduler's clock reads, from its
+ * first reading on, as if the schedule's 06:00 UTC were LEAD_MS away.
  */
 const LEAD_MS = 400;
-const clock = nextMinuteClock(LEAD_MS);
+const clock = clockBefore(6, 0, LEAD_MS);
 const { stack, token } = await signedInStack({
   schedule: true,
   scheduleClock: clock.now,
-  env: { SCRAPE_SCHEDULE: 'cron(* * * * ? *)', SCHEDULE_ENABLED: 'true' },
+  env: { SCRAPE_SCHEDULE: 'cron(0 6 * * ? *)', SCHEDULE_ENABLED: 'true' },
 });
 
 const logs = () => stack.scraperLogs(token);

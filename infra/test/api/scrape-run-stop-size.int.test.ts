@@ -43,9 +43,10 @@ afterAll(async () => {
 
 describe('stopping a run of 30,000 URLs', () => {
   it('answers with the counts the run kept, in a few requests that do not grow with the run', async () => {
-    const [{ newRunId }, { createRun, takeRunLock, countRunResult }, { batchPut }] = await Promise.all([
+    const [{ newRunId }, { createRun, countRunResult }, { takeRunLock }, { batchPut }] = await Promise.all([
       import('@cmp/functions/scrape-run/run-id'),
       repository(),
+      import('@cmp/functions/data/run-lock.repository'),
       import('@cmp/functions/data/batch-write'),
     ]);
     const runId = newRunId();

@@ -27,6 +27,7 @@ const pricedUrlIds: number[] = [];
 let brokenUrlId: number;
 
 const repository = () => import('@cmp/functions/data/scrape-run.repository');
+const runLock = () => import('@cmp/functions/data/run-lock.repository');
 const newRun = async (overrides: Partial<RunRecord>) => {
   const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
   const runId = newRunId();
@@ -142,7 +143,7 @@ describe('ScrapeUrl', () => {
   it('still records a check that lands after its run was stopped, but no longer counts it', async () => {
     const scrapeUrl = await taskHandler(scrapeTasks.ScrapeUrl.entry);
     const runId = await newRun({ total_urls: 3 });
-    await (await repository()).takeRunLock(runId, Date.now(), 60_000, null);
+    await (await runLock()).takeRunLock(runId, Date.now(), 60_000, null);
 
     const stop = await stack.api('POST', '/api/scraper/stop', { token, body: {} });
     const late = await scrapeUrl({ runId, urlId: pricedUrlIds[1] });
@@ -170,7 +171,7 @@ describe('Finalize', () => {
       taskHandler(scrapeTasks.Finalize.entry),
     ]);
     const runId = await newRun({ total_urls: 40, successful_urls: 17, failed_urls: 9 });
-    await (await repository()).takeRunLock(runId, Date.now(), 60_000, null);
+    await (await runLock()).takeRunLock(runId, Date.now(), 60_000, null);
     await scrapeUrl({ runId, urlId: pricedUrlIds[0] });
     await scrapeUrl({ runId, urlId: pricedUrlIds[1] });
     await recordFailure({ runId, urlId: brokenUrlId, error: { Error: 'Error', Cause: 'Something broke' } });
@@ -195,7 +196,7 @@ describe('Finalize', () => {
   it('still ends a run started before batching, whose definition hands it the URL ids unbatched', async () => {
     const finalize = await taskHandler(scrapeTasks.Finalize.entry);
     const runId = await newRun({ total_urls: 4 });
-    await (await repository()).takeRunLock(runId, Date.now(), 60_000, null);
+    await (await runLock()).takeRunLock(runId, Date.now(), 60_000, null);
 
     const result = await finalize({ runId, urlIds: [...pricedUrlIds, brokenUrlId] });
 
@@ -258,7 +259,7 @@ describe('Prepare', () => {
     ]);
     const startedAt = new Date().toISOString();
     const input = {
-      request: { productId: product.id },
+      request: { triggeredBy: 'schedule' as const, productId: product.id },
       executionArn: 'arn:big',
       executionName: 'big',
       startedAt,
@@ -301,7 +302,7 @@ describe('the status-change handler', () => {
       ]);
       const executionArn = `arn:aws:states:eu-west-2:000000000000:execution:check-my-price-scrape:${executionStatus}`;
       const runId = await newRun({ total_urls: 3, execution_arn: executionArn });
-      await (await repository()).takeRunLock(runId, Date.now(), 60_000, executionArn);
+      await (await runLock()).takeRunLock(runId, Date.now(), 60_000, executionArn);
       await scrapeUrl({ runId, urlId: pricedUrlIds[2] });
 
       const result = await statusChange({ detail: { executionArn, status: executionStatus } });
@@ -325,11 +326,11 @@ describe('the status-change handler', () => {
     const statusChange = await taskHandler(statusChangeTask.entry);
     const executionArn = 'arn:aws:states:eu-west-2:000000000000:execution:check-my-price-scrape:ok';
     const runId = await newRun({ execution_arn: executionArn });
-    await (await repository()).takeRunLock(runId, Date.now(), 60_000, executionArn);
+    await (await runLock()).takeRunLock(runId, Date.now(), 60_000, executionArn);
 
     const result = await statusChange({ detail: { executionArn, status: 'SUCCEEDED' } });
     const during = await status();
-    await (await repository()).releaseRunLock(runId);
+    await (await runLock()).releaseRunLock(runId);
 
     expect(result).toEqual({ runId: null });
     expect(during.is_running).toBe(true);
@@ -352,10 +353,10 @@ describe('the scraper status right after a start', () => {
     });
     const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
     const starting = newRunId();
-    await (await repository()).takeRunLock(starting, Date.now(), 60_000, null);
+    await (await runLock()).takeRunLock(starting, Date.now(), 60_000, null);
 
     const shown = await status();
-    await (await repository()).releaseRunLock(starting);
+    await (await runLock()).releaseRunLock(starting);
 
     expect(shown.is_running).toBe(true);
     expect(shown.current_stats).toEqual({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { addUser } from '@cmp/functions/auth/users';
 import type { ScraperSchedule } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextMinuteClock } from '../support/minute-clock';
+import { clockBefore, untilUtc } from '../support/minute-clock';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
@@ -14,7 +14,8 @@ import { startTestStack, type TestStack } from '../support/test-stack';
 type ScheduleAnswer = { success: boolean; schedule: ScraperSchedule; error?: string };
 
 const DEPLOYED = { SCRAPE_SCHEDULE: 'cron(15 6 * * ? *)', SCHEDULE_ENABLED: 'true' };
-const EVERY_MINUTE = 'cron(* * * * ? *)';
+/** What the admin saves in the scheduler tests: daily at 07:45 UTC, unlike the deployed 06:15. */
+const SAVED = 'cron(45 7 * * ? *)';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const getSchedule = (stack: TestStack, token: string) =>
@@ -112,6 +113,11 @@ describe('the schedule API', () => {
     ['every morning', /rate\(\.\.\.\) or cron/],
     ['cron(0 6 * * * *)', /\? in exactly one/],
     ['rate(1 hours)', /singular/],
+    ['rate(5 minutes)', /at least 15 minutes apart, as in rate\(15 minutes\)/],
+    ['cron(*/5 * * * ? *)', /at least 15 minutes apart; .* some 5 minutes apart/],
+    ['cron(0/10 * * * ? *)', /at least 15 minutes apart; .* some 10 minutes apart/],
+    ['cron(0,5 * * * ? *)', /at least 15 minutes apart; .* some 5 minutes apart/],
+    ['rate(99999999999999999999 days)', /A rate can be at most 365 days/],
   ])('refuses %s with 400 and says why', async (expression, why) => {
     const { status, body } = await putSchedule(stack, admin, { enabled: true, expression });
 
@@ -135,7 +141,7 @@ describe('a schedule changed in the app, with the local scheduler', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('fires with the new expression at once, without a restart', async () => {
-    // The scheduler's clock, moved just before a minute when the new schedule is saved.
+    // The scheduler's clock, moved to just before the new schedule's time when it is saved.
     let offset = 0;
     const stack = await startTestStack({
       dataDir,
@@ -145,8 +151,8 @@ describe('a schedule changed in the app, with the local scheduler', () => {
     });
     try {
       const admin = await stack.login();
-      offset = 60_000 - (Date.now() % 60_000) - 1_500;
-      const put = await putSchedule(stack, admin, { enabled: true, expression: EVERY_MINUTE });
+      offset = untilUtc(7, 45) - 1_500;
+      const put = await putSchedule(stack, admin, { enabled: true, expression: SAVED });
       const runs = await scheduledRuns(stack, admin, 1);
 
       expect(put.status).toBe(200);
@@ -157,7 +163,7 @@ describe('a schedule changed in the app, with the local scheduler', () => {
   });
 
   it('is kept by a restart on the same data, and the scheduler fires with it', async () => {
-    const clock = nextMinuteClock(400);
+    const clock = clockBefore(7, 45, 400);
     const stack = await startTestStack({ dataDir, env: DEPLOYED, schedule: true, scheduleClock: clock.now });
     try {
       const admin = await stack.login();
@@ -165,7 +171,7 @@ describe('a schedule changed in the app, with the local scheduler', () => {
       // The deployed cron(15 6 * * ? *) would not fire within the next second; the saved one does.
       const runs = await scheduledRuns(stack, admin, 2);
 
-      expect(body.schedule).toMatchObject({ enabled: true, expression: EVERY_MINUTE });
+      expect(body.schedule).toMatchObject({ enabled: true, expression: SAVED });
       expect(runs).toHaveLength(2);
       expect(Date.parse(runs[0]?.started_at ?? '')).toBeGreaterThanOrEqual((clock.firstReadAt() ?? 0) + 350);
     } finally {

@@ -106,6 +106,7 @@ describe('admins', () => {
 
   it.each([
     [{ ...person('shorty'), password: 'short' }, 'Password must be at least 8 characters'],
+    [{ ...person('longpass'), password: 'x'.repeat(2000) }, 'Password must be at most 1024 characters'],
     [{ ...person('mail'), email: 'not-an-address' }, 'Email must be a valid e-mail address'],
     [
       { ...person('spaces'), username: 'two words' },

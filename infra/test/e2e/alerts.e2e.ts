@@ -105,7 +105,7 @@ const alertRows = () => page.getByRole('region', { name: 'Latest alerts' }).loca
 
 async function signInAsStaff(): Promise<void> {
   await page.goto(`${stack.url}/login`);
-  await page.getByPlaceholder('Enter your email').fill(STAFF.email);
+  await page.getByPlaceholder('Enter your email or username').fill(STAFF.email);
   await page.getByPlaceholder('Enter password').fill(STAFF.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();

@@ -262,6 +262,13 @@ describe('the dialogs', () => {
     await dialog().getByLabel('Cost').fill('');
     await dialog().getByRole('button', { name: 'Save Changes' }).click();
     const required = await dialog().getByRole('alert').textContent();
+    // A price breaking a rule beyond 'a number ≥ 0' says which, in the words the API uses.
+    await dialog().getByLabel('Cost').fill('10.999');
+    await dialog().getByRole('button', { name: 'Save Changes' }).click();
+    await dialog().getByRole('alert').getByText('Cost must have at most 2 decimals').waitFor();
+    const decimalsDescribe = await dialog().getByLabel('Cost').getAttribute('aria-describedby');
+    const decimalsAlertId = await dialog().getByRole('alert').getAttribute('id');
+    await expectAccessible(page);
     await dialog().getByLabel('Cost').fill('11');
     await dialog().getByLabel('Name', { exact: true }).fill('Bravo Toaster Deluxe');
     await dialog().getByRole('button', { name: 'Save Changes' }).click();
@@ -278,6 +285,7 @@ describe('the dialogs', () => {
     expect(badUrl).toBe('Please enter a valid URL');
     expect(clearedName).toBe('');
     expect(required).toBe('All fields are required');
+    expect(decimalsDescribe).toBe(decimalsAlertId);
     // Shop Z was added and never checked; the deleted /p/19 took the only price with it.
     expect(await row('BRAVO-LOW').textContent()).toContain('0 of 1 with data');
     expect(await row('BRAVO-LOW').textContent()).toContain('No Data');

@@ -2,14 +2,15 @@ import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { launchBrowser, signInAsAdmin, tabTo } from '../support/browser';
 import { choose, openDashboard, openRowMenu, productRow } from '../support/dashboard-page';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
  * Forms and dialogs (issue 16, small things): focus goes back to the control that opened a dialog,
  * however it closes; a server's refusal of a field shows beside that field; a stale file-type error
- * clears when a CSV is chosen.
+ * clears when a CSV is chosen. The browser's Back closes the dialog on top rather than leaving the
+ * page, and a form with unsaved changes asks before it closes.
  */
 let stack: TestStack;
 let browser: Browser;
@@ -286,5 +287,126 @@ describe('the import dialog', () => {
     await dialog().getByRole('alert').waitFor({ state: 'detached' });
     await dialog().getByRole('button', { name: 'Preview' }).click();
     await dialog().getByRole('region', { name: 'Preview' }).waitFor();
+  });
+});
+
+describe('the browser’s Back button and unsaved changes', () => {
+  const discard = () => page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  const dashboardHeading = () => page.getByRole('heading', { name: 'Price Comparison Dashboard' });
+
+  it('Back closes the dialog on top instead of leaving the page; a dialog closed another way leaves no step behind', async () => {
+    await openProducts();
+    const add = page.getByRole('button', { name: 'Add Product' });
+
+    await add.click();
+    await dialog().waitFor();
+    await page.goBack();
+    await dialog().waitFor({ state: 'detached' });
+    const pathAfterBack = new URL(page.url()).pathname;
+    await expectFocusOn(add, 'Back');
+
+    // A confirmation, and a dialog over a dialog: Back closes the top one only.
+    await page.getByRole('button', { name: 'Delete Focus Toaster' }).click();
+    await alertDialog().waitFor();
+    await page.goBack();
+    await alertDialog().waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Manage Categories' }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage Categories' });
+    await manage.getByRole('button', { name: 'Add Category' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Category' });
+    await create.waitFor();
+    await page.goBack();
+    await create.waitFor({ state: 'detached' });
+    const outerStayed = await manage.isVisible();
+    await expectAccessible(page);
+    // Closed by Escape, each takes its step off the history: one Back now leaves the page.
+    await page.keyboard.press('Escape');
+    await manage.waitFor({ state: 'detached' });
+    await add.click();
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    await page.goBack();
+    await dashboardHeading().waitFor();
+
+    expect(pathAfterBack).toBe('/products');
+    expect(outerStayed).toBe(true);
+  });
+
+  it('a form with unsaved changes asks first, whichever way it is closed; Keep editing keeps what was typed', async () => {
+    await openProducts();
+    const add = page.getByRole('button', { name: 'Add Product' });
+    await add.click();
+    const sku = dialog().getByLabel('SKU');
+    // Typed and taken back: nothing to lose, so it closes at once.
+    await sku.fill('UNSAVED-1');
+    await sku.fill('');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+
+    await add.click();
+    await sku.fill('UNSAVED-1');
+    const closes: [string, () => Promise<unknown>][] = [
+      ['Escape', () => page.keyboard.press('Escape')],
+      ['Cancel', () => dialog().getByRole('button', { name: 'Cancel' }).click()],
+      ['the close button', () => dialog().getByRole('button', { name: 'Close', exact: true }).click()],
+      ['a click outside', () => page.mouse.click(4, 4)],
+      ['Back', () => page.goBack()],
+    ];
+    const kept: Record<string, string> = {};
+    for (const [how, close] of closes) {
+      await close();
+      await discard().waitFor();
+      // 'Keep editing' has focus first, so Enter never discards by accident.
+      await page.keyboard.press('Enter');
+      await discard().waitFor({ state: 'detached' });
+      // Focus is back in the form, so typing goes on where it was.
+      await expect
+        .poll(() => dialog().evaluate((frame) => frame.contains(document.activeElement)), { message: how })
+        .toBe(true);
+      kept[how] = await sku.inputValue();
+    }
+    const stillOnProducts = new URL(page.url()).pathname;
+
+    // Discard, by keyboard: the form closes unsaved and focus goes back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await discard().waitFor();
+    const text = await discard().textContent();
+    await expectAccessible(page);
+    await tabTo(page, discard().getByRole('button', { name: 'Discard' }));
+    await page.keyboard.press('Enter');
+    await discard().waitFor({ state: 'detached' });
+    await dialog().waitFor({ state: 'detached' });
+    await expectFocusOn(add, 'Discard');
+    // The asking left nothing in the history: one Back leaves the page.
+    await page.goBack();
+    await dashboardHeading().waitFor();
+
+    expect(Object.values(kept)).toEqual(closes.map(() => 'UNSAVED-1'));
+    expect(stillOnProducts).toBe('/products');
+    expect(text).toContain('What you changed in this form has not been saved.');
+    expect(
+      (await stack.api<{ products: { sku: string }[] }>('GET', '/api/products', { token })).body.products.map(
+        (product) => product.sku,
+      ),
+    ).not.toContain('UNSAVED-1');
+  });
+
+  it('Edit Product & Manage Competitors asks too, and Back then Discard closes it unsaved', async () => {
+    await openDashboard(page, stack.url);
+    const trigger = productRow(page, 'FOCUS-2').getByRole('button', { name: /^More actions for / });
+    await openRowMenu(page, 'FOCUS-2', 'Edit Product');
+    const edit = page.getByRole('dialog', { name: 'Edit Product & Manage Competitors' });
+    await edit.getByLabel('Name', { exact: true }).fill('Focus Toaster Renamed');
+
+    await page.goBack();
+    await discard().waitFor();
+    await expectAccessible(page);
+    await discard().getByRole('button', { name: 'Discard' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expectFocusOn(trigger, 'Discard');
+    const nameShown = await productRow(page, 'FOCUS-2').getByText('Focus Toaster', { exact: true }).count();
+
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(nameShown).toBe(1);
   });
 });

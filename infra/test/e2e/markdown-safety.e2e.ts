@@ -50,7 +50,7 @@ beforeAll(async () => {
     token,
     body: { product_id: body.product.id, competitor_name: 'Shop', url },
   });
-  const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+  const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
   const observation = {
     run_id: '20261121T090000000Z-seed',
@@ -88,7 +88,7 @@ afterAll(async () => {
 
 async function openAnalysis() {
   await page.goto(`${stack.url}/login`);
-  await page.getByPlaceholder('Enter your email').fill(ADMIN.email);
+  await page.getByPlaceholder('Enter your email or username').fill(ADMIN.email);
   await page.getByPlaceholder('Enter password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('button', { name: 'More actions for Markdown kettle' }).click();

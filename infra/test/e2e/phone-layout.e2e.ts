@@ -180,6 +180,65 @@ describe('at 390×844', () => {
     await expect.poll(() => pageWidth().then((width) => width.scroll <= width.window)).toBe(true);
   });
 
+  it('the dashboard’s table shows Status and Difference of its first rows without scrolling sideways, and breaks no word', async () => {
+    await signInOnPhone();
+    const table = page.getByRole('region', { name: 'Price comparison' });
+    // Down to the first rows, as a thumb would: the page scrolls up and down only.
+    await page.evaluate(() => {
+      const first = document.querySelector('tbody tr');
+      if (first) window.scrollBy(0, first.getBoundingClientRect().top - 100);
+    });
+    const layout = await table.evaluate((region) => {
+      const column = (name: string) =>
+        Array.from(region.querySelectorAll('thead th')).findIndex((th) => th.textContent?.startsWith(name));
+      const rows = Array.from(region.querySelectorAll<HTMLTableRowElement>('tbody tr')).slice(0, 4);
+      const box = (element: Element | undefined) => {
+        const rect = element?.getBoundingClientRect();
+        return rect && { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
+      };
+      // Every word of every cell of those rows whose letters lie on more than one line.
+      const broken: string[] = [];
+      for (const cell of rows.flatMap((row) => Array.from(row.cells))) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const tops = Array.from(range.getClientRects(), (rect) => Math.round(rect.top));
+            if (new Set(tops).size > 1) broken.push(word[0]);
+          }
+        }
+      }
+      return {
+        scrolledSideways: region.scrollLeft !== 0 || window.scrollX !== 0,
+        region: box(region),
+        product: rows.map((row) => box(row.cells[0])),
+        status: rows.map((row) => box(row.cells[column('Status')])),
+        difference: rows.map((row) => box(row.cells[column('Difference')])),
+        broken,
+        viewport: { width: window.innerWidth, height: window.innerHeight },
+      };
+    });
+
+    expect(layout.scrolledSideways).toBe(false);
+    expect(layout.status).toHaveLength(4);
+    for (const [n, cell] of [...layout.status, ...layout.difference].entries()) {
+      const where = `${n < 4 ? 'Status' : 'Difference'} of row ${(n % 4) + 1}: ${JSON.stringify(cell)}`;
+      if (!cell || !layout.region) throw new Error(`${where} is missing`);
+      // On screen, inside the table's card (not clipped by its scrolling) and beside the held product column.
+      expect(cell.left, where).toBeGreaterThanOrEqual(Math.max(0, layout.region.left));
+      expect(cell.right, where).toBeLessThanOrEqual(Math.min(layout.viewport.width, layout.region.right));
+      expect(cell.left, where).toBeGreaterThanOrEqual(
+        layout.product[n % 4]?.right ?? Number.POSITIVE_INFINITY,
+      );
+      expect(cell.top, where).toBeGreaterThanOrEqual(0);
+      expect(cell.bottom, where).toBeLessThanOrEqual(layout.viewport.height);
+    }
+    expect(layout.broken).toEqual([]);
+    await expectAccessible(page);
+  });
+
   it('the header’s Menu button opens the navigation and the user menu, by keyboard too, and Log out signs out', async () => {
     await signInOnPhone();
     const banner = page.getByRole('banner');

@@ -20,7 +20,7 @@ let page: Page;
 const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T09:30:00.000Z`;
 
 async function seedCompetitor(token: string, productId: number, name: string, prices: [number, number][]) {
-  const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+  const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
   const url = `https://${name}/p/kettle`;
   const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
+import { MAX_UPLOAD_BYTES, PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
@@ -82,6 +82,12 @@ describe('creating, editing, hiding and deleting a product', () => {
     await dialog().getByLabel('Current Price').fill('-1');
     await dialog().getByRole('button', { name: 'Create Product' }).click();
     const badPrice = await dialog().getByRole('alert').textContent();
+    // A rule beyond 'a number ≥ 0' is named in its own words, the words the API uses.
+    await dialog().getByLabel('Current Price').fill('12.345');
+    await dialog().getByRole('button', { name: 'Create Product' }).click();
+    await dialog().getByRole('alert').getByText('Current price must have at most 2 decimals').waitFor();
+    const decimalsInvalid = await dialog().getByLabel('Current Price').getAttribute('aria-invalid');
+    await expectAccessible(page);
 
     await dialog().getByLabel('Current Price').fill('49.99');
     await dialog().getByLabel('Cost (optional)').fill('-2');
@@ -118,6 +124,7 @@ describe('creating, editing, hiding and deleting a product', () => {
 
     expect(required).toBe('SKU, Name, and Current Price are required');
     expect(badPrice).toBe('Please enter a valid price');
+    expect(decimalsInvalid).toBe('true');
     expect(badCost).toBe('Please enter a valid cost');
     expect(badGtinText).toBe('GTIN must be 8, 12, 13 or 14 digits with a valid check digit');
     expect(gtinState).toEqual(['true', badGtinId]);
@@ -178,7 +185,13 @@ describe('creating, editing, hiding and deleting a product', () => {
     const conflict = page.locator('.Toastify').getByText(/E2E-KETTLE/);
     await conflict.waitFor();
     expect(await dialog().isVisible()).toBe(true);
+    // What was typed is not saved: leaving asks first.
     await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await dialog().waitFor({ state: 'detached' });
 
     // Delete, after confirmation
     await page.getByRole('button', { name: 'Delete E2E Kettle Pro' }).click();
@@ -309,6 +322,25 @@ describe('CSV import', () => {
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await importDialog.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => importDialog.getByRole('alert').textContent()).toBe('Please select a CSV file');
+    // Over the API's limit: refused here, naming the limit, and never uploaded.
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/products/import')) uploads.push(request.url());
+    });
+    await importDialog.getByLabel('CSV file').setInputFiles({
+      name: 'big.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 'a'),
+    });
+    await importDialog.getByRole('button', { name: 'Preview' }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => importDialog.getByRole('alert').textContent())
+      .toBe('The file is larger than 2 MiB');
+    const fileInvalid = await importDialog.getByLabel('CSV file').getAttribute('aria-invalid');
+    await expectAccessible(page);
+    const uploadsOfTheLargeFile = uploads.length;
+    const description = await importDialog.getByText(/^Columns: /).textContent();
 
     const csv = [
       'SKU,Product Name,Current Price,Cost,Category',
@@ -337,6 +369,21 @@ describe('CSV import', () => {
     expect(templateText).toBe(PRODUCT_CSV_TEMPLATE);
     expect(template.suggestedFilename()).toBe('products-template.csv');
     expect(noFile).toBe('Please select a file');
+    expect(fileInvalid).toBe('true');
+    expect(uploadsOfTheLargeFile).toBe(0);
+    // The dialog names every column of the template, GTIN and MPN included.
+    const templateColumns = templateText.split('\n')[0]?.split(',') ?? [];
+    expect(templateColumns).toEqual([
+      'SKU',
+      'Product Name',
+      'Current Price',
+      'Cost',
+      'Category',
+      'GTIN',
+      'MPN',
+    ]);
+    for (const column of templateColumns) expect(description).toContain(column);
+    expect(description).toContain('GTIN (optional), MPN (optional)');
     expect(skippedText).toMatch(/^Skipped rows: Row 3: [^;]+; Row 5: .+$/);
     expect(skippedText).not.toContain(' more');
   });

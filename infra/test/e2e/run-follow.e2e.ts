@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { expectAccessible } from '../support/axe';
 import { launchBrowser, signInAsAdmin } from '../support/browser';
 import { productPage, startChangingShop } from '../support/changing-shop';
-import { productRow } from '../support/dashboard-page';
+import { asSessionResults, productRow, runFigures } from '../support/dashboard-page';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -111,12 +111,16 @@ describe('the Check My Price panel', () => {
     const partWay = page.getByText(/^[1-3] of 4 URLs checked/);
     await partWay.waitFor({ timeout: 25_000 });
     const partWayText = await partWay.textContent();
+    // The sessions table's running row reads the same status as the progress line: the same figures.
+    const figures = await runFigures(page);
     const found = await page.getByRole('list', { name: 'Checked so far by outcome' }).textContent();
     const session = page.locator('tbody tr').filter({ hasText: 'Completed' });
     await session.waitFor({ timeout: 40_000 });
 
     expect(atStart).toMatch(/^0 of 4 URLs checked/);
     expect(partWayText).toMatch(/\([1-3] successful, 0 failed\)/);
+    expect(figures.session).toContain('Running...');
+    expect(figures.session).toContain(asSessionResults(figures.progress));
     expect(found).toMatch(/Price found: [1-3]/);
     expect(await session.textContent()).toContain('4 / 4 (0 failed)');
     expect(await page.getByText('Scraping is currently in progress...').count()).toBe(0);

@@ -97,7 +97,7 @@ describe('the Schedule card', () => {
 
   it('shows staff the schedule read-only, with the reason', async () => {
     await page.goto(`${stack.url}/login`);
-    await page.getByPlaceholder('Enter your email').fill(STAFF.email);
+    await page.getByPlaceholder('Enter your email or username').fill(STAFF.email);
     await page.getByPlaceholder('Enter password').fill(STAFF.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();

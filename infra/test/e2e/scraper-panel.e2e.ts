@@ -1,6 +1,12 @@
+import { countByOutcome, type ScraperLog, type ScraperStatus } from '@cmp/shared';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openDashboard as openDashboardAs, productRow } from '../support/dashboard-page';
+import {
+  asSessionResults,
+  openDashboard as openDashboardAs,
+  productRow,
+  runFigures,
+} from '../support/dashboard-page';
 import { dashboardScene } from '../support/dashboard-scene';
 
 /**
@@ -39,6 +45,8 @@ describe('the Check My Price panel', () => {
       .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 })
       .toBeGreaterThan(0);
     const partWay = await page.getByText(/^\d+ of \d+ URLs checked/).textContent();
+    // The sessions table's running row and the progress line read one status: the same figures.
+    const figures = await runFigures(page);
     const session = page.locator('tbody tr').filter({ hasText: 'Completed' });
     await session.waitFor({ timeout: 30_000 });
     const sessionText = await session.textContent();
@@ -49,6 +57,7 @@ describe('the Check My Price panel', () => {
     expect(stopShown).toBe(true);
     // The scene's 9 competitor URLs.
     expect(partWay).toMatch(/^[1-9]\d* of 9 URLs checked/);
+    expect(figures.session).toContain(asSessionResults(figures.progress));
     expect(sessionText).toContain('Manual');
     expect(sessionText).toMatch(/\d+s/);
     expect(sessionText).toMatch(/\d+\.\d%$/);
@@ -58,6 +67,51 @@ describe('the Check My Price panel', () => {
       await page.getByRole('heading', { name: 'Check My Price Statistics (Last 30 Days)' }).isVisible(),
     ).toBe(true);
   }, 60_000);
+
+  it('shows the running session with the progress line’s figures, though the sessions were read at its start', async () => {
+    // The moment a user saw: the status polled part way (15 of 16 checked), the sessions as read
+    // when the run started (0 / 16).
+    const run: ScraperLog = {
+      id: 'run-part-way',
+      started_at: new Date().toISOString(),
+      completed_at: null,
+      triggered_by: 'manual',
+      status: 'running',
+      total_urls: 16,
+      successful_urls: 0,
+      failed_urls: 0,
+      not_checked_urls: 0,
+      product_id: null,
+      error_message: null,
+      outcome_counts: null,
+      llm: null,
+    };
+    const status: ScraperStatus = {
+      is_running: true,
+      total_competitor_urls: 16,
+      latest_log: run,
+      current_stats: {
+        successful_urls: 14,
+        failed_urls: 1,
+        total_urls: 16,
+        outcome_counts: countByOutcome([...Array<'ok'>(14).fill('ok'), 'blocked']),
+      },
+      next_scheduled_run_at: null,
+    };
+    await page.route('**/api/scraper/status', (route) => route.fulfill({ json: { success: true, status } }));
+    await page.route('**/api/scraper/logs?*', (route) =>
+      route.fulfill({ json: { success: true, logs: [run] } }),
+    );
+    await openDashboard();
+    await page.getByRole('tab', { name: 'Check My Price' }).click();
+    await page.locator('tbody tr').filter({ hasText: 'Running' }).waitFor();
+
+    const figures = await runFigures(page);
+
+    expect(figures.progress).toMatch(/^15 of 16 URLs checked \(14 successful, 1 failed\)/);
+    expect(figures.session).toContain(asSessionResults(figures.progress));
+    expect(figures.session).toContain('87.5%');
+  });
 
   it('while a price check runs, refuses an analysis and unmarks it at once; stops the check via "Stopping..."', async () => {
     await stack.stepFunctions.idle();

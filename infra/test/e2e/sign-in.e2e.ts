@@ -23,7 +23,7 @@ const pathname = () => new URL(page.url()).pathname;
 
 async function signIn(email = ADMIN.email, password = ADMIN.password) {
   await page.goto(`${stack.url}/login`);
-  await page.getByPlaceholder('Enter your email').fill(email);
+  await page.getByPlaceholder('Enter your email or username').fill(email);
   await page.getByPlaceholder('Enter password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
@@ -44,9 +44,26 @@ describe('signing in', () => {
     );
   });
 
+  it('signs in with a username typed in the form, as the Add user dialog promises', async () => {
+    await page.goto(`${stack.url}/login`);
+    await page.getByLabel('Email or username').fill(ADMIN.username);
+    await page.getByPlaceholder('Enter password').fill(ADMIN.password);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+    await page.getByRole('button', { name: 'Login' }).click();
+    const login = await answered;
+    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+
+    // Sent as a username: no '@', so not an e-mail.
+    expect(login.request().postDataJSON()).toEqual({ username: ADMIN.username, password: ADMIN.password });
+    expect(pathname()).toBe('/dashboard');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData'))) ?? '{}')).toEqual(
+      expect.objectContaining({ username: ADMIN.username, email: ADMIN.email }),
+    );
+  });
+
   it('disables the button while signing in and shows the server’s error above the form for a wrong password', async () => {
     await page.goto(`${stack.url}/login`);
-    await page.getByPlaceholder('Enter your email').fill(ADMIN.email);
+    await page.getByPlaceholder('Enter your email or username').fill(ADMIN.email);
     await page.getByPlaceholder('Enter password').fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
 
@@ -139,7 +156,7 @@ describe('the user menu', () => {
 
   it('works from the keyboard alone: sign in, move to Products, open the user menu and log out', async () => {
     await page.goto(`${stack.url}/login`);
-    await page.getByPlaceholder('Enter your email').focus();
+    await page.getByPlaceholder('Enter your email or username').focus();
     await page.keyboard.type(ADMIN.email);
     await page.keyboard.press('Tab');
     await page.keyboard.type(ADMIN.password);

@@ -126,7 +126,7 @@ describe('as an admin', () => {
 describe('as staff', () => {
   it('there is no Users entry, and the address shows who may manage users', async () => {
     await page.goto(`${stack.url}/login`);
-    await page.getByPlaceholder('Enter your email').fill(STAFF.email);
+    await page.getByPlaceholder('Enter your email or username').fill(STAFF.email);
     await page.getByPlaceholder('Enter password').fill(STAFF.password);
     await page.getByRole('button', { name: 'Login' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalEventBus, startLocalEventBus } from '../../local/event-bus-local';
+import { type LocalEventBus, type ScheduleRuleState, startLocalEventBus } from '../../local/event-bus-local';
 
 /** EventBridge's stand-in hands a failing target its event again, as EventBridge and Lambda do on AWS. */
 let bus: LocalEventBus;
@@ -64,5 +67,40 @@ describe('a rule’s target that throws', () => {
     await publish('Once');
 
     expect(target.calls).toBe(1);
+  });
+});
+
+describe('a schedule rule kept from an earlier start', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cmp-rules-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives way to the deployed one when it fires more often than the bounds allow', async () => {
+    const rulesFile = join(dir, 'schedule-rules.json');
+    const deployed = { expression: 'cron(0 6 * * ? *)', enabled: true };
+    writeFileSync(
+      rulesFile,
+      JSON.stringify({
+        nightly: { deployed, live: { expression: 'cron(* * * * ? *)', enabled: true }, description: '' },
+      }),
+    );
+    const lines: string[] = [];
+    const kept = await startLocalEventBus({
+      region: 'eu-west-2',
+      rulesFile,
+      log: (line) => lines.push(line),
+    });
+    const heard: ScheduleRuleState[] = [];
+    try {
+      await kept.deployScheduleRule({ name: 'nightly', description: '', ...deployed }, (state) =>
+        heard.push(state),
+      );
+    } finally {
+      await kept.close();
+    }
+
+    expect(heard).toEqual([deployed]);
+    expect(lines).toEqual([
+      expect.stringMatching(/cron\(\* \* \* \* \? \*\) kept in the rules file is refused/),
+    ]);
   });
 });

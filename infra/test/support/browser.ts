@@ -57,7 +57,7 @@ export function launchBrowser(): Promise<Browser> {
 /** Signs in through the login form as the test admin and waits for the dashboard. */
 export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.getByPlaceholder('Enter your email').fill(ADMIN.email);
+  await page.getByPlaceholder('Enter your email or username').fill(ADMIN.email);
   await page.getByPlaceholder('Enter password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();

@@ -7,6 +7,17 @@ export interface ShopPage {
   status: number;
   html: string;
   delayMs?: number;
+  /** The page answers only once this settles (a test lets pages answer one by one: `heldPage()`). */
+  heldUntil?: Promise<unknown>;
+}
+
+/** A gate for `ShopPage.heldUntil`: the page waits until the test calls `release()`. */
+export function heldPage(): { heldUntil: Promise<void>; release: () => void } {
+  let release = () => {};
+  const heldUntil = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { heldUntil, release };
 }
 
 /**
@@ -18,9 +29,11 @@ export async function startChangingShop() {
   const server = createServer((req, res) => {
     const page = pages.get(req.url ?? '');
     if (!page) return res.writeHead(404).end();
-    setTimeout(
-      () => res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8' }).end(page.html),
-      page.delayMs ?? 0,
+    void (page.heldUntil ?? Promise.resolve()).then(() =>
+      setTimeout(
+        () => res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8' }).end(page.html),
+        page.delayMs ?? 0,
+      ),
     );
   }).listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -1,3 +1,5 @@
+// Parts of this run inside the page: they use the browser's types.
+/// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { signInAsAdmin } from './browser';
 
@@ -35,4 +37,27 @@ export const pageSummary = (page: Page) => page.getByText(/^Showing \d+ to \d+ o
 export async function openDashboard(page: Page, baseUrl: string) {
   await signInAsAdmin(page, baseUrl);
   await pageSummary(page).waitFor();
+}
+
+/**
+ * The Check My Price panel's progress line (`D of T URLs checked (S successful, F failed)`) and the
+ * Results cell of the sessions table's running row, read at the same instant (between two renders).
+ */
+export const runFigures = (page: Page) =>
+  page.evaluate(() => {
+    const line = Array.from(document.querySelectorAll('p'), (p) => p.textContent ?? '').find((text) =>
+      /^\d+ of \d+ URLs checked/.test(text),
+    );
+    const running = Array.from(document.querySelectorAll('tbody tr')).find((row) =>
+      row.textContent?.includes('Running'),
+    );
+    return { progress: line ?? null, session: running?.textContent ?? null };
+  });
+
+/** What a progress line says as the sessions table's Results column says it: `S / T (F failed)`. */
+export function asSessionResults(progress: string | null): string {
+  const [, total, successful, failed] =
+    progress?.match(/^\d+ of (\d+) URLs checked \((\d+) successful, (\d+) failed\)/) ?? [];
+  if (total === undefined) throw new Error(`Not a progress line: ${progress}`);
+  return `${successful} / ${total} (${failed} failed)`;
 }

@@ -37,7 +37,7 @@ async function seedProduct(
   seen: Seen[] = [],
   categoryId: number | null = null,
 ): Promise<Product> {
-  const { recordLatestObservation } = await import('@cmp/functions/data/competitor-url.repository');
+  const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
   const { status, body } = await stack.api<{ product: Product }>('POST', '/api/products', {
     token,

@@ -1,5 +1,5 @@
-import type { LatestObservation, UrlCheckEffect } from '@cmp/functions/data/competitor-url.repository';
 import type { RunRecord } from '@cmp/functions/data/scrape-run.repository';
+import type { LatestObservation, UrlCheckEffect } from '@cmp/functions/data/url-price-state.repository';
 
 /** A manual run that has just started, as Prepare writes it, with `overrides` on top. */
 export const runningRun = (runId: string, overrides: Partial<RunRecord> = {}): RunRecord => ({

@@ -14,6 +14,7 @@ const stack = await startLocalStack({
   serveWeb: false,
   admin: { email: ADMIN.email, password: ADMIN.password },
   log: () => undefined,
+  hostOnly: { weakPasswordHashingForTests: true },
 });
 process.stdin.on('data', (chunk) => {
   if (chunk.toString().includes('die')) process.kill(process.pid, 'SIGKILL');

@@ -5,6 +5,14 @@ import { LOCAL_TABLE_NAME } from '../../local/local-env';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../local/stack';
 import { checkAgainstContract } from './contract-check';
 
+/**
+ * What test stacks run with that no deployment can (config.ts HostOnlySettings): cheap password
+ * hashes, and 50 ms between requests to one fixture shop instead of 1 s. A test of politeness
+ * passes `hostOnly: REAL_PACE` to keep the real spacing.
+ */
+export const TEST_HOST_SETTINGS = { weakPasswordHashingForTests: true, hostSpacingMsForTests: 50 } as const;
+export const REAL_PACE = { weakPasswordHashingForTests: true } as const;
+
 export const ADMIN = { email: 'admin@example.com', username: 'admin', password: 'correct-horse-battery' };
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -51,6 +59,7 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
     serveWeb: false,
     admin: { email: ADMIN.email, password: ADMIN.password },
     log: () => undefined,
+    hostOnly: TEST_HOST_SETTINGS,
     ...options,
     port: 0,
   });

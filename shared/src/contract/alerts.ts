@@ -10,6 +10,7 @@ import {
   DEFAULT_ALERTS_LIMIT,
   MAX_ALERTS_LIMIT,
 } from '../alerts';
+import { idText } from '../ids';
 import { defineRoutes, errors } from './route';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_ALERTS_LIMIT}`;
@@ -22,11 +23,7 @@ const alertsQuery = z.object({
     .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(MAX_ALERTS_LIMIT, LIMIT_MESSAGE))
     .default(DEFAULT_ALERTS_LIMIT),
   kind: z.enum(ALERT_KINDS, `kind must be one of ${ALERT_KINDS.join(', ')}`).optional(),
-  product_id: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, 'product_id must be a positive integer id')
-    .transform(Number)
-    .optional(),
+  product_id: idText('product_id').optional(),
 });
 
 const settingsAnswer = z.strictObject({ success: z.literal(true), settings: alertSettingsSchema });

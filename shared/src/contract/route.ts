@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { idText } from '../ids';
 
 /**
  * The building blocks of the API contract: what a route is, the error answer every route shares,
@@ -58,13 +59,8 @@ export function errors<const S extends readonly number[]>(
 export const successSchema = z.strictObject({ success: z.literal(true) });
 
 /** Path parameters holding our integer ids (`/api/products/{id}`): anything else is a 400. */
-const integerId = z
-  .string()
-  .regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id')
-  .transform(Number);
-
-export const idParams = z.object({ id: integerId });
-export const productIdParams = z.object({ productId: integerId });
+export const idParams = z.object({ id: idText('id') });
+export const productIdParams = z.object({ productId: idText('productId') });
 
 /** The body of the CSV imports: one file, field `file`. */
 export const csvUploadSchema = z.object({

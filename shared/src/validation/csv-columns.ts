@@ -13,6 +13,15 @@ export const PRODUCT_CSV_COLUMNS = {
 } as const;
 export const PRODUCT_CSV_REQUIRED = ['sku', 'name', 'current_price'] as const;
 
+/**
+ * The columns as an import dialog lists them, in order, the ones not required marked optional:
+ * `csvColumnsText(PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED)` names every column of the template.
+ */
+export const csvColumnsText = (columns: Record<string, string>, required: readonly string[]) =>
+  Object.entries(columns)
+    .map(([field, name]) => (required.includes(field) ? name : `${name} (optional)`))
+    .join(', ');
+
 /** Competitor URLs: a SKU column; every other column holds URLs, whatever it is called. */
 export const COMPETITOR_CSV_COLUMNS = { sku: 'SKU' } as const;
 /** The name the template gives its n-th URL column. */

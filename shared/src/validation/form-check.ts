@@ -10,9 +10,16 @@ export interface FormMessages<Field extends string> {
   /** The fields this form requires (it may require more than the API), and the message when one is blank. */
   required: readonly Field[];
   requiredMessage: string;
-  /** The form's message for a field the schema refuses; a field not listed shows the schema's own message. */
+  /**
+   * The form's message for a field whose value the schema refuses as no value of its kind at all (not a
+   * number, below zero, not a web address). Any other rule (at most 2 decimals, a maximum, a length),
+   * and any field not listed, shows the schema's own message: the rule in its words, as the API says it.
+   */
   invalid: Partial<Record<Field, string>>;
 }
+
+/** The issues that say a value is not one of its kind at all, rather than breaking one of its rules. */
+const NOT_OF_ITS_KIND = new Set(['invalid_type', 'too_small', 'invalid_format']);
 
 const isBlank = (value: unknown) => value == null || (typeof value === 'string' && value.trim() === '');
 
@@ -37,11 +44,8 @@ export function checkFormField<Schema extends z.ZodType, Input extends Record<st
   if (parsed.success) return { ok: true, value: parsed.data };
   const [issue] = parsed.error.issues;
   const field = issue?.path[0] as (keyof Input & string) | undefined;
-  return {
-    ok: false,
-    error: (field && messages.invalid[field]) ?? issue?.message ?? 'Invalid input',
-    field,
-  };
+  const formMessage = field && NOT_OF_ITS_KIND.has(issue?.code ?? '') ? messages.invalid[field] : undefined;
+  return { ok: false, error: formMessage ?? issue?.message ?? 'Invalid input', field };
 }
 
 /** A form's text field: blank is "not given" (null), as the API expects. */

@@ -56,8 +56,8 @@ describe('checkProductForm (Products page)', () => {
     });
   });
 
-  it('refuses a price or cost the API refuses, with the form’s message', () => {
-    for (const bad of ['-1', 'abc', '1e3', '12.345', '10000000.01']) {
+  it('refuses a price or cost that is no number ≥ 0, with the form’s message', () => {
+    for (const bad of ['-1', 'abc', '1e3']) {
       expect(checkProductForm({ ...filled, current_price: bad })).toEqual({
         ok: false,
         error: 'Please enter a valid price',
@@ -72,6 +72,19 @@ describe('checkProductForm (Products page)', () => {
     expect(checkProductForm({ ...filled, current_price: '10000000', cost: '0' })).toMatchObject({
       ok: true,
       value: { current_price: 10_000_000, cost: 0 },
+    });
+  });
+
+  it('refuses more than 2 decimals or more than the maximum in the rule’s words, as the API does', () => {
+    expect(checkProductForm({ ...filled, current_price: '12.345' })).toEqual({
+      ok: false,
+      error: 'Current price must have at most 2 decimals',
+      field: 'current_price',
+    });
+    expect(checkProductForm({ ...filled, cost: '10000000.01' })).toEqual({
+      ok: false,
+      error: 'Cost must be at most 10,000,000',
+      field: 'cost',
     });
   });
 
@@ -118,15 +131,25 @@ describe('checkDashboardProductForm (decision 3)', () => {
     });
   });
 
-  it('then one message for either price', () => {
-    expect(checkDashboardProductForm({ ...all, cost: '1.999' })).toEqual({
+  it('then one message for either price that is no number ≥ 0, and the rule’s words for the others', () => {
+    expect(checkDashboardProductForm({ ...all, cost: '-1' })).toEqual({
       ok: false,
       error: 'Please enter valid prices',
       field: 'cost',
     });
-    expect(checkDashboardProductForm({ ...all, current_price: '99999999' })).toEqual({
+    expect(checkDashboardProductForm({ ...all, current_price: 'abc' })).toEqual({
       ok: false,
       error: 'Please enter valid prices',
+      field: 'current_price',
+    });
+    expect(checkDashboardProductForm({ ...all, cost: '1.999' })).toEqual({
+      ok: false,
+      error: 'Cost must have at most 2 decimals',
+      field: 'cost',
+    });
+    expect(checkDashboardProductForm({ ...all, current_price: '99999999' })).toEqual({
+      ok: false,
+      error: 'Current price must be at most 10,000,000',
       field: 'current_price',
     });
     expect(checkDashboardProductForm(all)).toMatchObject({ ok: true, value: { cost: 30 } });

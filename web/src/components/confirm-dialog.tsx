@@ -19,6 +19,7 @@ export interface ConfirmDialogProps {
   description: ReactNode;
   confirmLabel?: string;
   busyLabel?: string;
+  cancelLabel?: string;
   /** Resolves true to close the dialog (done), false to keep it open (failed; the caller toasted). */
   onConfirm(): Promise<boolean>;
 }
@@ -30,6 +31,7 @@ export function ConfirmDialog({
   description,
   confirmLabel = 'Delete',
   busyLabel = 'Deleting...',
+  cancelLabel = 'Cancel',
   onConfirm,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
@@ -52,7 +54,7 @@ export function ConfirmDialog({
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
           <Button variant="destructive" disabled={busy} onClick={confirm}>
             {busy ? busyLabel : confirmLabel}
           </Button>

@@ -55,7 +55,7 @@ export function DeleteCompetitorUrlDialog({
               </strong>{' '}
               for {competitor.product.name} (SKU {competitor.product.sku})
             </span>
-            <span className="break-all">{competitor.url}</span>
+            <span className="wrap-anywhere">{competitor.url}</span>
             <span>
               This also deletes its price history: all price data collected from this URL. It cannot be
               undone.

@@ -1,5 +1,8 @@
 // The frame of a Create/Edit or import dialog: title, validation message, the fields, then Cancel and submit.
-import type { FormEvent, ReactNode } from 'react';
+// A form with unsaved changes asks before it is closed, whichever way: Escape, the close button, Cancel,
+// a click outside or the browser's Back.
+import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useId, useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-error';
 import { Button } from './ui/button';
 import {
@@ -9,23 +12,84 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  type dialogSizes,
 } from './ui/dialog';
 
-/** `children` (the form) is mounted only while open, so each opening starts with a fresh form. */
+interface CloseGuard {
+  /** Whether each form in the dialog has changes a close would lose, by the form's id. */
+  changed: Map<string, boolean>;
+  /** Closes the dialog, after 'Discard unsaved changes?' when a form has changes. */
+  requestClose(): void;
+}
+
+const CloseGuardContext = createContext<CloseGuard | null>(null);
+
+/**
+ * `children` (the form) is mounted only while open, so each opening starts with a fresh form. Closing
+ * asks first while a form inside reports unsaved changes (`useUnsavedChanges`); a save closes it through
+ * `onOpenChange(false)` directly, without asking.
+ */
 export function FormDialog({
   open,
   onOpenChange,
+  size,
   children,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
+  size?: keyof typeof dialogSizes;
   children: ReactNode;
 }) {
+  const [changed] = useState(() => new Map<string, boolean>());
+  const [asking, setAsking] = useState(false);
+  const guard: CloseGuard = {
+    changed,
+    requestClose: () => {
+      if ([...changed.values()].some(Boolean)) setAsking(true);
+      else onOpenChange(false);
+    },
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>{open ? children : null}</DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : guard.requestClose())}>
+        <DialogContent size={size}>
+          <CloseGuardContext.Provider value={guard}>{open ? children : null}</CloseGuardContext.Provider>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Discard unsaved changes?"
+        description="What you changed in this form has not been saved."
+        cancelLabel="Keep editing"
+        confirmLabel="Discard"
+        busyLabel="Discarding..."
+        onConfirm={async () => {
+          onOpenChange(false);
+          return true;
+        }}
+      />
+    </>
   );
+}
+
+/**
+ * Tells the form dialog around it whether `values` (the form's, as typed) differ from their first
+ * ones, so that closing it asks first. A form cleared after it was sent (a list's add form) has nothing
+ * to lose again.
+ */
+export function useUnsavedChanges(values: unknown): void {
+  const guard = useContext(CloseGuardContext);
+  const [first] = useState(() => JSON.stringify(values));
+  const changed = JSON.stringify(values) !== first;
+  const id = useId();
+  const forms = guard?.changed;
+  useEffect(() => {
+    forms?.set(id, changed);
+    return () => {
+      forms?.delete(id);
+    };
+  }, [forms, id, changed]);
 }
 
 export interface DialogFormProps {
@@ -40,7 +104,11 @@ export interface DialogFormProps {
   submitLabel: string;
   busyLabel?: string;
   onSubmit(event: FormEvent): void;
-  onCancel(): void;
+  /**
+   * The form's values as typed: once they differ from the first ones, closing asks first. None for a
+   * form with nothing a close would lose (an import: the file is still on disk).
+   */
+  values?: unknown;
   /**
    * Set while the work goes on without the dialog (a long import): the cancel button stays enabled
    * and reads 'Close'.
@@ -59,10 +127,14 @@ export function DialogForm({
   submitLabel,
   busyLabel = 'Saving...',
   onSubmit,
-  onCancel,
+  values,
   closeWhileBusy = false,
   children,
 }: DialogFormProps) {
+  useUnsavedChanges(values);
+  // Cancel closes the form dialog around it, asking first about unsaved changes.
+  const guard = useContext(CloseGuardContext);
+  if (!guard) throw new Error('DialogForm is only used inside a FormDialog');
   return (
     // noValidate: the messages in docs/rules.md#8-validation explain a bad value, not the browser's bubble.
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -73,7 +145,7 @@ export function DialogForm({
       <FormError message={error} id={errorId} />
       {children}
       <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={busy && !closeWhileBusy}>
+        <Button variant="outline" onClick={guard.requestClose} disabled={busy && !closeWhileBusy}>
           {closeWhileBusy ? 'Close' : 'Cancel'}
         </Button>
         <Button type="submit" disabled={busy}>

@@ -128,7 +128,6 @@ function ImportForm({
       submitLabel={previewing ? 'Preview' : 'Import'}
       busyLabel={previewing ? 'Checking...' : 'Importing...'}
       onSubmit={submit}
-      onCancel={onClose}
       closeWhileBusy={job !== null}
     >
       <fieldset disabled={busy} className="flex flex-col gap-2">

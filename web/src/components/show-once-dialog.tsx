@@ -64,7 +64,7 @@ export function ShowOnceDialog({
           const inputId = `${id}-${index}`;
           return (
             <div key={shown.label} className="flex flex-col gap-2">
-              <Label htmlFor={inputId} className="break-all leading-normal">
+              <Label htmlFor={inputId} className="wrap-anywhere leading-normal">
                 {shown.label}
               </Label>
               <div className="flex gap-2">

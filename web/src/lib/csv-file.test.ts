@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { csvFileError, csvUploadBody } from './csv-file';
 
@@ -7,16 +8,25 @@ describe('csvFileError', () => {
   });
 
   it('accepts the CSV type or a .csv name', () => {
-    expect(csvFileError({ name: 'export', type: 'text/csv' })).toBeNull();
-    expect(csvFileError({ name: 'PRODUCTS.CSV', type: 'application/vnd.ms-excel' })).toBeNull();
-    expect(csvFileError({ name: 'products.csv', type: '' })).toBeNull();
+    expect(csvFileError({ name: 'export', type: 'text/csv', size: 10 })).toBeNull();
+    expect(csvFileError({ name: 'PRODUCTS.CSV', type: 'application/vnd.ms-excel', size: 10 })).toBeNull();
+    expect(csvFileError({ name: 'products.csv', type: '', size: 10 })).toBeNull();
   });
 
   it('refuses anything else', () => {
-    expect(csvFileError({ name: 'products.xlsx', type: 'application/vnd.ms-excel' })).toBe(
+    expect(csvFileError({ name: 'products.xlsx', type: 'application/vnd.ms-excel', size: 10 })).toBe(
       'Please select a CSV file',
     );
-    expect(csvFileError({ name: 'notes.txt', type: 'text/plain' })).toBe('Please select a CSV file');
+    expect(csvFileError({ name: 'notes.txt', type: 'text/plain', size: 10 })).toBe(
+      'Please select a CSV file',
+    );
+  });
+
+  it('refuses a CSV over the API’s limit before it is sent, naming the limit', () => {
+    expect(csvFileError({ name: 'big.csv', type: 'text/csv', size: MAX_UPLOAD_BYTES })).toBeNull();
+    expect(csvFileError({ name: 'big.csv', type: 'text/csv', size: MAX_UPLOAD_BYTES + 1 })).toBe(
+      'The file is larger than 2 MiB',
+    );
   });
 });
 

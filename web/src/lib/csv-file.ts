@@ -1,13 +1,18 @@
 // CSV upload checks (docs/rules.md#8-validation) and the template download link.
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@cmp/shared';
 
 /**
- * The message for a file that cannot be imported, or null when it can: a file must be chosen, and it
- * must have the CSV type or a .csv name.
+ * The message for a file that cannot be imported, or null when it can: a file must be chosen, it must
+ * have the CSV type or a .csv name, and it must be within the API's size limit (checked here so that a
+ * large file is not uploaded only to be refused).
  */
-export function csvFileError(file: { name: string; type: string } | null | undefined): string | null {
+export function csvFileError(
+  file: { name: string; type: string; size: number } | null | undefined,
+): string | null {
   if (!file) return 'Please select a file';
-  if (file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv')) return null;
-  return 'Please select a CSV file';
+  if (file.type !== 'text/csv' && !file.name.toLowerCase().endsWith('.csv'))
+    return 'Please select a CSV file';
+  return file.size > MAX_UPLOAD_BYTES ? FILE_TOO_LARGE_MESSAGE : null;
 }
 
 /** The multipart body of an import: one field named `file`. */

@@ -17,10 +17,11 @@ import {
 } from '../../data/competitor-url.repository';
 import { reserveIds } from '../../data/counter.repository';
 import { listProducts } from '../../data/product.repository';
-import { claimUrls, urlKey } from '../../data/url-claims';
+import { claimUrls, releaseUrls, urlKey } from '../../data/url-claims';
 import { DomainError, InvalidInputError } from '../../domain/errors';
 import { mapLimit } from '../../lib/map-limit';
 import { checkCompetitorUrl } from '../competitor-url-policy';
+import { competitorUrlsPerProductMax } from '../url-limit';
 import { headerKey, isBlankRecord, parseCsv } from './csv-parse';
 import {
   batches,
@@ -32,9 +33,14 @@ import {
 
 interface NewUrl {
   row: number;
+  sku: string;
   product_id: number;
   url: string;
 }
+
+/** A row that would take its product past the limit goes whole or not at all. */
+const rowTooMany = (row: number, sku: string, max: number) =>
+  `Row ${row}: SKU "${sku}" can have at most ${max} competitor URLs`;
 
 /** The file's columns: the SKU column, and every other one holding URLs. */
 interface CompetitorFile {
@@ -61,9 +67,10 @@ export function readCompetitorFile(text: string): CompetitorFile {
 /**
  * Imports a competitor CSV: a SKU column naming existing products, and any other columns holding
  * competitor URLs (empty cells skipped). Unknown SKUs, bad URLs and URLs a product already has are
- * reported per row; every valid URL is added, named after its host. Written in batches (decision
- * 60): a row's URLs are claimed in one request and the URLs written 25 to a request; the catalogue
- * version and the count move once at the end.
+ * reported per row; every valid URL is added, named after its host. A row that would give its
+ * product more than COMPETITOR_URLS_PER_PRODUCT_MAX URLs is refused whole. Written in batches
+ * (decision 60): a row's URLs are claimed in one request and the URLs written 25 to a request; the
+ * catalogue version and the count move once at the end.
  */
 export async function importCompetitorUrls(
   text: string,
@@ -74,6 +81,9 @@ export async function importCompetitorUrls(
   const [products, urls] = await Promise.all([listProducts(), listCompetitorUrls()]);
   const productBySku = new Map(products.map((product) => [product.sku.trim().toUpperCase(), product]));
   const taken = new Set(urls.map((url) => `${url.product_id} ${urlKey(url.url)}`));
+  const max = competitorUrlsPerProductMax();
+  const held = new Map<number, number>();
+  for (const url of urls) held.set(url.product_id, (held.get(url.product_id) ?? 0) + 1);
 
   const errors: string[] = [];
   const rows: NewUrl[][] = [];
@@ -91,6 +101,7 @@ export async function importCompetitorUrls(
       continue;
     }
     const adds: NewUrl[] = [];
+    const keys = new Set<string>();
     for (const column of urlColumns) {
       const raw = normaliseText(record[column] ?? '');
       if (!raw) continue;
@@ -102,13 +113,20 @@ export async function importCompetitorUrls(
       }
       const url = checked.value;
       const key = `${product.id} ${urlKey(url)}`;
-      if (taken.has(key)) {
+      if (taken.has(key) || keys.has(key)) {
         errors.push(`Row ${row}: SKU "${sku}" already has ${url}`);
         continue;
       }
-      taken.add(key);
-      adds.push({ row, product_id: product.id, url });
+      keys.add(key);
+      adds.push({ row, sku, product_id: product.id, url });
     }
+    const has = held.get(product.id) ?? 0;
+    if (adds.length > 0 && has + adds.length > max) {
+      errors.push(`${rowTooMany(row, sku, max)}; it has ${has}, the row adds ${adds.length}`);
+      continue;
+    }
+    for (const key of keys) taken.add(key);
+    held.set(product.id, has + adds.length);
     if (adds.length > 0) rows.push(adds);
   }
 
@@ -117,7 +135,7 @@ export async function importCompetitorUrls(
   let processed = dataRows - rows.length;
   let created = 0;
   for (const [, batch] of batches(rows)) {
-    const claimed = await mapLimit(batch, IMPORT_CONCURRENCY, (adds) => claimRow(adds, errors));
+    const claimed = await mapLimit(batch, IMPORT_CONCURRENCY, (adds) => claimRow(adds, max, errors));
     const written = claimed
       .flat()
       .map((add) =>
@@ -141,26 +159,38 @@ export async function importCompetitorUrls(
 }
 
 /**
- * Claims a row's URLs for their product in one request. When the product holds one already (the
- * list read at the start was a moment old), each is claimed alone: a URL the product holds with no
- * URL item behind it was claimed by an import cut off before writing it, and is added now.
+ * Claims a row's URLs for their product in one request, within `max` URLs. When the product holds
+ * one already (the list read at the start was a moment old), each is claimed alone: a URL the
+ * product holds with no URL item behind it was claimed by an import cut off before writing it, and
+ * is added now. A product filled meanwhile refuses the row, its claims given back.
  */
-async function claimRow(adds: NewUrl[], errors: string[]): Promise<NewUrl[]> {
+async function claimRow(adds: NewUrl[], max: number, errors: string[]): Promise<NewUrl[]> {
   const [first] = adds;
-  if (
-    !first ||
-    (await claimUrls(
-      first.product_id,
-      adds.map((add) => add.url),
-    ))
-  )
-    return adds;
+  if (!first) return adds;
+  const outcome = await claimUrls(
+    first.product_id,
+    adds.map((add) => add.url),
+    max,
+  );
+  if (outcome === 'claimed') return adds;
+  if (outcome === 'full') {
+    errors.push(rowTooMany(first.row, first.sku, max));
+    return [];
+  }
   const present = new Set(
     (await listCompetitorUrlsOfProduct(first.product_id)).map((url) => urlKey(url.url)),
   );
   const claimed: NewUrl[] = [];
+  const claimedNow: string[] = [];
   for (const add of adds) {
-    if ((await claimUrls(add.product_id, [add.url])) || !present.has(urlKey(add.url))) claimed.push(add);
+    const one = await claimUrls(add.product_id, [add.url], max);
+    if (one === 'full') {
+      await releaseUrls(first.product_id, claimedNow);
+      errors.push(rowTooMany(first.row, first.sku, max));
+      return [];
+    }
+    if (one === 'claimed') claimedNow.push(add.url);
+    if (one === 'claimed' || !present.has(urlKey(add.url))) claimed.push(add);
     else errors.push(`Row ${add.row}: ${urlConflict(add.url)}`);
   }
   return claimed;

@@ -1,7 +1,6 @@
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@cmp/shared';
 import busboy from 'busboy';
 import { InvalidInputError, TooLargeError, UnsupportedFormatError } from '../../domain/errors';
-
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 export interface UploadedFile {
   filename: string;
@@ -14,8 +13,8 @@ const FILE_FIELD = 'file';
 
 /**
  * Reads the one file of a multipart/form-data body. Anything else in the body (another field or
- * file, before or after it), a file over 2 MiB or a body that is not multipart is refused with a
- * clear 4xx, before anything is imported.
+ * file, before or after it), a file over MAX_UPLOAD_BYTES (2 MiB) or a body that is not multipart is
+ * refused with a clear 4xx, before anything is imported.
  */
 export function readUploadedFile(contentType: string | undefined, body: Buffer): Promise<UploadedFile> {
   if (!/^multipart\/form-data/i.test(contentType ?? '')) {
@@ -43,7 +42,7 @@ export function readUploadedFile(contentType: string | undefined, body: Buffer):
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {
-        failure = new TooLargeError('The file is larger than 2 MiB');
+        failure = new TooLargeError(FILE_TOO_LARGE_MESSAGE);
       });
       stream.on('end', () => {
         file = { filename: info.filename ?? '', mimeType: info.mimeType, content: Buffer.concat(chunks) };

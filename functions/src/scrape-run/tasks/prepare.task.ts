@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { readEntrySettings } from '../../config';
 import { prepareRun } from '../prepare';
+import { runInputSchema } from '../run-input';
 import { scrapeRunSettings } from '../scrape-run.config';
 import { MAX_URLS_PER_BATCH } from '../state-machine';
 import { taskInput } from './task-input';
@@ -8,15 +9,7 @@ import { taskInput } from './task-input';
 readEntrySettings(process.env);
 
 const schema = z.object({
-  request: z.object({
-    runId: z
-      .string()
-      .regex(/^[\w-]{1,80}$/)
-      .optional(),
-    triggeredBy: z.string().max(40).optional(),
-    productId: z.number().int().positive().nullish(),
-    urlId: z.number().int().positive().optional(),
-  }),
+  request: runInputSchema,
   executionArn: z.string().min(1),
   executionName: z.string().min(1),
   startedAt: z.string().min(1),

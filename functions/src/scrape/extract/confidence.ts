@@ -6,7 +6,7 @@
 import type { PageHints, PriceCandidate, SourceKind } from './candidate';
 import { selectOffers } from './offer-match';
 import { canonicalAmount } from './price-parse';
-import { QUALIFIED_PENALTY } from './visible-price';
+import { QUALIFIED_PENALTY } from './visible-score';
 
 /** At or above this confidence the structured and heuristic tiers need no LLM. */
 export const CONFIDENT = 0.6;

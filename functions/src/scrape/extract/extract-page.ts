@@ -19,7 +19,8 @@ import { estimateTokens, reducePage } from './reduce-page';
 import { detectRefusal } from './refusal-page';
 import { visibleStock } from './stock';
 import type { LlmAnswer, LlmPort, PageAnalysis, Tier, TokenUsage } from './tiers';
-import { extractVisiblePrices, QUALIFIED_PENALTY } from './visible-price';
+import { extractVisiblePrices } from './visible-price';
+import { QUALIFIED_PENALTY } from './visible-score';
 
 export type { LlmAnswer, LlmPort, TokenUsage } from './tiers';
 

@@ -83,6 +83,31 @@ const CURRENCY_TOKENS: ReadonlyArray<readonly [string, string]> = [
   ['KSh', 'KES'],
 ];
 
+/**
+ * Signs that name a currency only with the page's country: '$' is USD in the US and CAD in Canada.
+ * Tried in this order after the unambiguous tokens; the first sign found decides.
+ */
+const COUNTRY_SIGNS: ReadonlyArray<{
+  readonly signs: readonly string[];
+  readonly pattern: RegExp;
+  readonly currency: (country: string | null) => string | null;
+}> = [
+  { signs: ['$'], pattern: /\$/, currency: (c) => (c && DOLLAR_BY_COUNTRY[c]) || (c ? null : 'USD') },
+  {
+    signs: ['kr', 'kr.', ':-'],
+    pattern: /\bkr\b|\bkr\.|:-/i,
+    currency: (c) => (c && KRONA_BY_COUNTRY[c]) ?? null,
+  },
+  {
+    signs: ['Rs', 'Rs.', '₨'],
+    pattern: /\bRs\.?(?=\s|\d|$)|₨/i,
+    currency: (c) => (c && RUPEE_BY_COUNTRY[c]) ?? null,
+  },
+  { signs: ['¥'], pattern: /¥/, currency: (c) => (c === 'CN' ? 'CNY' : 'JPY') },
+  // 元 is the yuan in China and the word for dollar in Taiwan and Hong Kong.
+  { signs: ['元'], pattern: /元/, currency: (c) => (c === 'TW' ? 'TWD' : c === 'HK' ? 'HKD' : 'CNY') },
+];
+
 /** Letter tokens match as whole words only, so 'ft' in 'soft' is not a forint. */
 const TOKEN_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = CURRENCY_TOKENS.map(([token, code]) => {
   const escaped = token.replace(/[.$]/g, (c) => `\\${c}`);
@@ -91,6 +116,15 @@ const TOKEN_PATTERNS: ReadonlyArray<readonly [RegExp, string]> = CURRENCY_TOKENS
     code,
   ];
 });
+
+/** Every currency sign and word this parser knows, the ISO codes aside, as written in its tables. */
+export const CURRENCY_SIGNS: readonly string[] = [
+  ...CURRENCY_TOKENS.map(([token]) => token),
+  ...COUNTRY_SIGNS.flatMap((s) => s.signs),
+];
+
+/** Money without a currency of its own ('$', 'kr', 'Rs' on a page of unknown country) or a whole-amount tail ('12,-', '99:-'). */
+export const MONEY_SIGN = /[$¥₨]|\bkr\b|\brs\.?(?=[\s\d]|$)|,-|\.-|:-/i;
 
 /** ISO codes accepted when written out ('EUR 12', '12 GBP'). */
 const ISO_CODES = new Set([
@@ -187,7 +221,7 @@ export function parsePrice(text: string, options: ParseOptions = {}): ParsedPric
   const before = clean.slice(0, match.index);
   const after = clean.slice((match.index ?? 0) + match[0].length);
   const currency = detectCurrency(`${before} ${after}`, options.country ?? null);
-  const hasCurrency = currency !== null || /[$¥₨]|\bkr\b|\brs\.?(?=[\s\d]|$)|,-|\.-|:-/i.test(clean);
+  const hasCurrency = currency !== null || MONEY_SIGN.test(clean);
   if (notAPrice({ before, number: raw, after, hasCurrency })) return null;
   return { amount, currency };
 }
@@ -234,12 +268,9 @@ function detectCurrency(text: string, country: string | null): string | null {
   for (const [pattern, code] of TOKEN_PATTERNS) {
     if (pattern.test(text)) return code;
   }
-  if (text.includes('$')) return (country && DOLLAR_BY_COUNTRY[country]) || (country ? null : 'USD');
-  if (/\bkr\b|\bkr\.|:-/i.test(text)) return (country && KRONA_BY_COUNTRY[country]) ?? null;
-  if (/\bRs\.?(?=\s|\d|$)|₨/i.test(text)) return (country && RUPEE_BY_COUNTRY[country]) ?? null;
-  if (/¥/.test(text)) return country === 'CN' ? 'CNY' : 'JPY';
-  // 元 is the yuan in China and the word for dollar in Taiwan and Hong Kong.
-  if (/元/.test(text)) return country === 'TW' ? 'TWD' : country === 'HK' ? 'HKD' : 'CNY';
+  for (const { pattern, currency } of COUNTRY_SIGNS) {
+    if (pattern.test(text)) return currency(country);
+  }
   return null;
 }
 

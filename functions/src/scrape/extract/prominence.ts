@@ -4,6 +4,7 @@
  * signal that adds to the others, never one that decides alone.
  */
 import type { Element } from 'domhandler';
+import { ancestors } from './dom-walk';
 
 /** Body text is 12–16 px; a price at 20 px or more is set apart on purpose. */
 const LARGE_PX = 20;
@@ -13,12 +14,7 @@ const LARGE_FONT_SIZE_ATTR = 5;
 
 /** True when the element or one of its two nearest ancestors sets its text in large type. */
 export function largeType(el: Element): boolean {
-  let node: Element | null = el;
-  for (let depth = 0; node && depth < 3; depth++) {
-    if (fontSizePx(node) >= LARGE_PX) return true;
-    node = node.parent?.type === 'tag' ? (node.parent as Element) : null;
-  }
-  return false;
+  return [el, ...ancestors(el, 2)].some((node) => fontSizePx(node) >= LARGE_PX);
 }
 
 /** The font size an element's inline style or `size` attribute sets, in px (0 when it sets none). */

@@ -6,7 +6,7 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import type { PriceCandidate } from './candidate';
-import { visibleText } from './visible-price';
+import { visibleText } from './page-text';
 
 /** About 8,000 tokens at ~4 characters per token. */
 export const MAX_REDUCED_CHARS = 32_000;

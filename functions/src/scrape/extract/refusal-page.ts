@@ -10,7 +10,7 @@
  */
 import { type CheerioAPI, load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
-import { visibleText } from './visible-price';
+import { visibleText } from './page-text';
 
 export type RefusalKind = 'captcha' | 'bot-check' | 'access-denied' | 'javascript';
 

@@ -3,6 +3,7 @@
  * variant list): those belong to other products or options, not to the buy box.
  */
 import type { Element } from 'domhandler';
+import { ancestors } from './dom-walk';
 
 /** How far up to look for list items (a tile wraps its price in a few layers, a copy in a few more). */
 const REPEAT_DEPTH = 8;
@@ -21,16 +22,16 @@ export function repeatedItems<T extends { readonly el: Element }>(found: readonl
   const idOf = (node: object) => ids.get(node) ?? ids.set(node, ids.size).get(node) ?? 0;
   for (const f of found) {
     const keys: string[] = [];
-    let node: Element = f.el;
+    let node = f.el;
     let path = '';
-    for (let depth = 0; depth < REPEAT_DEPTH && node.parent && node.parent.type === 'tag'; depth++) {
+    for (const parent of ancestors(f.el, REPEAT_DEPTH)) {
       path = path ? `${node.tagName}>${path}` : node.tagName;
-      const key = `${idOf(node.parent)}/${node.tagName}.${node.attribs?.class ?? ''}/${path}`;
+      const key = `${idOf(parent)}/${node.tagName}.${node.attribs?.class ?? ''}/${path}`;
       keys.push(key);
       const members = groups.get(key) ?? new Set<Element>();
       members.add(node);
       groups.set(key, members);
-      node = node.parent as Element;
+      node = parent;
     }
     keysOf.set(f, keys);
   }

@@ -5,7 +5,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
 import type { Stock } from './candidate';
-import { visibleText } from './visible-price';
+import { visibleText } from './page-text';
 
 /** 'Add to cart', 'buy now' and 'place bid' (an auction is open to buyers) in the main European languages. */
 const BUY_PHRASES =

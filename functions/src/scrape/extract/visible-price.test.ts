@@ -73,6 +73,13 @@ describe('extractVisiblePrices', () => {
     expect(candidates.map((c) => c.amount)).not.toContain('2002');
   });
 
+  it('reads a currency next to a bare number with every sign the price parser knows', () => {
+    // The stock count keeps the container from reading as one price: only the number's neighbour tells.
+    const buyBox = (price: string) => shop(`<div class="buy">${price} <small>2 in stock</small></div>`);
+    expect(top(buyBox('<span class="price">1.299</span> TL'), 'TR')?.currency).toBe('TRY');
+    expect(top(buyBox('<span>Fr.</span><span class="price">12.50</span>'), 'CH')?.currency).toBe('CHF');
+  });
+
   it('does not take numbers without a currency outside price elements', () => {
     const html = shop('<p>Model 2020</p><p>12 colours</p><span class="price">£5</span>');
     const amounts = new Set(extractVisiblePrices(load(html), {}).map((c) => c.amount));

@@ -1,7 +1,9 @@
-// Confirmation dialog (Radix AlertDialog): Cancel gets focus first, so Enter never confirms by accident.
+// Confirmation dialog (Radix AlertDialog): Cancel gets focus first, so Enter never confirms by accident;
+// the browser's Back cancels it.
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { useBackCloses } from './back-closes';
 import { type ButtonVariant, buttonClasses } from './button';
 import {
   bodyClasses,
@@ -13,7 +15,15 @@ import {
 } from './dialog';
 import { useReturnFocus } from './return-focus';
 
-export const AlertDialog = AlertDialogPrimitive.Root;
+/** Opened from state (`open`), so that Back can cancel it through `onOpenChange` as Escape does. */
+export function AlertDialog({
+  open,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Root> & { open: boolean; onOpenChange(open: boolean): void }) {
+  useBackCloses(open, () => onOpenChange(false));
+  return <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+}
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({

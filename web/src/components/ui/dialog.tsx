@@ -1,11 +1,20 @@
-// Modal dialog (Radix): focus trapped inside, Escape and the close button dismiss it.
+// Modal dialog (Radix): focus trapped inside, Escape, the close button and the browser's Back dismiss it.
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { useBackCloses } from './back-closes';
 import { useReturnFocus } from './return-focus';
 
-export const Dialog = DialogPrimitive.Root;
+/** Opened from state (`open`), so that Back can close it through `onOpenChange` as Escape does. */
+export function Dialog({
+  open,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Root> & { open: boolean; onOpenChange(open: boolean): void }) {
+  useBackCloses(open, () => onOpenChange(false));
+  return <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 

@@ -13,8 +13,9 @@ const FOCUSABLE_HOLDER = '[tabindex]:not([tabindex="-1"]), [role="dialog"], [rol
 /**
  * A dialog content's auto-focus handlers that remember the control focused as the dialog opens and
  * focus it again as the dialog closes (WCAG 2.4.3). When that control is gone (its row was deleted),
- * focus goes to what held it (the table, an outer dialog), else to the page's heading. The caller's
- * own handlers run first.
+ * focus goes to what held it (the table, an outer dialog), else to the page's heading, unless focus
+ * already rests on a control: a dialog closing with this one (a form closed by its 'Discard unsaved
+ * changes?') gave it back to its own opener. The caller's own handlers run first.
  */
 export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusHandlers) {
   const opener = useRef<HTMLElement | null>(null);
@@ -23,14 +24,17 @@ export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusH
     onOpenAutoFocus(event: Event) {
       const focused = document.activeElement;
       opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
-      holder.current = opener.current?.parentElement?.closest<HTMLElement>(FOCUSABLE_HOLDER) ?? null;
+      holder.current = opener.current
+        ? (opener.current.parentElement?.closest<HTMLElement>(FOCUSABLE_HOLDER) ?? null)
+        : dialogBeneath(event.target);
       onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus(event: Event) {
       onCloseAutoFocus?.(event);
       if (event.defaultPrevented) return;
       const target =
-        [opener.current, holder.current].find((element) => element?.isConnected) ?? pageHeading();
+        [opener.current, holder.current].find((element) => element?.isConnected) ??
+        (focusLost() ? pageHeading() : null);
       if (!target) return;
       event.preventDefault();
       target.focus();
@@ -50,8 +54,7 @@ function keepFocusWhenRemoved(opener: HTMLElement, holder: HTMLElement | null) {
   const observer = new MutationObserver(() => {
     if (opener.isConnected) return;
     stop();
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (lost) (holder?.isConnected ? holder : pageHeading())?.focus();
+    if (focusLost()) (holder?.isConnected ? holder : pageHeading())?.focus();
   });
   const timer = window.setTimeout(() => stop(), REMOVAL_WATCH_MS);
   function stop() {
@@ -60,6 +63,17 @@ function keepFocusWhenRemoved(opener: HTMLElement, holder: HTMLElement | null) {
   }
   observer.observe(document.body, { childList: true, subtree: true });
 }
+
+/**
+ * With nothing focused as a dialog opens (a click on the overlay of a dialog beneath asked it to open),
+ * that dialog beneath holds the focus to give back, not the page behind it.
+ */
+function dialogBeneath(opening: EventTarget | null): HTMLElement | null {
+  const open = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]'));
+  return open.filter((dialog) => dialog !== opening).at(-1) ?? null;
+}
+
+const focusLost = () => document.activeElement === null || document.activeElement === document.body;
 
 /** The page's heading, made focusable by script only, so focus has a place that says where it is. */
 function pageHeading(): HTMLElement | null {

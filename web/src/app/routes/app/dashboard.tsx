@@ -1,8 +1,10 @@
 // /dashboard: the Price Overview (dashboard feature) and the Check My Price panel (scraper-panel
 // feature) as two tabs. The panel is not the default tab, so its code loads on first opening. The open
-// tab is in the URL (`?tab=check`), beside the overview's `?search=`, so a reload or a link keeps it.
+// tab is in the URL (`?tab=check`), beside the overview's `?search=`, so a reload or a link keeps it. Each
+// tab fails alone: an answer one cannot show leaves the other usable.
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { ErrorBoundary } from '../../../components/error-boundary';
 import { PageHeader } from '../../../components/layouts/app-shell';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -40,18 +42,22 @@ export function DashboardRoute() {
           <TabsTrigger value="check">Check My Price</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <PriceOverview />
+          <ErrorBoundary what="This tab">
+            <PriceOverview />
+          </ErrorBoundary>
         </TabsContent>
         <TabsContent value="check">
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-12">
-                <Spinner label="Loading" className="size-8" />
-              </div>
-            }
-          >
-            <ScraperPanel canEditSchedule={user?.role === 'admin'} />
-          </Suspense>
+          <ErrorBoundary what="This tab">
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-12">
+                  <Spinner label="Loading" className="size-8" />
+                </div>
+              }
+            >
+              <ScraperPanel canEditSchedule={user?.role === 'admin'} />
+            </Suspense>
+          </ErrorBoundary>
         </TabsContent>
       </Tabs>
     </>

@@ -76,7 +76,7 @@ export function ChannelSettings({
                 <TableRow key={channel.key}>
                   <TableCell>{CHANNEL_TYPE_LABELS[channel.type]}</TableCell>
                   <TableCell className="min-w-48 max-w-md">
-                    <p className="break-all">{channel.target}</p>
+                    <p className="wrap-anywhere">{channel.target}</p>
                     {hint ? <p className="text-xs text-muted-foreground">Secret {hint}</p> : null}
                     {stored ? null : <p className="text-xs text-muted-foreground">Not saved yet</p>}
                   </TableCell>

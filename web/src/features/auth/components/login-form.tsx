@@ -47,15 +47,17 @@ export function LoginForm() {
         ) : null}
         <form className="flex flex-col gap-4" onSubmit={onSubmit}>
           <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            {/* type=email per docs/screens.md#2-login-screen: the browser checks the format before the
-                form is sent. */}
+            <Label htmlFor={`${id}-identifier`}>Email or username</Label>
+            {/* Text, not type=email, which refuses a username before the form is sent; the identifier
+                goes as an e-mail when it has an '@' (login-payload.ts). */}
             <Input
-              id={`${id}-email`}
-              name="email"
-              type="email"
+              id={`${id}-identifier`}
+              name="username"
+              type="text"
               autoComplete="username"
-              placeholder="Enter your email"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="Enter your email or username"
               required
               value={identifier}
               onChange={(event) => setIdentifier(event.target.value)}

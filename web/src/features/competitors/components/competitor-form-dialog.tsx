@@ -75,7 +75,7 @@ function CompetitorForm({
       busy={saving}
       submitLabel={competitor ? 'Update' : 'Add Competitor'}
       onSubmit={submit}
-      onCancel={onClose}
+      values={values}
     >
       <fieldset disabled={saving} className="flex flex-col gap-4">
         <FormField id={`${id}-product`} label="Product" error={fieldErrors.product_id}>

@@ -20,16 +20,16 @@ describe('validateCompetitorForm', () => {
   });
 
   it('needs an absolute http(s) URL the API takes', () => {
-    for (const url of [
-      'argos.co.uk/p/1',
-      'ftp://argos.co.uk/p/1',
-      `https://argos.co.uk/${'p'.repeat(2048)}`,
-    ]) {
+    for (const url of ['argos.co.uk/p/1', 'ftp://argos.co.uk/p/1']) {
       expect(validateCompetitorForm({ ...filled, url })).toEqual({
         ok: false,
         error: 'Please enter a valid URL',
       });
     }
+    expect(validateCompetitorForm({ ...filled, url: `https://argos.co.uk/${'p'.repeat(2048)}` })).toEqual({
+      ok: false,
+      error: 'URL must be at most 2048 characters',
+    });
   });
 
   it('shows the API’s message for a name the API refuses', () => {

@@ -22,11 +22,14 @@ export type { RowActions } from './row-actions';
 export const ComparisonRow = memo(function ComparisonRow({
   product,
   running,
+  comparedFirst,
   actions,
   alertKinds,
 }: {
   product: DashboardProduct;
   running: boolean;
+  /** Status and Difference right after the product (a phone), rather than after the prices. */
+  comparedFirst: boolean;
   actions: RowActions;
   /** The kinds of the product's alerts since the last run, if it had any: the row shows a marker. */
   alertKinds: readonly AlertKind[] | undefined;
@@ -38,18 +41,41 @@ export const ComparisonRow = memo(function ComparisonRow({
     comparison.price_difference_percentage,
     formatShopMoney,
   );
+  const compared = [
+    <TableCell key="status">
+      <StatusBadge status={comparison.status} />
+    </TableCell>,
+    <TableCell key="difference" className="tabular-nums">
+      {difference ? (
+        <span className={differenceTone(comparison.status)}>
+          {difference.amount}
+          {difference.percent ? <span className="block text-xs">{difference.percent}</span> : null}
+        </span>
+      ) : (
+        <span className="text-muted-foreground">N/A</span>
+      )}
+    </TableCell>,
+  ];
   return (
     <TableRow>
       <TableCell sticky>
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
+        {/* On a phone the column is narrow, so that Status and Difference fit beside it: the actions go
+            under the name, which wraps between words, and a long SKU is cut short with an ellipsis (the
+            whole SKU in its title). */}
+        <div className="flex items-start justify-between gap-2 max-md:w-20 max-md:flex-col">
+          <div className="min-w-0 max-md:w-full">
             <div className="flex items-center gap-1">
-              <p className="font-medium">{product.name}</p>
+              <p className="font-medium wrap-break-word">{product.name}</p>
               {alertKinds ? <AlertMarker productId={product.id} kinds={alertKinds} /> : null}
             </div>
-            <p className="text-xs whitespace-nowrap text-muted-foreground">SKU: {product.sku}</p>
+            <p
+              className="text-xs whitespace-nowrap text-muted-foreground max-md:truncate"
+              title={`SKU: ${product.sku}`}
+            >
+              SKU: {product.sku}
+            </p>
             {running ? (
-              <Badge variant="info" className="mt-1">
+              <Badge variant="info" className="mt-1 max-md:whitespace-normal">
                 Analysis running
               </Badge>
             ) : null}
@@ -57,6 +83,7 @@ export const ComparisonRow = memo(function ComparisonRow({
           <RowActionButtons product={product} running={running} actions={actions} />
         </div>
       </TableCell>
+      {comparedFirst ? compared : null}
       <TableCell className="text-right tabular-nums">{formatShopMoney(product.current_price)}</TableCell>
       <TableCell className="text-right tabular-nums">{formatShopMoney(product.cost)}</TableCell>
       <TableCell className="text-right tabular-nums">
@@ -73,19 +100,7 @@ export const ComparisonRow = memo(function ComparisonRow({
           <span className="text-muted-foreground">No Data</span>
         )}
       </TableCell>
-      <TableCell>
-        <StatusBadge status={comparison.status} />
-      </TableCell>
-      <TableCell className="tabular-nums">
-        {difference ? (
-          <span className={differenceTone(comparison.status)}>
-            {difference.amount}
-            {difference.percent ? <span className="block text-xs">{difference.percent}</span> : null}
-          </span>
-        ) : (
-          <span className="text-muted-foreground">N/A</span>
-        )}
-      </TableCell>
+      {comparedFirst ? null : compared}
       <TableCell>
         <Button
           variant="link"

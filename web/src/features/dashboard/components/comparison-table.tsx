@@ -4,6 +4,7 @@ import type { DashboardProduct } from '@cmp/shared';
 import { useAlertsSinceLastRun } from '../../../api/alerts';
 import { SortableHead } from '../../../components/sortable-head';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { useNarrowWindow } from '../../../lib/narrow-window';
 import type { SortColumn, SortState } from '../utils/comparison-view';
 import { ComparisonRow, type RowActions } from './comparison-row';
 
@@ -19,6 +20,16 @@ export interface ComparisonTableProps {
 export function ComparisonTable({ products, sort, onSort, running, actions }: ComparisonTableProps) {
   // The alert markers: loaded apart from the table, so the table never waits for them.
   const alerted = useAlertsSinceLastRun().data;
+  // On a phone the comparison comes right after the product, so it shows without scrolling sideways.
+  const comparedFirst = useNarrowWindow();
+  const compared = [
+    <SortableHead key="status" column="status" sort={sort} onSort={onSort}>
+      Status
+    </SortableHead>,
+    <SortableHead key="difference" column="difference" sort={sort} onSort={onSort}>
+      Difference
+    </SortableHead>,
+  ];
   return (
     <Table label="Price comparison">
       <caption className="mt-3 text-left text-xs text-muted-foreground">
@@ -27,17 +38,13 @@ export function ComparisonTable({ products, sort, onSort, running, actions }: Co
       <TableHeader>
         <TableRow>
           <TableHead sticky>Product</TableHead>
+          {comparedFirst ? compared : null}
           <TableHead className="text-right">Our Price</TableHead>
           <TableHead className="text-right">Cost</TableHead>
           <TableHead className="text-right">Margin</TableHead>
           <TableHead className="text-right">Competitor Price</TableHead>
           <TableHead>Best Competitor</TableHead>
-          <SortableHead column="status" sort={sort} onSort={onSort}>
-            Status
-          </SortableHead>
-          <SortableHead column="difference" sort={sort} onSort={onSort}>
-            Difference
-          </SortableHead>
+          {comparedFirst ? null : compared}
           <TableHead>Competitors</TableHead>
         </TableRow>
       </TableHeader>
@@ -50,6 +57,7 @@ export function ComparisonTable({ products, sort, onSort, running, actions }: Co
             key={index}
             product={product}
             running={running.has(product.id)}
+            comparedFirst={comparedFirst}
             actions={actions}
             alertKinds={alerted?.get(product.id)}
           />

@@ -5,6 +5,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { saveCompetitorUrl, useProductCompetitorUrls } from '../../../api/competitor-urls';
 import { DeleteCompetitorUrlDialog } from '../../../components/delete-competitor-url-dialog';
+import { useUnsavedChanges } from '../../../components/form-dialog';
 import { FormError } from '../../../components/form-error';
 import { FormField, fieldErrorProps } from '../../../components/form-field';
 import { IconAction } from '../../../components/icon-action';
@@ -82,6 +83,7 @@ export function CompetitorManager({ productId }: { productId: number }) {
 function AddCompetitorForm({ productId, onAdded }: { productId: number; onAdded(): Promise<unknown> }) {
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
+  useUnsavedChanges({ name, url });
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);

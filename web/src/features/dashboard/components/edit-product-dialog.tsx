@@ -4,16 +4,11 @@ import type { Category, DashboardProduct } from '@cmp/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { saveProduct } from '../../../api/products';
 import { CategorySelect } from '../../../components/category-select';
+import { FormDialog, useUnsavedChanges } from '../../../components/form-dialog';
 import { FormError, invalidInput } from '../../../components/form-error';
 import { FormField, fieldErrorProps } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { formErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -32,24 +27,22 @@ export function EditProductDialog({
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent size="lg">
-        <DialogHeader>
-          <DialogTitle>Edit Product & Manage Competitors</DialogTitle>
-          <DialogDescription>
-            {product.name} (SKU: {product.sku})
-          </DialogDescription>
-        </DialogHeader>
-        <ProductForm
-          product={product}
-          categories={categories}
-          busy={busy}
-          setBusy={setBusy}
-          onSaved={onClose}
-        />
-        <CompetitorManager productId={product.id} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open size="lg" onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogHeader>
+        <DialogTitle>Edit Product & Manage Competitors</DialogTitle>
+        <DialogDescription>
+          {product.name} (SKU: {product.sku})
+        </DialogDescription>
+      </DialogHeader>
+      <ProductForm
+        product={product}
+        categories={categories}
+        busy={busy}
+        setBusy={setBusy}
+        onSaved={onClose}
+      />
+      <CompetitorManager productId={product.id} />
+    </FormDialog>
   );
 }
 
@@ -67,6 +60,7 @@ function ProductForm({
   onSaved(): void;
 }) {
   const [fields, setFields] = useState<ProductFields>(() => productFields(product));
+  useUnsavedChanges(fields);
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   const id = useId();

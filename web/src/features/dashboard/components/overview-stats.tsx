@@ -3,18 +3,21 @@ import { formatDateTime, type OverviewStats as Stats } from '@cmp/shared';
 import { Activity, BellRing, Clock, Globe, Package } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
+import { figureOf } from '../../../lib/figure';
 import { percentText } from '../utils/comparison-view';
 
 /**
  * `stats` is null when the overview failed to load: every card then shows N/A
- * (docs/screens.md#4-dashboard-price-overview-tab).
+ * (docs/screens.md#4-dashboard-price-overview-tab), as does a card whose figure the answer lacks.
  */
 export function OverviewStats({ stats }: { stats: Stats | null }) {
   const lastRun = stats?.lastScrapingTime;
+  const rate = figureOf(stats?.scrapingSuccessRate);
+  const attempts = figureOf(stats?.recentScrapingAttempts);
   return (
     <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-      <StatCard title="Total Products" icon={<Package />} value={stats?.totalProducts ?? NA} />
-      <StatCard title="Competitor URLs" icon={<Globe />} value={stats?.totalCompetitorUrls ?? NA} />
+      <StatCard title="Total Products" icon={<Package />} value={figureOf(stats?.totalProducts) ?? NA} />
+      <StatCard title="Competitor URLs" icon={<Globe />} value={figureOf(stats?.totalCompetitorUrls) ?? NA} />
       <StatCard
         title="Last Scraping"
         icon={<Clock />}
@@ -24,13 +27,13 @@ export function OverviewStats({ stats }: { stats: Stats | null }) {
       <StatCard
         title="Success Rate"
         icon={<Activity />}
-        value={stats ? percentText(stats.scrapingSuccessRate) : NA}
-        detail={stats ? `${stats.recentScrapingAttempts} recent attempts` : undefined}
+        value={rate === null ? NA : percentText(rate)}
+        detail={attempts === null ? undefined : `${attempts} recent attempts`}
       />
       <StatCard
         title="Undercut since last run"
         icon={<BellRing />}
-        value={stats?.undercutSinceLastRun ?? NA}
+        value={figureOf(stats?.undercutSinceLastRun) ?? NA}
       />
     </section>
   );

@@ -101,7 +101,8 @@ export function PriceOverview() {
     <div className="flex flex-col gap-6">
       <OverviewStats stats={data.stats} />
       <Card>
-        <CardContent className="flex flex-col gap-4 pt-6">
+        {/* Narrower sides on a phone: the table's first columns need the width (comparison-row.tsx). */}
+        <CardContent className="flex flex-col gap-4 pt-6 max-md:px-3">
           <ComparisonFilters filters={filters} onChange={changeFilters} categories={data.categories} />
           <PagedList
             items={filtered}

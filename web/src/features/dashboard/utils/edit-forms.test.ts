@@ -49,13 +49,17 @@ describe('checkProductFields (decision 3)', () => {
     }
   });
 
-  it('refuses prices the API refuses (more than 2 decimals, above the maximum)', () => {
-    for (const bad of ['1.999', '10000000.01']) {
-      expect(checkProductFields({ ...filled, cost: bad })).toMatchObject({
-        ok: false,
-        error: 'Please enter valid prices',
-      });
-    }
+  it('says which rule a price breaks, in the words the API uses (2 decimals, the maximum)', () => {
+    expect(checkProductFields({ ...filled, cost: '1.999' })).toEqual({
+      ok: false,
+      error: 'Cost must have at most 2 decimals',
+      field: 'cost',
+    });
+    expect(checkProductFields({ ...filled, current_price: '10000000.01' })).toEqual({
+      ok: false,
+      error: 'Current price must be at most 10,000,000',
+      field: 'current_price',
+    });
   });
 
   it('sends trimmed text, numbers and the category id, or null for no category', () => {
@@ -117,7 +121,7 @@ describe('the add-competitor form', () => {
     });
     expect(checkCompetitorFields('Argos', `https://argos.co.uk/${'p'.repeat(2048)}`)).toEqual({
       ok: false,
-      error: 'Please enter a valid URL',
+      error: 'URL must be at most 2048 characters',
     });
     expect(checkCompetitorFields(' Argos ', ' https://argos.co.uk/p/1 ')).toEqual({
       ok: true,

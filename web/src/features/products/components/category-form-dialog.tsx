@@ -52,7 +52,7 @@ function CategoryForm({ category, onClose }: { category: Category | null; onClos
       busy={saving}
       submitLabel={category ? 'Update Category' : 'Create Category'}
       onSubmit={submit}
-      onCancel={onClose}
+      values={{ name, description }}
     >
       <fieldset disabled={saving} className="flex flex-col gap-4">
         <FormField id={`${id}-name`} error={fieldErrors.name} label="Category Name">

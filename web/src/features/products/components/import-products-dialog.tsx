@@ -1,6 +1,6 @@
 // Import products from CSV (docs/screens.md#import-products-dialog; columns: docs/rules.md#9-csv-import),
 // previewed first (nothing is written until 'Import'), with the result toasts.
-import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
+import { csvColumnsText, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED, PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
 import { reloadCategories } from '../../../api/categories';
 import { importProducts, previewProductImport, reloadProducts } from '../../../api/products';
 import { ImportCsvDialog, type ImportCsvDialogProps } from '../../../components/import-csv-dialog';
@@ -11,7 +11,8 @@ export function ImportProductsDialog(props: Pick<ImportCsvDialogProps, 'open' | 
     <ImportCsvDialog
       {...props}
       title="Import Products"
-      description="Columns: SKU, Product Name, Current Price, Cost (optional), Category (optional). Rows are matched by SKU, so an existing product is updated."
+      // The columns the template and the import read, so the list cannot leave one out.
+      description={`Columns: ${csvColumnsText(PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED)}. Rows are matched by SKU, so an existing product is updated.`}
       template={PRODUCT_CSV_TEMPLATE}
       templateFileName="products-template.csv"
       preview={async (file) => {

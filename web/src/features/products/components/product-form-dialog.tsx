@@ -73,7 +73,7 @@ function ProductForm({
       busy={saving}
       submitLabel={product ? 'Update Product' : 'Create Product'}
       onSubmit={submit}
-      onCancel={onClose}
+      values={values}
     >
       <fieldset disabled={saving} className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-sku`} error={fieldErrors.sku} label="SKU">

@@ -7,6 +7,7 @@ import { reloadScraperLogs, reloadScraperStatus, startScraping, stopScraping } f
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { figureOf, NO_FIGURE } from '../../../lib/figure';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   LOGS_LIMIT,
@@ -64,9 +65,9 @@ export function RunControlCard({
     <Card>
       <CardContent className="flex flex-col gap-4 pt-6">
         <dl className="grid gap-4 sm:grid-cols-3">
-          <Figure term="Competitor URLs">{status.total_competitor_urls}</Figure>
+          <Figure term="Competitor URLs">{figureOf(status.total_competitor_urls) ?? NO_FIGURE}</Figure>
           <Figure term="Last run">{lastRunText(status.latest_log)}</Figure>
-          <Figure term="Success rate">{stats ? rateText(stats.success_rate_percentage) : '—'}</Figure>
+          <Figure term="Success rate">{stats ? rateText(stats.success_rate_percentage) : NO_FIGURE}</Figure>
         </dl>
         <p className="text-sm text-muted-foreground">{nextRunText(status.next_scheduled_run_at)}</p>
         {status.is_running ? <RunningNotice stats={status.current_stats} /> : null}
@@ -111,26 +112,33 @@ function RunningNotice({ stats }: { stats: ScraperStatus['current_stats'] }) {
           aria-valuetext={`${progress.done} of ${progress.total} URLs checked`}
           className="flex h-2 w-full overflow-hidden rounded-full bg-muted"
         >
-          {progress.parts.map((part) => (
-            <div
-              key={part.label}
-              className={`h-full transition-all ${PART_COLOURS[part.label]}`}
-              style={{ width: `${part.percent}%` }}
-            />
-          ))}
+          {progress.parts ? (
+            progress.parts.map((part) => (
+              <div
+                key={part.label}
+                className={`h-full transition-all ${PART_COLOURS[part.label]}`}
+                style={{ width: `${part.percent}%` }}
+              />
+            ))
+          ) : (
+            // Without counts by outcome, one part for everything checked so far.
+            <div className="h-full bg-info transition-all" style={{ width: `${progress.percent}%` }} />
+          )}
         </div>
         <p className="text-xs text-muted-foreground">
           {progress.done} of {progress.total} URLs checked ({stats.successful_urls} successful,{' '}
           {stats.failed_urls} failed)
         </p>
-        <ul aria-label="Checked so far by outcome" className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
-          {progress.parts.map((part) => (
-            <li key={part.label} className="flex items-center gap-1.5">
-              <span aria-hidden="true" className={`size-2 rounded-full ${PART_COLOURS[part.label]}`} />
-              {part.label}: <span className="tabular-nums">{part.count}</span>
-            </li>
-          ))}
-        </ul>
+        {progress.parts ? (
+          <ul aria-label="Checked so far by outcome" className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
+            {progress.parts.map((part) => (
+              <li key={part.label} className="flex items-center gap-1.5">
+                <span aria-hidden="true" className={`size-2 rounded-full ${PART_COLOURS[part.label]}`} />
+                {part.label}: <span className="tabular-nums">{part.count}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </AlertDescription>
     </Alert>
   );

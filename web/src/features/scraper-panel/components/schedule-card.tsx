@@ -65,7 +65,7 @@ function ScheduleFacts({ schedule }: { schedule: ScraperSchedule }) {
     <dl className="grid gap-2 text-sm sm:grid-cols-3">
       <div>
         <dt className="text-muted-foreground">Expression</dt>
-        <dd className="font-mono break-all">{schedule.expression}</dd>
+        <dd className="font-mono wrap-anywhere">{schedule.expression}</dd>
       </div>
       <div>
         <dt className="text-muted-foreground">Time zone</dt>

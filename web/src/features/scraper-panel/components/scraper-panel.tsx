@@ -13,6 +13,7 @@ import {
 } from '../../../api/scraper';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/ui/spinner';
+import { sessionsWithStatus } from '../utils/live-sessions';
 import { LOGS_LIMIT, POLL_INTERVAL_MS } from '../utils/session-view';
 import { RunControlCard } from './run-control-card';
 import { ScheduleCard } from './schedule-card';
@@ -41,7 +42,10 @@ export default function ScraperPanel({ canEditSchedule }: { canEditSchedule: boo
           <RunControlCard status={status.data} stats={stats.data} onRefresh={refresh} />
           <ScheduleCard canEdit={canEditSchedule} />
           <StatisticsCard stats={stats.data} />
-          <SessionsTable logs={logs.data} failed={!!logs.error && !logs.data} />
+          <SessionsTable
+            logs={logs.data && sessionsWithStatus(logs.data, status.data)}
+            failed={!!logs.error && !logs.data}
+          />
         </>
       ) : firstLoadFailed ? (
         <LoadError what="Scraper data" onRetry={() => void refresh()} />

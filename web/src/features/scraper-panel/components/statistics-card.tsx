@@ -2,16 +2,17 @@
 // by cause (blocked and held for review apart from the rest).
 import type { ScraperStats } from '@cmp/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { figureOf, NO_FIGURE } from '../../../lib/figure';
 import { failureBreakdown } from '../utils/session-view';
 
 export function StatisticsCard({ stats }: { stats: ScraperStats | undefined }) {
   const figures = [
-    { term: 'Sessions', value: stats?.scraping_sessions_last_30_days, tone: '' },
-    { term: 'Total Scrapes', value: stats?.total_scrapes_last_30_days, tone: '' },
-    { term: 'Successful', value: stats?.successful_scrapes_last_30_days, tone: 'text-success' },
-    { term: 'Failed', value: stats?.failed_scrapes_last_30_days, tone: 'text-destructive' },
+    { term: 'Sessions', value: figureOf(stats?.scraping_sessions_last_30_days), tone: '' },
+    { term: 'Total Scrapes', value: figureOf(stats?.total_scrapes_last_30_days), tone: '' },
+    { term: 'Successful', value: figureOf(stats?.successful_scrapes_last_30_days), tone: 'text-success' },
+    { term: 'Failed', value: figureOf(stats?.failed_scrapes_last_30_days), tone: 'text-destructive' },
   ];
-  const causes = failureBreakdown(stats?.outcome_counts_last_30_days ?? null);
+  const causes = failureBreakdown(stats?.outcome_counts_last_30_days);
   const failures = [
     { term: 'Blocked', value: causes?.blocked },
     { term: 'Held for review', value: causes?.review },
@@ -29,7 +30,9 @@ export function StatisticsCard({ stats }: { stats: ScraperStats | undefined }) {
           {figures.map((figure) => (
             <div key={figure.term} className="rounded-md border p-3 text-center">
               <dt className="text-sm text-muted-foreground">{figure.term}</dt>
-              <dd className={`text-2xl font-bold tabular-nums ${figure.tone}`}>{figure.value ?? '—'}</dd>
+              <dd className={`text-2xl font-bold tabular-nums ${figure.tone}`}>
+                {figure.value ?? NO_FIGURE}
+              </dd>
             </div>
           ))}
         </dl>
@@ -38,7 +41,7 @@ export function StatisticsCard({ stats }: { stats: ScraperStats | undefined }) {
           {failures.map((figure) => (
             <div key={figure.term} className="rounded-md border p-2 text-center">
               <dt className="text-xs text-muted-foreground">{figure.term}</dt>
-              <dd className="text-lg font-semibold tabular-nums">{figure.value ?? '—'}</dd>
+              <dd className="text-lg font-semibold tabular-nums">{figure.value ?? NO_FIGURE}</dd>
             </div>
           ))}
         </dl>

@@ -1,4 +1,4 @@
-import { countByOutcome, type ScraperLog } from '@cmp/shared';
+import { countByOutcome, type OutcomeCounts, type ScraperLog, type ScraperStatus } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import {
   failureBreakdown,
@@ -86,6 +86,10 @@ describe('header card', () => {
     expect(rateText(0)).toBe('0.0%');
   });
 
+  it('shows a rate the answer lacks as a dash', () => {
+    expect(rateText(undefined as unknown as number)).toBe('—');
+  });
+
   it('counts successful plus failed URLs as done, and splits them by outcome for the bar', () => {
     const progress = runProgress({
       successful_urls: 3,
@@ -104,6 +108,16 @@ describe('header card', () => {
     expect(
       runProgress({ successful_urls: 0, failed_urls: 0, total_urls: 0, outcome_counts: countByOutcome([]) }),
     ).toEqual(expect.objectContaining({ done: 0, total: 0, percent: 0 }));
+  });
+
+  it('still counts the progress of a status without counts by outcome (an older API), with no parts', () => {
+    const older = { successful_urls: 2, failed_urls: 1, total_urls: 4 } as ScraperStatus['current_stats'];
+    expect(runProgress(older)).toEqual({
+      done: 3,
+      total: 4,
+      percent: 75,
+      parts: null,
+    });
   });
 
   it('says when the next scheduled run is, or that scheduled runs are off', () => {
@@ -139,6 +153,12 @@ describe('failures by cause', () => {
     // A run still going, or one recorded before outcomes were counted.
     expect(failureBreakdownText(null)).toBeNull();
     expect(failureBreakdown(null)).toBeNull();
+    expect(failureBreakdown(undefined)).toBeNull();
+  });
+
+  it('counts 0 for an outcome the counts do not name (kept before it existed)', () => {
+    const { review: _, ...older } = countByOutcome(['ok', 'blocked', 'failed']);
+    expect(failureBreakdown(older as OutcomeCounts)).toEqual({ blocked: 1, review: 0, other: 1 });
   });
 });
 

@@ -2,6 +2,7 @@
 // docs/screens.md#sessions-table). Pure.
 import {
   CHECK_OUTCOMES,
+  type CheckOutcomeKind,
   formatDateTime,
   type LlmSummary,
   NEVER,
@@ -9,6 +10,7 @@ import {
   type ScraperLog,
   type ScraperStatus,
 } from '@cmp/shared';
+import { figureOf, NO_FIGURE } from '../../../lib/figure';
 
 /** docs/rules.md#17-client-timings-and-limits: the status is polled every 10 s while a run is active. */
 export const POLL_INTERVAL_MS = 10_000;
@@ -81,20 +83,22 @@ export interface FailureBreakdown {
 
 /**
  * The failed checks by cause: blocked and held for review apart, as staff act on them differently
- * (ask the shop; accept or reject the price). Null without counts (a run still going, or an old one).
+ * (ask the shop; accept or reject the price). Null without counts (a run still going, or an old one,
+ * or an answer without them); an outcome the counts do not name (kept before it existed) counts 0.
  */
-export function failureBreakdown(counts: OutcomeCounts | null): FailureBreakdown | null {
-  if (!counts) return null;
-  const total = CHECK_OUTCOMES.reduce((sum, outcome) => sum + counts[outcome], 0);
-  const other = total - counts.ok - counts.blocked - counts.review;
-  return { blocked: counts.blocked, review: counts.review, other };
+export function failureBreakdown(counts: OutcomeCounts | null | undefined): FailureBreakdown | null {
+  if (typeof counts !== 'object' || counts === null) return null;
+  const count = (outcome: CheckOutcomeKind) => figureOf(counts[outcome]) ?? 0;
+  const total = CHECK_OUTCOMES.reduce((sum, outcome) => sum + count(outcome), 0);
+  const other = total - count('ok') - count('blocked') - count('review');
+  return { blocked: count('blocked'), review: count('review'), other };
 }
 
 /**
  * The Results column's second line: the causes that occurred, or null.
  * @example failureBreakdownText(counts) // '2 blocked, 1 held for review, 4 other'
  */
-export function failureBreakdownText(counts: OutcomeCounts | null): string | null {
+export function failureBreakdownText(counts: OutcomeCounts | null | undefined): string | null {
   const breakdown = failureBreakdown(counts);
   if (!breakdown) return null;
   const parts = [
@@ -123,8 +127,11 @@ export function lastRunText(latest: ScraperStatus['latest_log']): string {
   return when ? formatDateTime(when) : NEVER;
 }
 
-/** A percentage to one decimal (docs/rules.md#4-display-formats). */
-export const rateText = (percent: number): string => `${percent.toFixed(1)}%`;
+/** A percentage to one decimal (docs/rules.md#4-display-formats), or '—' when the answer has none. */
+export function rateText(percent: number): string {
+  const value = figureOf(percent);
+  return value === null ? NO_FIGURE : `${value.toFixed(1)}%`;
+}
 
 export interface ProgressPart {
   label: 'Price found' | 'Held for review' | 'Blocked' | 'Other failures';
@@ -135,29 +142,30 @@ export interface ProgressPart {
 
 /**
  * The running notice's progress: URLs done (successful plus failed) over the total, as a 0–100
- * share too, and the done ones by outcome (the bar's parts, in this order).
+ * share too, and the done ones by outcome (the bar's parts, in this order); `parts` is null when the
+ * status does not count them by outcome (an older API).
  */
 export function runProgress(stats: ScraperStatus['current_stats']): {
   done: number;
   total: number;
   percent: number;
-  parts: ProgressPart[];
+  parts: ProgressPart[] | null;
 } {
   const done = stats.successful_urls + stats.failed_urls;
   const share = (count: number) =>
     stats.total_urls > 0 ? Math.min(100, Math.round((count / stats.total_urls) * 100)) : 0;
-  const causes = failureBreakdown(stats.outcome_counts) ?? { blocked: 0, review: 0, other: 0 };
-  const parts: ProgressPart[] = [
-    { label: 'Price found', count: stats.outcome_counts.ok, percent: 0 },
-    { label: 'Held for review', count: causes.review, percent: 0 },
-    { label: 'Blocked', count: causes.blocked, percent: 0 },
-    { label: 'Other failures', count: causes.other, percent: 0 },
-  ];
+  const part = (label: ProgressPart['label'], count: number) => ({ label, count, percent: share(count) });
+  const causes = failureBreakdown(stats.outcome_counts);
   return {
     done,
     total: stats.total_urls,
     percent: share(done),
-    parts: parts.map((part) => ({ ...part, percent: share(part.count) })),
+    parts: causes && [
+      part('Price found', figureOf(stats.outcome_counts.ok) ?? 0),
+      part('Held for review', causes.review),
+      part('Blocked', causes.blocked),
+      part('Other failures', causes.other),
+    ],
   };
 }
 

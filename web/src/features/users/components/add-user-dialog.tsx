@@ -58,7 +58,7 @@ function AddUserForm({ onClose, onAdded }: { onClose(): void; onAdded(answer: Us
       submitLabel="Add user"
       busyLabel="Adding..."
       onSubmit={submit}
-      onCancel={onClose}
+      values={{ email, username, firstName, role, password }}
     >
       <fieldset disabled={saving} className="flex flex-col gap-4">
         <FormField id={`${id}-email`} error={fieldErrors.email} label="E-mail">

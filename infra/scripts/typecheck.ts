@@ -1,0 +1,37 @@
+/**
+ * `npm run typecheck`: every TypeScript project of the repository checked by `tsc --noEmit`, as many
+ * at once as the machine has cores (one tsc uses one), the largest first. Prints each project's
+ * errors and exits 1 when any has one. `npm run typecheck -w <workspace>` still checks one.
+ */
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../local/paths';
+
+/** The projects, largest first: infra's includes the functions and shared code it imports; the benches too. */
+const PROJECTS = ['infra', 'infra/test/e2e', 'functions', 'web', 'infra/bench', 'shared'];
+
+const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+
+function check(project: string): Promise<{ project: string; ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [tsc, '--noEmit', '-p', project], { cwd: repoRoot });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ project, ok: code === 0, output }));
+  });
+}
+
+const queue = [...PROJECTS];
+const results: Awaited<ReturnType<typeof check>>[] = [];
+await Promise.all(
+  Array.from({ length: Math.min(availableParallelism(), PROJECTS.length) }, async () => {
+    for (let project = queue.shift(); project; project = queue.shift()) results.push(await check(project));
+  }),
+);
+for (const { project, ok, output } of results) {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${project}`);
+  if (output.trim()) console.log(output.trimEnd());
+}
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,0 +1,94 @@
+import type { ManagedUser } from '@cmp/shared';
+import { describe, expect, it } from 'vitest';
+import { expectOneWinsEachRace } from '../support/racing-edits';
+import { signedInStack } from '../support/signed-in-stack';
+import { ADMIN } from '../support/test-stack';
+
+// Two admins, the only active ones, taking each other away at the same moment (docs/rules.md#18-roles-and-permissions).
+const { stack, token } = await signedInStack();
+
+type UserAnswer = { success: boolean; user: ManagedUser; error?: string };
+type UsersAnswer = { success: boolean; users: ManagedUser[] };
+interface Admin {
+  id: number;
+  username: string;
+  token: string;
+}
+
+const PASSWORD = 'racing-password-1';
+const ROUNDS = 8;
+
+const changeUser = (id: number, body: Record<string, unknown>, as: string) =>
+  stack.api<UserAnswer>('PATCH', `/api/users/${id}`, { token: as, body });
+const listUsers = async (as: string) =>
+  (await stack.api<UsersAnswer>('GET', '/api/users', { token: as })).body.users;
+/** A route any signed-in user may call: 200 while the token is good, 401 once it is not. */
+const tokenWorks = async (as: string) => (await stack.api('GET', '/api/categories', { token: as })).status;
+const lastAdmin = (username: string) =>
+  `The last active administrator (${username}) cannot be disabled or made staff: make another user an administrator first`;
+
+/** An admin added by `by`, signed in. */
+async function newAdmin(name: string, by: Admin): Promise<Admin> {
+  const added = await stack.api<UserAnswer>('POST', '/api/users', {
+    token: by.token,
+    body: {
+      email: `${name}@example.com`,
+      username: name,
+      first_name: 'Racer',
+      role: 'admin',
+      password: PASSWORD,
+    },
+  });
+  return {
+    id: added.body.user.id,
+    username: name,
+    token: await stack.login(`${name}@example.com`, PASSWORD),
+  };
+}
+
+/** The admin the rounds so far left active. */
+let survivor: Admin = { id: 1, username: ADMIN.username, token };
+
+/** Rounds of the survivor and a new admin making the same change to each other; the winner goes on. */
+async function raceRounds(
+  prefix: string,
+  change: Record<string, unknown>,
+  check: (winner: Admin, loser: Admin) => Promise<void>,
+) {
+  for (let round = 0; round < ROUNDS; round++) {
+    const newcomer = await newAdmin(`${prefix}${round}`, survivor);
+
+    const answers = await Promise.all([
+      changeUser(newcomer.id, change, survivor.token),
+      changeUser(survivor.id, change, newcomer.token),
+    ]);
+
+    const [winner, loser] = answers[0].status === 200 ? [survivor, newcomer] : [newcomer, survivor];
+    // The loser tried to take the winner away, the last active admin by then.
+    expectOneWinsEachRace([answers], lastAdmin(winner.username));
+    await check(winner, loser);
+    survivor = winner;
+  }
+}
+
+describe('two admins taking each other away at the same moment', () => {
+  it('disabling: one wins; the loser is disabled and signed out, the winner keeps every session', async () => {
+    await raceRounds('disabler', { disabled: true }, async (winner, loser) => {
+      expect(await tokenWorks(winner.token)).toBe(200);
+      expect(await tokenWorks(loser.token)).toBe(401);
+      const users = await listUsers(winner.token);
+      expect(users.find((user) => user.id === winner.id)).toMatchObject({ role: 'admin', disabled: false });
+      expect(users.find((user) => user.id === loser.id)).toMatchObject({ role: 'admin', disabled: true });
+    });
+  });
+
+  it('making staff: one wins and stays an admin; both stay signed in', async () => {
+    await raceRounds('demoter', { role: 'staff' }, async (winner, loser) => {
+      expect(await tokenWorks(winner.token)).toBe(200);
+      expect(await tokenWorks(loser.token)).toBe(200);
+      const users = await listUsers(winner.token);
+      expect(users.find((user) => user.id === winner.id)).toMatchObject({ role: 'admin', disabled: false });
+      expect(users.find((user) => user.id === loser.id)).toMatchObject({ role: 'staff', disabled: false });
+    });
+  });
+});
