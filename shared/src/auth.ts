@@ -17,6 +17,11 @@ export const publicUserSchema = z.strictObject({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 export type Role = PublicUser['role'];
 
+/** What staff are told where only admins may act: the API's 403 and the web's read-only notes. */
+export const ADMINS_ONLY_ALERT_SETTINGS = 'Only an administrator can change alert settings';
+export const ADMINS_ONLY_SCHEDULE = 'Only an administrator can change the schedule';
+export const ADMINS_ONLY_USERS = 'Only an administrator can manage users';
+
 /** POST /api/auth/login: an e-mail address or a username, plus the password. */
 export const loginRequestSchema = z
   .object({

@@ -26,6 +26,9 @@ export type CheckOutcomeKind = z.infer<typeof checkOutcomeKindSchema>;
 /** The outcomes staff must act on: the Competitors page's 'Failing' filter. */
 export const FAILING_OUTCOMES: readonly CheckOutcomeKind[] = ['blocked', 'failed', 'wrong_product', 'review'];
 
+/** The product token robots.txt rules are matched against (and the User-Agent's name). */
+export const ROBOTS_AGENT = 'CheckMyPriceBot';
+
 /** How a held price's message starts while it waits for a check or a person to confirm it. */
 export const HELD_FOR_REVIEW = 'Held for review: ';
 

@@ -5,6 +5,17 @@ import { outcomeCountsSchema } from './check-outcome';
 export const scraperRunStatusSchema = z.enum(['running', 'completed', 'failed', 'stopped']);
 export type ScraperRunStatus = z.infer<typeof scraperRunStatusSchema>;
 
+/**
+ * GET /api/scraper/logs: the sessions it answers unless `limit` says otherwise (the sessions the
+ * Check My Price panel lists, docs/rules.md#15-scraper-statistics), and the most one call answers.
+ */
+export const DEFAULT_SCRAPER_LOGS_LIMIT = 10;
+export const MAX_SCRAPER_LOGS_LIMIT = 100;
+
+/** The `message` of POST /api/scraper/run and /stop, which the panel's toasts show. */
+export const SCRAPING_STARTED_MESSAGE = 'Scraping started successfully';
+export const SCRAPING_STOPPED_MESSAGE = 'Scraping stopped successfully';
+
 /** Why a check lost the model, in a few words staff and the alarm's reader understand. */
 export const LLM_FAILURE_REASONS = [
   'access denied',

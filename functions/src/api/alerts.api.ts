@@ -1,3 +1,4 @@
+import { ADMINS_ONLY_ALERT_SETTINGS } from '@cmp/shared';
 import { alertsSinceLastRun, alertsView } from '../alerts/alert-list';
 import { alertSettingsView, applyAlertSettings } from '../alerts/alert-settings';
 import { sendChannelTest } from '../alerts/channel-test';
@@ -8,10 +9,10 @@ import { groupHandler, sessionOf } from '../http/http-handler';
 
 readEntrySettings(process.env);
 
-/** Alert settings change what leaves the building: admins only (staff read them). */
-const ADMINS_ONLY = 'Only an administrator can change alert settings';
-
-/** The alerts route group: the alerts, their settings, and a channel's test message. */
+/**
+ * The alerts route group: the alerts, their settings, and a channel's test message. Alert settings
+ * change what leaves the building: admins only (staff read them).
+ */
 export const handler = groupHandler('alerts', {
   'GET /api/alert-settings': async (request) => ({
     body: { success: true, settings: await alertSettingsView(sessionOf(request).user.role) },
@@ -19,7 +20,7 @@ export const handler = groupHandler('alerts', {
 
   'PUT /api/alert-settings': async (request) => {
     const { user } = sessionOf(request);
-    requireAdmin(user, ADMINS_ONLY);
+    requireAdmin(user, ADMINS_ONLY_ALERT_SETTINGS);
     const { settings, secrets } = applyAlertSettings(request.body, await readAlertSettings());
     await saveAlertSettings(settings);
     const view = await alertSettingsView(user.role);
@@ -38,7 +39,7 @@ export const handler = groupHandler('alerts', {
   },
 
   'POST /api/alert-settings/channels/{id}/test': async (request) => {
-    requireAdmin(sessionOf(request).user, ADMINS_ONLY);
+    requireAdmin(sessionOf(request).user, ADMINS_ONLY_ALERT_SETTINGS);
     const result = await sendChannelTest(request.params.id);
     return { body: { success: true, ok: result.ok, message: result.message } };
   },

@@ -1,3 +1,4 @@
+import { SCRAPING_STARTED_MESSAGE, SCRAPING_STOPPED_MESSAGE } from '@cmp/shared';
 import { requireCompetitorUrl } from '../catalogue/competitor-urls';
 import { requireProduct } from '../catalogue/products';
 import { readEntrySettings } from '../config';
@@ -34,7 +35,7 @@ export const handler = groupHandler('scraper', {
     status: 202,
     body: {
       success: true,
-      message: 'Scraping started successfully',
+      message: SCRAPING_STARTED_MESSAGE,
       run_id: await startRun({ triggeredBy: 'manual' }),
     },
   }),
@@ -53,6 +54,6 @@ export const handler = groupHandler('scraper', {
 
   'POST /api/scraper/stop': async () => {
     await stopRun();
-    return { body: { success: true, message: 'Scraping stopped successfully' } };
+    return { body: { success: true, message: SCRAPING_STOPPED_MESSAGE } };
   },
 });

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ManagedUser, NewUserRequest, PublicUser, UserChange } from '@cmp/shared';
+import {
+  ADMINS_ONLY_USERS,
+  type ManagedUser,
+  type NewUserRequest,
+  type PublicUser,
+  type UserChange,
+} from '@cmp/shared';
 import {
   getUser,
   listUsers,
@@ -16,11 +22,8 @@ import { toPublicUser } from './public-user';
 import { requireAdmin } from './require-admin';
 import { addUser } from './users';
 
-/**
- * Users in the app (docs/api.md#users): admins list, add, disable or enable users, change their
- * role and reset their password. A generated password is returned once, to the admin who asked.
- */
-const ADMINS_ONLY = 'Only an administrator can manage users';
+// Users in the app (docs/api.md#users): admins list, add, disable or enable users, change their
+// role and reset their password. A generated password is returned once, to the admin who asked.
 
 export interface UserAnswer {
   user: ManagedUser;
@@ -38,13 +41,13 @@ export function toManagedUser(user: UserRecord): ManagedUser {
 }
 
 export async function listManagedUsers(caller: PublicUser): Promise<ManagedUser[]> {
-  requireAdmin(caller, ADMINS_ONLY);
+  requireAdmin(caller, ADMINS_ONLY_USERS);
   return (await listUsers()).map(toManagedUser);
 }
 
 /** Adds a user with `npm run user:add`'s rules; without a password, one is generated. */
 export async function addManagedUser(caller: PublicUser, input: NewUserRequest): Promise<UserAnswer> {
-  requireAdmin(caller, ADMINS_ONLY);
+  requireAdmin(caller, ADMINS_ONLY_USERS);
   const password = input.password ?? generatePassword();
   const { id } = await addUser({
     email: input.email,
@@ -65,7 +68,7 @@ export async function changeManagedUser(
   id: number,
   change: UserChange,
 ): Promise<UserAnswer> {
-  requireAdmin(caller, ADMINS_ONLY);
+  requireAdmin(caller, ADMINS_ONLY_USERS);
   const mayTakeAdminAway = change.disabled === true || change.role === 'staff';
   await (mayTakeAdminAway
     ? oneAdminChangeAtATime(() => changeRoleAndState(id, change))

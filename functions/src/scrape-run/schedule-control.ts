@@ -1,9 +1,12 @@
-import type { PublicUser, ScraperSchedule, ScraperScheduleInput } from '@cmp/shared';
+import {
+  ADMINS_ONLY_SCHEDULE,
+  type PublicUser,
+  type ScraperSchedule,
+  type ScraperScheduleInput,
+} from '@cmp/shared';
 import { requireAdmin } from '../auth/require-admin';
 import { nextRunOf } from './next-scheduled-run';
 import { readScheduleRule, type ScheduleSetting, writeScheduleRule } from './schedule-rule';
-
-const ADMINS_ONLY = 'Only an administrator can change the schedule';
 
 /** The schedule as the panel shows it: EventBridge rules read their expression in UTC. */
 export async function scraperSchedule(): Promise<ScraperSchedule> {
@@ -15,7 +18,7 @@ export async function changeSchedule(
   caller: PublicUser,
   input: ScraperScheduleInput,
 ): Promise<ScraperSchedule> {
-  requireAdmin(caller, ADMINS_ONLY);
+  requireAdmin(caller, ADMINS_ONLY_SCHEDULE);
   await writeScheduleRule(input);
   return scheduleOf(input);
 }

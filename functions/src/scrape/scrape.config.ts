@@ -1,5 +1,6 @@
 /** The scraper's settings section (see ../config.ts). */
 import { isIP } from 'node:net';
+import { ROBOTS_AGENT } from '@cmp/shared';
 import * as z from 'zod';
 import { hostList, readConfig, type SettingsSource, settingsSection } from '../config';
 
@@ -64,8 +65,5 @@ export function readScrapeConfig(env: SettingsSource): ScrapeConfig {
 
 /** The User-Agent: names the product and, when configured, where to reach its operators. */
 export function userAgent(config: Pick<ScrapeConfig, 'SCRAPER_CONTACT_URL'>): string {
-  return `CheckMyPriceBot/1.0${config.SCRAPER_CONTACT_URL ? ` (+${config.SCRAPER_CONTACT_URL})` : ''}`;
+  return `${ROBOTS_AGENT}/1.0${config.SCRAPER_CONTACT_URL ? ` (+${config.SCRAPER_CONTACT_URL})` : ''}`;
 }
-
-/** The product token robots.txt rules are matched against. */
-export const ROBOTS_AGENT = 'CheckMyPriceBot';

@@ -49,6 +49,14 @@ beforeAll(async () => {
   }
 });
 
+/**
+ * The gaps are measured where the shop sees the requests, and the shop shares this process's event
+ * loop with the scraper: on a loaded machine it notes one arrival a little later than another (a
+ * CI run measured 986.7 ms between starts the pacer spaces by 1,050 or more). The pacer adds 50 ms to
+ * every gap for such moments (host-pacing.ts START_MARGIN_MS); the check allows the same.
+ */
+const MEASURING_SLACK_MS = 50;
+
 /** The least time between two request starts the shop saw (robots.txt included). */
 const smallestGapMs = (shop: FixtureShop) => {
   const starts = shop.seen().map((r) => r.startedAt);
@@ -84,10 +92,9 @@ describe('a scrape run at MaxConcurrency 40 over 40 URLs on two shops', () => {
   });
 
   it('starts requests to one shop at least 1 s apart, or its Crawl-delay apart', () => {
-    // The gaps are measured where the shop sees the requests; a few ms of timer slack allowed.
-    expect(smallestGapMs(shopA)).toBeGreaterThanOrEqual(990);
+    expect(smallestGapMs(shopA)).toBeGreaterThanOrEqual(1000 - MEASURING_SLACK_MS);
     expect(shopB.seen()[0]?.path).toBe('/robots.txt');
-    expect(smallestGapMs(shopB)).toBeGreaterThanOrEqual(1990);
+    expect(smallestGapMs(shopB)).toBeGreaterThanOrEqual(2000 - MEASURING_SLACK_MS);
   });
 
   it('waits the Retry-After of a 429 once, then records the URL as blocked', () => {

@@ -1,4 +1,10 @@
-import { type CompetitorUrlDetail, countByOutcome, type Product, type ScraperStats } from '@cmp/shared';
+import {
+  type CompetitorUrlDetail,
+  countByOutcome,
+  MAX_SCRAPER_LOGS_LIMIT,
+  type Product,
+  type ScraperStats,
+} from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loopbackHosts, startFixtureShop } from '../support/fixture-shop';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -165,10 +171,15 @@ describe('a price check over every competitor URL', () => {
     expect(stop.body).toEqual({ success: false, error: 'No price check is running' });
   });
 
-  it('refuses a bad logs limit', async () => {
+  it('refuses a bad logs limit, or one above the shared maximum the web is held to', async () => {
     const { status: code, body } = await stack.api('GET', '/api/scraper/logs?limit=abc', { token });
+    const over = await stack.api('GET', `/api/scraper/logs?limit=${MAX_SCRAPER_LOGS_LIMIT + 1}`, { token });
+    const most = await stack.api('GET', `/api/scraper/logs?limit=${MAX_SCRAPER_LOGS_LIMIT}`, { token });
 
     expect(code).toBe(400);
     expect(body.error).toContain('limit must be a whole number from 1 to 100');
+    expect(over.status).toBe(400);
+    expect(over.body.error).toContain(`limit must be a whole number from 1 to ${MAX_SCRAPER_LOGS_LIMIT}`);
+    expect(most.status).toBe(200);
   });
 });

@@ -1,17 +1,23 @@
 import * as z from 'zod';
 import { scheduleProblem } from '../schedule';
-import { scraperLogSchema, scraperStatsSchema, scraperStatusSchema } from '../scraper';
+import {
+  DEFAULT_SCRAPER_LOGS_LIMIT,
+  MAX_SCRAPER_LOGS_LIMIT,
+  scraperLogSchema,
+  scraperStatsSchema,
+  scraperStatusSchema,
+} from '../scraper';
 import { defineRoutes, errors, idParams, productIdParams } from './route';
 
-const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_SCRAPER_LOGS_LIMIT}`;
 
 const logsQuery = z.object({
   limit: z
     .string()
-    .regex(/^\d{1,3}$/, LIMIT_MESSAGE)
+    .regex(new RegExp(`^\\d{1,${String(MAX_SCRAPER_LOGS_LIMIT).length}}$`), LIMIT_MESSAGE)
     .transform(Number)
-    .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE))
-    .default(10),
+    .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(MAX_SCRAPER_LOGS_LIMIT, LIMIT_MESSAGE))
+    .default(DEFAULT_SCRAPER_LOGS_LIMIT),
 });
 
 /** The body of run and stop: the web sends an empty JSON object; nothing else is accepted. */

@@ -74,15 +74,17 @@ export const reloadAfterRun = (logsLimit: number) =>
 
 /**
  * Starts a run of every competitor URL, or of one product's (202; 409 while any run is active; 400
- * with nothing to check), then reloads the status, so whoever follows it starts polling.
+ * with nothing to check), then reloads the status, so whoever follows it starts polling. Resolves
+ * with the server's message, if it sent one.
  */
-export async function startScraping(productId?: number): Promise<void> {
-  expectSuccess(
+export async function startScraping(productId?: number): Promise<string | undefined> {
+  const { message } = expectSuccess(
     productId === undefined
       ? await call('POST /api/scraper/run', { body: {} })
       : await call('POST /api/scraper/run/{productId}', { params: { productId }, body: {} }),
   );
   await reloadScraperStatus();
+  return message;
 }
 
 /** Resolves with the server's message, if it sent one. */

@@ -1,7 +1,13 @@
 // How a competitor URL's latest check is shown on the Competitors page and in both price dialogs
 // (docs/screens.md#8-competitors-page): its badge, message and time, what to do about a blocked shop,
 // and a note when the compared price is older than the check.
-import { type CheckOutcomeKind, formatDateTime, type LastCheck, OUTCOME_LABELS } from '@cmp/shared';
+import {
+  type CheckOutcomeKind,
+  formatDateTime,
+  type LastCheck,
+  OUTCOME_LABELS,
+  ROBOTS_AGENT,
+} from '@cmp/shared';
 
 /** Badge colours (the Badge variants): green read, grey nothing to compare, orange to look at, red unreadable. */
 export type OutcomeTone = 'success' | 'secondary' | 'warning' | 'destructive';
@@ -19,8 +25,7 @@ const TONES: Readonly<Record<CheckOutcomeKind, OutcomeTone>> = {
 export const outcomeTone = (outcome: CheckOutcomeKind): OutcomeTone => TONES[outcome];
 
 /** What staff can do about a shop that refuses the scraper (issue 14: contact it, its feed, or remove). */
-export const BLOCKED_ADVICE =
-  'The shop refuses automated checks: ask it to allow CheckMyPriceBot, use its product feed, or remove this URL.';
+export const BLOCKED_ADVICE = `The shop refuses automated checks: ask it to allow ${ROBOTS_AGENT}, use its product feed, or remove this URL.`;
 
 /** Shown where a URL has no check yet. */
 export const NOT_CHECKED = 'Not checked yet';

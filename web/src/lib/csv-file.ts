@@ -1,5 +1,5 @@
 // CSV upload checks (docs/rules.md#8-validation) and the template download link.
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@cmp/shared';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, NO_FILE_MESSAGE } from '@cmp/shared';
 
 /**
  * The message for a file that cannot be imported, or null when it can: a file must be chosen, it must
@@ -9,7 +9,7 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@cmp/shared';
 export function csvFileError(
   file: { name: string; type: string; size: number } | null | undefined,
 ): string | null {
-  if (!file) return 'Please select a file';
+  if (!file) return NO_FILE_MESSAGE;
   if (file.type !== 'text/csv' && !file.name.toLowerCase().endsWith('.csv'))
     return 'Please select a CSV file';
   return file.size > MAX_UPLOAD_BYTES ? FILE_TOO_LARGE_MESSAGE : null;

@@ -1,4 +1,4 @@
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@cmp/shared';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, NO_FILE_MESSAGE } from '@cmp/shared';
 import busboy from 'busboy';
 import { InvalidInputError, TooLargeError, UnsupportedFormatError } from '../../domain/errors';
 
@@ -56,7 +56,7 @@ export function readUploadedFile(contentType: string | undefined, body: Buffer):
     parser.on('error', () => reject(new InvalidInputError('The upload is not valid multipart/form-data')));
     parser.on('close', () => {
       if (failure) reject(failure);
-      else if (!file) reject(new InvalidInputError('Please select a file'));
+      else if (!file) reject(new InvalidInputError(NO_FILE_MESSAGE));
       else resolve(file);
     });
     parser.end(body);

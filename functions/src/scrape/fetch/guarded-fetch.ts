@@ -6,7 +6,7 @@
  * timeouts and a cap on the decoded body, and only hands HTML onwards. Given a pacer, every request
  * (robots.txt and redirects included) waits for its host's turn first.
  */
-import { ROBOTS_AGENT } from '../scrape.config';
+import { ROBOTS_AGENT } from '@cmp/shared';
 import { checkTarget, guardedLookup, mappedResolver } from './connection-guard';
 import {
   BlockedError,

@@ -1,13 +1,11 @@
 // 'Alert settings' (docs/screens.md#alert-settings): which kinds are on with their thresholds, and the
 // channels. Admins change them; staff see them read-only.
-import type { AlertSettings } from '@cmp/shared';
+import { ADMINS_ONLY_ALERT_SETTINGS, type AlertSettings } from '@cmp/shared';
 import { Info } from 'lucide-react';
 import type { SWRResponse } from 'swr';
 import { LoadingOrError } from '../../../components/loading-or-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { AlertSettingsForm } from './alert-settings-form';
-
-export const READ_ONLY_NOTE = 'Only an administrator can change alert settings';
 
 export function AlertSettingsPanel({
   settings,
@@ -27,7 +25,7 @@ export function AlertSettingsPanel({
         {canEdit ? null : (
           <p className="flex items-center gap-2 text-sm font-medium">
             <Info aria-hidden="true" className="size-4" />
-            {READ_ONLY_NOTE}
+            {ADMINS_ONLY_ALERT_SETTINGS}
           </p>
         )}
       </CardHeader>

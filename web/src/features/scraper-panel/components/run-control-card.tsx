@@ -1,6 +1,12 @@
 // The header card: competitor URLs, last run and success rate, and the next scheduled run; the running
 // notice with progress by outcome; and the Check My Price Now / Stop Scraper / Refresh buttons.
-import type { ScraperStats, ScraperStatus } from '@cmp/shared';
+import {
+  DEFAULT_SCRAPER_LOGS_LIMIT,
+  SCRAPING_STARTED_MESSAGE,
+  SCRAPING_STOPPED_MESSAGE,
+  type ScraperStats,
+  type ScraperStatus,
+} from '@cmp/shared';
 import { LoaderCircle, Play, RefreshCw, Square } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { reloadScraperLogs, reloadScraperStatus, startScraping, stopScraping } from '../../../api/scraper';
@@ -9,14 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { figureOf, NO_FIGURE } from '../../../lib/figure';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import {
-  LOGS_LIMIT,
-  lastRunText,
-  nextRunText,
-  type ProgressPart,
-  rateText,
-  runProgress,
-} from '../utils/session-view';
+import { lastRunText, nextRunText, type ProgressPart, rateText, runProgress } from '../utils/session-view';
 
 export function RunControlCard({
   status,
@@ -34,8 +33,8 @@ export function RunControlCard({
   const start = async () => {
     setStarting(true);
     try {
-      await startScraping();
-      notifySuccess('Scraping started successfully');
+      // The server's message, or the same text from shared should an answer lack one.
+      notifySuccess((await startScraping()) || SCRAPING_STARTED_MESSAGE);
     } catch (error) {
       notifyError(error, 'Failed to start scraping');
     } finally {
@@ -46,8 +45,8 @@ export function RunControlCard({
   const stop = async () => {
     setStopping(true);
     try {
-      notifySuccess((await stopScraping()) || 'Scraping stopped successfully');
-      await Promise.all([reloadScraperStatus(), reloadScraperLogs(LOGS_LIMIT)]);
+      notifySuccess((await stopScraping()) || SCRAPING_STOPPED_MESSAGE);
+      await Promise.all([reloadScraperStatus(), reloadScraperLogs(DEFAULT_SCRAPER_LOGS_LIMIT)]);
     } catch (error) {
       notifyError(error, 'Failed to stop scraping');
     } finally {

@@ -1,6 +1,6 @@
 // The Schedule card (docs/screens.md#schedule-card): whether scheduled price checks run and when, with
 // the expression, its time zone and the next run. Admins change it; staff see it read-only.
-import { formatDateTime, type ScraperSchedule } from '@cmp/shared';
+import { ADMINS_ONLY_SCHEDULE, formatDateTime, type ScraperSchedule } from '@cmp/shared';
 import { Info } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { saveScraperSchedule, useScraperSchedule } from '../../../api/scraper';
@@ -20,8 +20,6 @@ import {
   scheduleInput,
 } from '../utils/schedule-form';
 
-export const SCHEDULE_READ_ONLY_NOTE = 'Only an administrator can change the schedule';
-
 export function ScheduleCard({ canEdit }: { canEdit: boolean }) {
   const schedule = useScraperSchedule();
   return (
@@ -32,7 +30,7 @@ export function ScheduleCard({ canEdit }: { canEdit: boolean }) {
         {canEdit ? null : (
           <p className="flex items-center gap-2 text-sm font-medium">
             <Info aria-hidden="true" className="size-4" />
-            {SCHEDULE_READ_ONLY_NOTE}
+            {ADMINS_ONLY_SCHEDULE}
           </p>
         )}
       </CardHeader>

@@ -1,6 +1,7 @@
 // The 'Check My Price' tab (docs/screens.md#6-dashboard-check-my-price-tab): run control with live
 // progress, the schedule, 30-day statistics and the latest sessions. Status, logs and stats load together; the status
 // is polled while a run is active, and the dashboard route follows its start and end (use-follow-runs.ts).
+import { DEFAULT_SCRAPER_LOGS_LIMIT } from '@cmp/shared';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import {
@@ -14,7 +15,7 @@ import {
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { sessionsWithStatus } from '../utils/live-sessions';
-import { LOGS_LIMIT, POLL_INTERVAL_MS } from '../utils/session-view';
+import { POLL_INTERVAL_MS } from '../utils/session-view';
 import { RunControlCard } from './run-control-card';
 import { ScheduleCard } from './schedule-card';
 import { SessionsTable } from './sessions-table';
@@ -23,13 +24,13 @@ import { StatisticsCard } from './statistics-card';
 /** `canEditSchedule`: the signed-in user is an admin (staff see the schedule read-only). */
 export default function ScraperPanel({ canEditSchedule }: { canEditSchedule: boolean }) {
   const status = useScraperStatus(POLL_INTERVAL_MS);
-  const logs = useScraperLogs(LOGS_LIMIT);
+  const logs = useScraperLogs(DEFAULT_SCRAPER_LOGS_LIMIT);
   const stats = useScraperStats();
   const firstLoadFailed = !status.data && !!status.error;
   useStartupFailureToast(firstLoadFailed);
 
   const refresh = () =>
-    Promise.all([reloadScraperStatus(), reloadScraperLogs(LOGS_LIMIT), reloadScraperStats()]);
+    Promise.all([reloadScraperStatus(), reloadScraperLogs(DEFAULT_SCRAPER_LOGS_LIMIT), reloadScraperStats()]);
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,6 +1,7 @@
 // Follows runs while the dashboard is open, on either tab: the status is polled while a run is on (a
 // start from the panel or a product's AI analysis revalidates it), and a run's start and end reload
 // what they change. Kept apart from the panel, which loads only when its tab is first opened.
+import { DEFAULT_SCRAPER_LOGS_LIMIT } from '@cmp/shared';
 import { useEffect, useRef } from 'react';
 import {
   reloadAfterRun,
@@ -8,7 +9,7 @@ import {
   reloadScraperStats,
   useScraperStatus,
 } from '../../../api/scraper';
-import { LOGS_LIMIT, POLL_INTERVAL_MS } from '../utils/session-view';
+import { POLL_INTERVAL_MS } from '../utils/session-view';
 
 /**
  * When a run starts (seen through the status), the sessions and statistics reload; when it ends, so
@@ -19,10 +20,10 @@ export function useFollowRuns(): void {
   const previous = useRef(isRunning);
   useEffect(() => {
     if (previous.current === false && isRunning) {
-      void reloadScraperLogs(LOGS_LIMIT);
+      void reloadScraperLogs(DEFAULT_SCRAPER_LOGS_LIMIT);
       void reloadScraperStats();
     }
-    if (previous.current && isRunning === false) void reloadAfterRun(LOGS_LIMIT);
+    if (previous.current && isRunning === false) void reloadAfterRun(DEFAULT_SCRAPER_LOGS_LIMIT);
     previous.current = isRunning;
   }, [isRunning]);
 }

@@ -1,7 +1,6 @@
 // The sessions table's latest run, read from the scraper status like the running notice's progress
 // line (docs/screens.md#sessions-table). Pure.
-import type { ScraperLog, ScraperStatus } from '@cmp/shared';
-import { LOGS_LIMIT } from './session-view';
+import { DEFAULT_SCRAPER_LOGS_LIMIT, type ScraperLog, type ScraperStatus } from '@cmp/shared';
 
 /**
  * The sessions as the table shows them. The sessions are read as a run starts and ends, the status
@@ -15,5 +14,5 @@ export function sessionsWithStatus(logs: readonly ScraperLog[], status: ScraperS
   const shown = status.is_running ? { ...latest, successful_urls, failed_urls, total_urls } : latest;
   if (logs.some((log) => log.id === latest.id))
     return logs.map((log) => (log.id === latest.id ? shown : log));
-  return status.is_running ? [shown, ...logs].slice(0, LOGS_LIMIT) : [...logs];
+  return status.is_running ? [shown, ...logs].slice(0, DEFAULT_SCRAPER_LOGS_LIMIT) : [...logs];
 }

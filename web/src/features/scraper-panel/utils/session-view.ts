@@ -14,8 +14,6 @@ import { figureOf, NO_FIGURE } from '../../../lib/figure';
 
 /** docs/rules.md#17-client-timings-and-limits: the status is polled every 10 s while a run is active. */
 export const POLL_INTERVAL_MS = 10_000;
-/** docs/rules.md#17-client-timings-and-limits: the sessions table shows the latest 10 runs. */
-export const LOGS_LIMIT = 10;
 
 export type SessionBadge = {
   label: string;
