@@ -323,8 +323,11 @@ describe('the browser’s Back button and unsaved changes', () => {
     await page.keyboard.press('Escape');
     await manage.waitFor({ state: 'detached' });
     await add.click();
+    await dialog().waitFor();
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
+    // The step comes off the history just after the dialog closes (a person's Back comes later).
+    await page.waitForFunction(() => !window.history.state?.dialogDepth);
     await page.goBack();
     await dashboardHeading().waitFor();
 
