@@ -65,11 +65,22 @@ describe('signing in', () => {
     await page.goto(`${stack.url}/login`);
     await page.getByPlaceholder('Enter your email or username').fill(ADMIN.email);
     await page.getByPlaceholder('Enter password').fill('not-the-password');
+    // The sign-in is held in the browser until the busy button has been seen: test stacks answer it
+    // at once (their password hashes are cheap), sooner than a look could catch.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/auth/login', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Login' }).click();
 
     const busy = page.getByRole('button', { name: 'Logging in...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
+    answer();
     const alert = page.getByRole('alert');
     await alert.waitFor();
 
