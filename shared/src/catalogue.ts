@@ -107,7 +107,7 @@ export function isWebUrl(text: string): boolean {
  * A product's own fields, named by `labels` in the messages: the API's names below, the CSV's
  * column names in the import (shared/src/validation/product-rules.ts).
  */
-export const productFields = (labels: {
+export const productFieldSchemas = (labels: {
   sku: string;
   name: string;
   current_price: string;
@@ -128,7 +128,7 @@ export const productFields = (labels: {
 });
 
 export const productInputSchema = z.object({
-  ...productFields({
+  ...productFieldSchemas({
     sku: 'SKU',
     name: 'Name',
     current_price: 'Current price',

@@ -10,6 +10,7 @@ describe('checkCompetitorUrlForm (Competitors page)', () => {
       expect(checkCompetitorUrlForm({ ...filled, [field]: '' })).toEqual({
         ok: false,
         error: 'All fields are required',
+        field,
       });
     }
   });
@@ -19,6 +20,7 @@ describe('checkCompetitorUrlForm (Competitors page)', () => {
       expect(checkCompetitorUrlForm({ ...filled, url })).toEqual({
         ok: false,
         error: 'Please enter a valid URL',
+        field: 'url',
       });
     }
   });
@@ -27,6 +29,7 @@ describe('checkCompetitorUrlForm (Competitors page)', () => {
     expect(checkCompetitorUrlForm({ ...filled, url: `https://a.example/${'x'.repeat(2048)}` })).toEqual({
       ok: false,
       error: 'URL must be at most 2048 characters',
+      field: 'url',
     });
   });
 
@@ -43,14 +46,17 @@ describe('checkAddCompetitorForm (dashboard)', () => {
     expect(checkAddCompetitorForm({ competitor_name: '', url: 'https://a.example' })).toEqual({
       ok: false,
       error: 'Competitor name and URL are required',
+      field: 'competitor_name',
     });
     expect(checkAddCompetitorForm({ competitor_name: 'Argos', url: 'mailto:a@b.example' })).toEqual({
       ok: false,
       error: 'Please enter a valid URL',
+      field: 'url',
     });
     expect(checkAddCompetitorForm({ competitor_name: 'x'.repeat(101), url: 'https://a.example' })).toEqual({
       ok: false,
       error: 'Competitor name must be at most 100 characters',
+      field: 'competitor_name',
     });
   });
 });

@@ -2,9 +2,11 @@
 // (docs/rules.md#8-validation), so the form and the API apply the same rules.
 import type * as z from 'zod';
 
-export type FormCheck<T> = { ok: true; value: T } | { ok: false; error: string };
-/** A form check whose failure also names the field the message is about, so the form can mark that input. */
-export type FieldCheck<T> = { ok: true; value: T } | { ok: false; error: string; field?: string };
+/**
+ * A form's check: the value to send, or the one message to show and, when it is about one field, that
+ * field's API name, so the form can mark that input.
+ */
+export type FormCheck<T> = { ok: true; value: T } | { ok: false; error: string; field?: string };
 
 export interface FormMessages<Field extends string> {
   /** The fields this form requires (it may require more than the API), and the message when one is blank. */
@@ -23,21 +25,12 @@ const NOT_OF_ITS_KIND = new Set(['invalid_type', 'too_small', 'invalid_format'])
 
 const isBlank = (value: unknown) => value == null || (typeof value === 'string' && value.trim() === '');
 
+/** The first problem of `input`: the first blank required field, else the one the schema refuses. */
 export function checkForm<Schema extends z.ZodType, Input extends Record<string, unknown>>(
   schema: Schema,
   input: Input,
   messages: FormMessages<keyof NoInfer<Input> & string>,
 ): FormCheck<z.output<Schema>> {
-  const checked = checkFormField(schema, input, messages);
-  return checked.ok ? checked : { ok: false, error: checked.error };
-}
-
-/** `checkForm`, naming the field of a failure: the first blank required one, or the one the schema refused. */
-export function checkFormField<Schema extends z.ZodType, Input extends Record<string, unknown>>(
-  schema: Schema,
-  input: Input,
-  messages: FormMessages<keyof NoInfer<Input> & string>,
-): FieldCheck<z.output<Schema>> {
   const blank = messages.required.find((field) => isBlank(input[field]));
   if (blank) return { ok: false, error: messages.requiredMessage, field: blank };
   const parsed = schema.safeParse(input);

@@ -1,11 +1,10 @@
 // The submit of a Create/Edit dialog: the validation message, or the save with the form disabled and a
 // toast; the dialog closes only after a save, so a failed one can be corrected and sent again. A refusal
 // about a field the form shows is also shown beside that field, any other refusal above the form.
+import type { FormCheck } from '@cmp/shared';
 import { type FormEvent, useState } from 'react';
 import { formErrors } from '../lib/form-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
-
-export type FormCheck<Input> = { ok: true; input: Input } | { ok: false; error: string };
 
 export interface SaveFormOptions<Input> {
   validate(): FormCheck<Input>;
@@ -29,6 +28,8 @@ export function useSaveForm<Input>({
   fields = [],
 }: SaveFormOptions<Input>) {
   const [error, setError] = useState<string | null>(null);
+  /** The field the validation message is about (a check's `field`), so its input can be marked. */
+  const [invalidField, setInvalidField] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   const [saving, setSaving] = useState(false);
 
@@ -36,6 +37,7 @@ export function useSaveForm<Input>({
     event.preventDefault();
     setFieldErrors({});
     const result = validate();
+    setInvalidField(result.ok ? undefined : result.field);
     if (!result.ok) {
       setError(result.error);
       return;
@@ -43,7 +45,7 @@ export function useSaveForm<Input>({
     setError(null);
     setSaving(true);
     try {
-      await save(result.input);
+      await save(result.value);
       notifySuccess(success);
       onSaved();
     } catch (caught) {
@@ -55,5 +57,5 @@ export function useSaveForm<Input>({
     }
   };
 
-  return { error, fieldErrors, saving, submit };
+  return { error, invalidField, fieldErrors, saving, submit };
 }

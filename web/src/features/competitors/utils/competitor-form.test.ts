@@ -8,13 +8,15 @@ const filled: CompetitorFormValues = {
 };
 
 describe('validateCompetitorForm', () => {
-  it('requires the product, the name and the URL', () => {
-    for (const missing of ['productId', 'competitorName', 'url'] as const) {
+  it('requires the product, the name and the URL, naming the field', () => {
+    const fields = { productId: 'product_id', competitorName: 'competitor_name', url: 'url' } as const;
+    for (const [missing, field] of Object.entries(fields) as [keyof typeof fields, string][]) {
       expect(
         validateCompetitorForm({ ...filled, [missing]: ' '.repeat(missing === 'productId' ? 0 : 2) }),
       ).toEqual({
         ok: false,
         error: 'All fields are required',
+        field,
       });
     }
   });
@@ -24,11 +26,13 @@ describe('validateCompetitorForm', () => {
       expect(validateCompetitorForm({ ...filled, url })).toEqual({
         ok: false,
         error: 'Please enter a valid URL',
+        field: 'url',
       });
     }
     expect(validateCompetitorForm({ ...filled, url: `https://argos.co.uk/${'p'.repeat(2048)}` })).toEqual({
       ok: false,
       error: 'URL must be at most 2048 characters',
+      field: 'url',
     });
   });
 
@@ -36,13 +40,14 @@ describe('validateCompetitorForm', () => {
     expect(validateCompetitorForm({ ...filled, competitorName: 'A'.repeat(101) })).toEqual({
       ok: false,
       error: 'Competitor name must be at most 100 characters',
+      field: 'competitor_name',
     });
   });
 
   it('sends the product id as an integer and trimmed text', () => {
     expect(validateCompetitorForm(filled)).toEqual({
       ok: true,
-      input: { product_id: 12, competitor_name: 'Argos', url: 'https://www.argos.co.uk/p/1' },
+      value: { product_id: 12, competitor_name: 'Argos', url: 'https://www.argos.co.uk/p/1' },
     });
   });
 });

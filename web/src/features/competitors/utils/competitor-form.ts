@@ -1,5 +1,5 @@
 // The competitor URL form (docs/rules.md#8-validation): the shared rules (checkCompetitorUrlForm).
-import { type CompetitorUrl, type CompetitorUrlInput, checkCompetitorUrlForm } from '@cmp/shared';
+import { type CompetitorUrl, checkCompetitorUrlForm } from '@cmp/shared';
 
 export interface CompetitorFormValues {
   /** A product id as text, or '' when none is chosen. */
@@ -7,8 +7,6 @@ export interface CompetitorFormValues {
   competitorName: string;
   url: string;
 }
-
-export type CompetitorFormResult = { ok: true; input: CompetitorUrlInput } | { ok: false; error: string };
 
 export function competitorFormValues(competitor?: CompetitorUrl | null): CompetitorFormValues {
   return {
@@ -18,11 +16,10 @@ export function competitorFormValues(competitor?: CompetitorUrl | null): Competi
   };
 }
 
-export function validateCompetitorForm(values: CompetitorFormValues): CompetitorFormResult {
-  const checked = checkCompetitorUrlForm({
+export function validateCompetitorForm(values: CompetitorFormValues) {
+  return checkCompetitorUrlForm({
     product_id: values.productId,
     competitor_name: values.competitorName,
     url: values.url,
   });
-  return checked.ok ? { ok: true, input: checked.value } : checked;
 }

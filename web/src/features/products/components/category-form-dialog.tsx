@@ -1,6 +1,6 @@
 // Create/Edit Category (docs/screens.md#createedit-category-dialog: 'Category name is required'; an empty
 // description is sent as null).
-import type { Category } from '@cmp/shared';
+import { type Category, checkCategoryForm } from '@cmp/shared';
 import { useId, useState } from 'react';
 import { reloadCategories, saveCategory } from '../../../api/categories';
 import { reloadProducts } from '../../../api/products';
@@ -9,7 +9,6 @@ import { FormField, fieldErrorProps } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { useSaveForm } from '../../../components/use-save-form';
-import { validateCategoryForm } from '../utils/category-form';
 
 export interface CategoryFormDialogProps {
   open: boolean;
@@ -32,7 +31,7 @@ function CategoryForm({ category, onClose }: { category: Category | null; onClos
 
   const { error, fieldErrors, saving, submit } = useSaveForm({
     fields: ['name', 'description'],
-    validate: () => validateCategoryForm({ name, description }),
+    validate: () => checkCategoryForm({ name, description }),
     save: (input) => saveCategory(input, category?.id),
     success: category ? 'Category updated successfully' : 'Category created successfully',
     failure: 'Failed to save category',

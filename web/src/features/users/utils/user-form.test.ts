@@ -13,7 +13,7 @@ describe('validateUserForm', () => {
   it('leaves an empty password out, so the server generates one', () => {
     expect(validateUserForm(values)).toEqual({
       ok: true,
-      input: { email: 'ada@example.com', username: 'ada', first_name: 'Ada', role: 'staff' },
+      value: { email: 'ada@example.com', username: 'ada', first_name: 'Ada', role: 'staff' },
     });
   });
 

@@ -1,7 +1,6 @@
 // The 'Add user' form (docs/rules.md#18-roles-and-permissions): the API's own rules (shared
 // newUserRequestSchema), so the form says what the server would; an empty password is left out.
-import { type NewUserRequest, newUserRequestSchema, type Role } from '@cmp/shared';
-import type { FormCheck } from '../../../components/use-save-form';
+import { type FormCheck, type NewUserRequest, newUserRequestSchema, type Role } from '@cmp/shared';
 
 export interface UserFormValues {
   email: string;
@@ -21,6 +20,6 @@ export function validateUserForm(values: UserFormValues): FormCheck<NewUserReque
   };
   const checked = newUserRequestSchema.safeParse(input);
   return checked.success
-    ? { ok: true, input }
+    ? { ok: true, value: input }
     : { ok: false, error: checked.error.issues.map((issue) => issue.message).join('; ') };
 }
