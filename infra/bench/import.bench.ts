@@ -5,8 +5,8 @@
  * Reports each import's wall time and DynamoDB requests per row, upload to end, against the
  * budgets of issue 17: at most 60 s and 1.2 requests a row.
  */
-import { IMPORT_POLL_MS, type ImportJob, type ImportJobAnswer } from '@cmp/shared';
-import { startTestStack, type TestStack } from '../test/support/test-stack';
+import { IMPORT_POLL_MS, type ImportJob } from '@cmp/shared';
+import { startTestStack, type TestStack, type UploadRouteId } from '../test/support/test-stack';
 import { type BenchRow, emitRows } from './bench-report';
 
 const ROWS = 10_000;
@@ -30,22 +30,28 @@ const urlsCsv = [
 ].join('\n');
 
 /** Uploads the file and follows its job to the end; the job as it ended. */
-async function importFile(stack: TestStack, token: string, path: string, csv: string): Promise<ImportJob> {
-  const { status, body } = await stack.upload<ImportJobAnswer>(path, token, {
+async function importFile(
+  stack: TestStack,
+  token: string,
+  path: UploadRouteId,
+  csv: string,
+): Promise<ImportJob> {
+  const { status, body } = await stack.upload(path, token, {
     name: 'bench.csv',
     content: csv,
   });
-  if (status !== 202) throw new Error(`The upload answered ${status}: ${JSON.stringify(body)}`);
+  if (status !== 202 || !('import' in body))
+    throw new Error(`The upload answered ${status}: ${JSON.stringify(body)}`);
   let job = body.import;
   while (job.status === 'queued' || job.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
-    job = (await stack.api<ImportJobAnswer>('GET', `/api/imports/${job.id}`, { token })).body.import;
+    job = (await stack.api('GET /api/imports/{id}', { token, params: { id: job.id } })).body.import;
   }
   if (job.status !== 'completed') throw new Error(`The import ended ${job.status}: ${job.error}`);
   return job;
 }
 
-async function measure(stack: TestStack, token: string, label: string, path: string, csv: string) {
+async function measure(stack: TestStack, token: string, label: string, path: UploadRouteId, csv: string) {
   const started = performance.now();
   let job: ImportJob | undefined;
   const requests = await stack.countDynamoRequests(async () => {
@@ -70,8 +76,8 @@ const stack = await startTestStack({ env: { IMPORT_ANSWER_WAIT_SECONDS: '0' } })
 try {
   const token = await stack.login();
   const rows = [
-    ...(await measure(stack, token, '10,000 products', '/api/products/import', productsCsv)),
-    ...(await measure(stack, token, '10,000 rows of 3 URLs', '/api/competitor-urls/import', urlsCsv)),
+    ...(await measure(stack, token, '10,000 products', 'POST /api/products/import', productsCsv)),
+    ...(await measure(stack, token, '10,000 rows of 3 URLs', 'POST /api/competitor-urls/import', urlsCsv)),
   ];
   emitRows(rows);
 } finally {

@@ -116,7 +116,7 @@ async function measure(concurrency: number, spread: boolean): Promise<Measured> 
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     await profiled(`scrape-${spread ? 'spread-' : ''}${concurrency}`, async () => {
-      const answer = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+      const answer = await stack.api('POST /api/scraper/run', { token, body: {} });
       if (answer.status !== 202) throw new Error(`The run did not start: ${JSON.stringify(answer.body)}`);
       await stack.stepFunctions.idle();
     });

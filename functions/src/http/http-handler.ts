@@ -6,7 +6,14 @@
  * the contract marks `produces: 'text/csv'`); errors are mapped in one place.
  */
 
-import { type Contract, contract, type RouteContract, type RouteId } from '@cmp/shared';
+import {
+  contract,
+  type ParsedPart,
+  type RouteContract,
+  type RouteId,
+  type SuccessBody,
+  type SuccessStatus,
+} from '@cmp/shared';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler from '@middy/http-router';
@@ -39,21 +46,11 @@ export interface ApiRequest<B, Q, P> {
   requestId: string;
 }
 
-type RouteOf<K extends RouteId> = Contract[K];
-type RequestPart<K extends RouteId, P extends string> =
-  RouteOf<K>['request'] extends Record<P, infer S extends z.ZodType> ? z.output<S> : undefined;
-/** The route's success status: the one 2xx its contract lists. */
-type SuccessStatus<K extends RouteId> = Extract<keyof RouteOf<K>['responses'], 200 | 201 | 202>;
-type SuccessBody<K extends RouteId> = RouteOf<K>['responses'][SuccessStatus<K>] extends infer S extends
-  z.ZodType
-  ? z.input<S>
-  : never;
-
 /** What the handler of route `K` receives: its body, query and path as the contract's schemas parse them. */
 export type RequestOf<K extends RouteId> = ApiRequest<
-  RequestPart<K, 'body'>,
-  RequestPart<K, 'query'>,
-  RequestPart<K, 'params'>
+  ParsedPart<K, 'body'>,
+  ParsedPart<K, 'query'>,
+  ParsedPart<K, 'params'>
 >;
 /** What the handler of route `K` answers: the contract's success body, with its success status. */
 export type ResultOf<K extends RouteId> = ApiResult<SuccessBody<K>, SuccessStatus<K>>;

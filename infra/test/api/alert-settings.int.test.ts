@@ -1,6 +1,7 @@
 import { addUser } from '@cmp/functions/auth/users';
 import { type AlertSettings, DEFAULT_ALERT_EVENTS } from '@cmp/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../support/present';
 import { signedInStack } from '../support/signed-in-stack';
 
 // The alert settings API (docs/api.md#alerts): admins change them, staff read them; a webhook's
@@ -20,14 +21,12 @@ type SettingsAnswer = {
 };
 
 const put = (body: unknown, as = token) =>
-  stack.api<SettingsAnswer>('PUT', '/api/alert-settings', { token: as, body });
+  stack.send<SettingsAnswer>('PUT', '/api/alert-settings', { token: as, body });
 const webhook = { type: 'webhook', target: 'https://hooks.example.com/prices', enabled: true } as const;
 
 describe('alert settings', () => {
   it('start with every kind on at its default and no channel', async () => {
-    const { status, body } = await stack.api<SettingsAnswer>('GET', '/api/alert-settings', {
-      token: staffToken,
-    });
+    const { status, body } = await stack.api('GET /api/alert-settings', { token: staffToken });
     expect(status).toBe(200);
     expect(body.settings).toEqual({ events: DEFAULT_ALERT_EVENTS, channels: [] });
   });
@@ -39,7 +38,7 @@ describe('alert settings', () => {
     expect(created?.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(created?.secret_hint).toBe(created?.secret?.slice(-4));
 
-    const read = await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token });
+    const read = await stack.api('GET /api/alert-settings', { token });
     expect(read.body.settings.channels).toEqual([
       {
         id: created?.id,
@@ -92,8 +91,8 @@ describe('alert settings', () => {
     const target = 'https://hooks.example.com/services/T000/tok-3f9a1c77WXYZ';
     await put({ events: DEFAULT_ALERT_EVENTS, channels: [{ ...webhook, target }] });
 
-    const asStaff = await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token: staffToken });
-    const asAdmin = await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token });
+    const asStaff = await stack.api('GET /api/alert-settings', { token: staffToken });
+    const asAdmin = await stack.api('GET /api/alert-settings', { token });
 
     expect(asStaff.body.settings.channels.map((channel) => channel.target)).toEqual([
       'https://hooks.example.com/…WXYZ',
@@ -103,22 +102,17 @@ describe('alert settings', () => {
   });
 
   it('refuse staff with 403 and change nothing', async () => {
-    const before = await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token });
+    const before = await stack.api('GET /api/alert-settings', { token });
     const refused = await put({ events: DEFAULT_ALERT_EVENTS, channels: [] }, staffToken);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('Only an administrator can change alert settings');
-    const test = await stack.api(
-      'POST',
-      `/api/alert-settings/channels/${before.body.settings.channels[0]?.id}/test`,
-      {
-        token: staffToken,
-        body: {},
-      },
-    );
+    const test = await stack.api('POST /api/alert-settings/channels/{id}/test', {
+      token: staffToken,
+      body: {},
+      params: { id: present(before.body.settings.channels[0]).id },
+    });
     expect(test.status).toBe(403);
-    expect((await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token })).body).toEqual(
-      before.body,
-    );
+    expect((await stack.api('GET /api/alert-settings', { token })).body).toEqual(before.body);
   });
 
   it.each([
@@ -140,13 +134,11 @@ describe('alert settings', () => {
       'Channel 1: URL must not contain a user name or password',
     ],
   ])('refuse a webhook at %s with 400, storing nothing', async (_case, target, error) => {
-    const before = await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token });
+    const before = await stack.api('GET /api/alert-settings', { token });
     const refused = await put({ events: DEFAULT_ALERT_EVENTS, channels: [{ ...webhook, target }] });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe(error);
-    expect((await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token })).body).toEqual(
-      before.body,
-    );
+    expect((await stack.api('GET /api/alert-settings', { token })).body).toEqual(before.body);
   });
 
   it('refuse bad thresholds, e-mail targets and unknown channel ids with their reason', async () => {
@@ -175,9 +167,10 @@ describe('alert settings', () => {
   });
 
   it('answer 404 to a test of a channel that does not exist', async () => {
-    const missing = await stack.api('POST', '/api/alert-settings/channels/no-such-channel/test', {
+    const missing = await stack.api('POST /api/alert-settings/channels/{id}/test', {
       token,
       body: {},
+      params: { id: 'no-such-channel' },
     });
     expect(missing.status).toBe(404);
   });

@@ -3,14 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { processRunAlerts } from '@cmp/functions/alerts/process-run';
-import {
-  type Alert,
-  type AlertSettings,
-  DEFAULT_ALERT_EVENTS,
-  type Product,
-  type WebhookDigest,
-  webhookDigestSchema,
-} from '@cmp/shared';
+import { DEFAULT_ALERT_EVENTS, type WebhookDigest, webhookDigestSchema } from '@cmp/shared';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { captureOutput, logLines } from '../support/captured-output';
 import { productPage, startChangingShop } from '../support/changing-shop';
@@ -59,9 +52,7 @@ const { stack, token } = await signedInStack({
   },
 });
 afterAll(() => Promise.all([shop.close(), inbox.close(), broken.close()]));
-
-type SettingsAnswer = { settings: AlertSettings & { channels: { id: string; secret?: string }[] } };
-const saved = await stack.api<SettingsAnswer>('PUT', '/api/alert-settings', {
+const saved = await stack.api('PUT /api/alert-settings', {
   token,
   body: {
     events: DEFAULT_ALERT_EVENTS,
@@ -76,12 +67,12 @@ if (!inboxChannel?.secret || !brokenChannel)
   throw new Error(`settings not saved: ${JSON.stringify(saved.body)}`);
 const secret = inboxChannel.secret;
 
-const { body: added } = await stack.api<{ product: Product }>('POST', '/api/products', {
+const { body: added } = await stack.api('POST /api/products', {
   token,
   body: { sku: 'KET-1', name: 'Steel kettle', current_price: 50, cost: 30 },
 });
 const product = added.product;
-const { body: url } = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+const { body: url } = await stack.api('POST /api/competitor-urls', {
   token,
   body: { product_id: product.id, competitor_name: 'Kettle World', url: `${shop.origin}/kettle` },
 });
@@ -89,7 +80,7 @@ const { body: url } = await stack.api<{ competitorUrl: { id: number } }>('POST',
 /** Sets the competitor's price, runs every URL and waits until the run's alerts were handled. */
 async function runAt(price: string): Promise<string> {
   shop.pages.set('/kettle', { status: 200, html: productPage('Steel kettle', price) });
-  const started = await stack.api<{ run_id: string }>('POST', '/api/scraper/run', { token, body: {} });
+  const started = await stack.api('POST /api/scraper/run', { token, body: {} });
   expect(started.status).toBe(202);
   await stack.stepFunctions.idle();
   await stack.eventBus.idle();
@@ -175,9 +166,7 @@ describe('alerts after real runs', () => {
   });
 
   it('lists the alerts newest first with each channel’s delivery, and shows the failing channel as failing', async () => {
-    const { body } = await stack.api<{ alerts: Alert[] }>('GET', `/api/alerts?product_id=${product.id}`, {
-      token,
-    });
+    const { body } = await stack.api('GET /api/alerts', { token, query: { product_id: `${product.id}` } });
     expect(body.alerts.map((alert) => alert.kind)).toEqual([
       expect.stringMatching(/^(now_cheapest|competitor_price_change)$/),
       expect.stringMatching(/^(now_cheapest|competitor_price_change)$/),
@@ -198,28 +187,18 @@ describe('alerts after real runs', () => {
     // 3 tries for each run the broken receiver was sent (two runs with events, and the repeat above).
     expect(broken.received).toHaveLength(9);
 
-    const settings = await stack.api<SettingsAnswer>('GET', '/api/alert-settings', { token });
+    const settings = await stack.api('GET /api/alert-settings', { token });
     const shown = settings.body.settings.channels.find((channel) => channel.id === brokenChannel.id);
     expect(shown?.last_delivery).toEqual(expect.objectContaining({ ok: false }));
 
-    const onlyUndercuts = await stack.api<{ alerts: Alert[] }>('GET', '/api/alerts?kind=undercut', { token });
+    const onlyUndercuts = await stack.api('GET /api/alerts', { token, query: { kind: 'undercut' } });
     expect(onlyUndercuts.body.alerts.map((alert) => alert.run_id)).toEqual([undercutRun]);
   });
 
   it('counts products undercut since the last run on the overview, and marks them', async () => {
     await runAt('40.00');
-    const overview = await stack.api<{ stats: { undercutSinceLastRun: number } }>(
-      'GET',
-      '/api/dashboard/overview',
-      {
-        token,
-      },
-    );
-    const marked = await stack.api<{ products: { product_id: number; kinds: string[] }[] }>(
-      'GET',
-      '/api/alerts/since-last-run',
-      { token },
-    );
+    const overview = await stack.api('GET /api/dashboard/overview', { token });
+    const marked = await stack.api('GET /api/alerts/since-last-run', { token });
     expect(overview.body.stats.undercutSinceLastRun).toBe(1);
     expect(marked.body.products).toEqual([
       { product_id: product.id, kinds: expect.arrayContaining(['undercut', 'competitor_price_change']) },

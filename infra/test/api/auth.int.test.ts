@@ -12,11 +12,11 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const isAuthenticated = async (token: string) =>
-  (await stack.api('GET', '/api/auth/status', { token })).body.isAuthenticated;
+  (await stack.api('GET /api/auth/status', { token })).body.isAuthenticated;
 
 describe('POST /api/auth/login', () => {
   it('signs in with the e-mail address and returns a token and the public user', async () => {
-    const { status, body } = await stack.api('POST', '/api/auth/login', {
+    const { status, body } = await stack.api('POST /api/auth/login', {
       body: { email: ADMIN.email, password: ADMIN.password },
     });
 
@@ -29,7 +29,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('signs in with the username, whatever its case', async () => {
-    const { status, body } = await stack.api('POST', '/api/auth/login', {
+    const { status, body } = await stack.api('POST /api/auth/login', {
       body: { username: 'ADMIN', password: ADMIN.password },
     });
 
@@ -38,10 +38,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('gives one answer for a wrong password and for an unknown user', async () => {
-    const wrongPassword = await stack.api('POST', '/api/auth/login', {
+    const wrongPassword = await stack.api('POST /api/auth/login', {
       body: { email: ADMIN.email, password: 'not-the-password' },
     });
-    const unknownUser = await stack.api('POST', '/api/auth/login', {
+    const unknownUser = await stack.api('POST /api/auth/login', {
       body: { email: 'nobody@example.com', password: 'not-the-password' },
     });
 
@@ -52,7 +52,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a request without a password with a clear 400', async () => {
-    const { status, body } = await stack.api('POST', '/api/auth/login', { body: { email: ADMIN.email } });
+    const { status, body } = await stack.send('POST', '/api/auth/login', { body: { email: ADMIN.email } });
 
     expect(status).toBe(400);
     expect(body).toEqual({
@@ -63,7 +63,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a password over 1024 characters as too long', async () => {
-    const { status, body } = await stack.api('POST', '/api/auth/login', {
+    const { status, body } = await stack.api('POST /api/auth/login', {
       body: { email: ADMIN.email, password: 'x'.repeat(2000) },
     });
 
@@ -76,7 +76,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const { status, body } = await stack.api('POST', '/api/auth/login', { body: '{"email":' });
+    const { status, body } = await stack.send('POST', '/api/auth/login', { body: '{"email":' });
 
     expect(status).toBe(400);
     expect(body).toEqual({ success: false, error: 'Request body is not valid JSON' });
@@ -87,9 +87,9 @@ describe('GET /api/auth/status and POST /api/auth/logout', () => {
   it('reports the signed-in user, and nobody once the session is logged out', async () => {
     const token = await stack.login();
 
-    const before = await stack.api('GET', '/api/auth/status', { token });
-    const logout = await stack.api('POST', '/api/auth/logout', { token });
-    const after = await stack.api('GET', '/api/auth/status', { token });
+    const before = await stack.api('GET /api/auth/status', { token });
+    const logout = await stack.api('POST /api/auth/logout', { token });
+    const after = await stack.api('GET /api/auth/status', { token });
 
     expect(before.body).toEqual({
       isAuthenticated: true,
@@ -100,7 +100,7 @@ describe('GET /api/auth/status and POST /api/auth/logout', () => {
   });
 
   it('reports nobody when no token is sent', async () => {
-    const { status, body } = await stack.api('GET', '/api/auth/status');
+    const { status, body } = await stack.api('GET /api/auth/status');
 
     expect(status).toBe(200);
     expect(body).toEqual({ isAuthenticated: false, user: null });
@@ -110,9 +110,9 @@ describe('GET /api/auth/status and POST /api/auth/logout', () => {
     const first = await stack.login();
     const second = await stack.login();
 
-    await stack.api('POST', '/api/auth/logout', { token: first });
+    await stack.api('POST /api/auth/logout', { token: first });
 
-    expect((await stack.api('GET', '/api/auth/status', { token: second })).body.isAuthenticated).toBe(true);
+    expect((await stack.api('GET /api/auth/status', { token: second })).body.isAuthenticated).toBe(true);
   });
 });
 
@@ -177,14 +177,14 @@ describe('bearer tokens', () => {
 
 describe('the local API gateway', () => {
   it('answers unknown /api paths with a JSON 404', async () => {
-    const { status, body } = await stack.api('GET', '/api/no-such-thing');
+    const { status, body } = await stack.send('GET', '/api/no-such-thing');
 
     expect(status).toBe(404);
     expect(body).toEqual({ success: false, error: 'Not found' });
   });
 
   it('refuses request bodies over API Gateway’s 10 MB limit', async () => {
-    const { status, body } = await stack.api('POST', '/api/auth/login', {
+    const { status, body } = await stack.send('POST', '/api/auth/login', {
       body: JSON.stringify({ email: ADMIN.email, password: 'x'.repeat(10 * 1024 * 1024) }),
     });
 

@@ -1,4 +1,4 @@
-import { type Category, countByOutcome, type Product } from '@cmp/shared';
+import { countByOutcome } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { skipPastSettle } from '../support/clock';
 import { runningRun } from '../support/run-records';
@@ -24,11 +24,11 @@ async function moves(write: () => Promise<{ status: number } | undefined>): Prom
 
 describe('the whole-catalogue lists', () => {
   it('answer from memory until the catalogue changes, and show the change at once', async () => {
-    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const { body } = await stack.api('POST /api/products', {
       token,
       body: { sku: 'CACHE-1', name: 'Cached kettle', current_price: 20 },
     });
-    await stack.api('POST', '/api/competitor-urls', {
+    await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: body.product.id, competitor_name: 'Shop', url: 'https://shop.example.com/k' },
     });
@@ -40,21 +40,18 @@ describe('the whole-catalogue lists', () => {
     const first: unknown[] = [];
     const again: unknown[] = [];
     for (const path of LISTS) {
-      built.push(await stack.countDynamoRequests(() => stack.api('GET', path, { token })));
-      first.push((await stack.api('GET', path, { token })).body);
-      kept.push(await stack.countDynamoRequests(() => stack.api('GET', path, { token })));
-      again.push((await stack.api('GET', path, { token })).body);
+      built.push(await stack.countDynamoRequests(() => stack.send('GET', path, { token })));
+      first.push((await stack.send('GET', path, { token })).body);
+      kept.push(await stack.countDynamoRequests(() => stack.send('GET', path, { token })));
+      again.push((await stack.send('GET', path, { token })).body);
     }
-    await stack.api('PUT', `/api/products/${body.product.id}`, {
+    await stack.api('PUT /api/products/{id}', {
       token,
       body: { sku: 'CACHE-1', name: 'Renamed kettle', current_price: 21 },
+      params: { id: body.product.id },
     });
-    const after = await stack.api<{ products: Product[] }>('GET', '/api/dashboard/products', { token });
-    const urls = await stack.api<{ competitorUrls: { product: { name: string } }[] }>(
-      'GET',
-      '/api/competitor-urls',
-      { token },
-    );
+    const after = await stack.api('GET /api/dashboard/products', { token });
+    const urls = await stack.api('GET /api/competitor-urls', { token });
 
     // The first list reads the records; the others are built from the ones it read (decision 58).
     expect(built[0]).toBeGreaterThan(kept[0] ?? 0);
@@ -74,7 +71,7 @@ describe('the whole-catalogue lists', () => {
       await catalogueChanged();
       await skipPastSettle();
     };
-    const list = () => stack.api('GET', '/api/dashboard/products', { token });
+    const list = () => stack.api('GET /api/dashboard/products', { token });
 
     await settled();
     const one = await stack.countDynamoRequests(list);
@@ -86,7 +83,7 @@ describe('the whole-catalogue lists', () => {
   }, 30_000);
 
   it('are told of every change they show', async () => {
-    const created = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const created = await stack.api('POST /api/products', {
       token,
       body: { sku: 'CACHE-2', name: 'Toaster', current_price: 30 },
     });
@@ -96,27 +93,29 @@ describe('the whole-catalogue lists', () => {
 
     const changes = {
       'create a category': await moves(async () => {
-        const answer = await stack.api<{ category: Category }>('POST', '/api/categories', {
-          token,
-          body: { name: 'Cached things' },
-        });
+        const answer = await stack.api('POST /api/categories', { token, body: { name: 'Cached things' } });
         categoryId = answer.body.category.id;
         return answer;
       }),
       'edit a product': await moves(() =>
-        stack.api('PUT', `/api/products/${productId}`, {
+        stack.api('PUT /api/products/{id}', {
           token,
           body: { sku: 'CACHE-2', name: 'Toaster', current_price: 31, category_id: categoryId },
+          params: { id: productId },
         }),
       ),
       'rename a category': await moves(() =>
-        stack.api('PUT', `/api/categories/${categoryId}`, { token, body: { name: 'Cached stuff' } }),
+        stack.api('PUT /api/categories/{id}', {
+          token,
+          body: { name: 'Cached stuff' },
+          params: { id: categoryId },
+        }),
       ),
       'hide a product': await moves(() =>
-        stack.api('PATCH', `/api/products/${productId}/toggle-hidden`, { token }),
+        stack.api('PATCH /api/products/{id}/toggle-hidden', { token, params: { id: productId } }),
       ),
       'add a competitor URL': await moves(async () => {
-        const answer = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+        const answer = await stack.api('POST /api/competitor-urls', {
           token,
           body: { product_id: productId, competitor_name: 'Shop', url: 'https://shop.example.com/t' },
         });
@@ -124,22 +123,27 @@ describe('the whole-catalogue lists', () => {
         return answer;
       }),
       'edit a competitor URL': await moves(() =>
-        stack.api('PUT', `/api/competitor-urls/${urlId}`, {
+        stack.api('PUT /api/competitor-urls/{id}', {
           token,
           body: { product_id: productId, competitor_name: 'Shop 2', url: 'https://shop.example.com/t2' },
+          params: { id: urlId },
         }),
       ),
       'import products': await moves(() =>
-        stack.upload('/api/products/import', token, {
+        stack.upload('POST /api/products/import', token, {
           name: 'p.csv',
           content: 'SKU,Product Name,Current Price\nCACHE-3,Imported,5\n',
         }),
       ),
       'delete a competitor URL': await moves(() =>
-        stack.api('DELETE', `/api/competitor-urls/${urlId}`, { token }),
+        stack.api('DELETE /api/competitor-urls/{id}', { token, params: { id: urlId } }),
       ),
-      'delete a category': await moves(() => stack.api('DELETE', `/api/categories/${categoryId}`, { token })),
-      'delete a product': await moves(() => stack.api('DELETE', `/api/products/${productId}`, { token })),
+      'delete a category': await moves(() =>
+        stack.api('DELETE /api/categories/{id}', { token, params: { id: categoryId } }),
+      ),
+      'delete a product': await moves(() =>
+        stack.api('DELETE /api/products/{id}', { token, params: { id: productId } }),
+      ),
     };
 
     expect(Object.entries(changes).filter(([, moved]) => !moved)).toEqual([]);
@@ -188,7 +192,7 @@ describe('the whole-catalogue lists', () => {
   it('are not kept when built right after a change, since indexes may still lag', async () => {
     const { catalogueChanged } = await import('@cmp/functions/data/catalogue-version.repository');
     await catalogueChanged();
-    const list = () => stack.api('GET', '/api/dashboard/products', { token });
+    const list = () => stack.api('GET /api/dashboard/products', { token });
     await list();
 
     // Built again, not answered from memory (which costs the session check and the version alone).

@@ -1,4 +1,3 @@
-import type { Category, Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -8,10 +7,7 @@ const { stack, token } = await signedInStack();
 async function addCategories(count: number, from: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = from; i < from + count; i++) {
-    const { body } = await stack.api<{ category: Category }>('POST', '/api/categories', {
-      token,
-      body: { name: `Bulk category ${i}` },
-    });
+    const { body } = await stack.api('POST /api/categories', { token, body: { name: `Bulk category ${i}` } });
     ids.push(body.category.id);
   }
   return ids;
@@ -20,7 +16,7 @@ async function addCategories(count: number, from: number): Promise<number[]> {
 /** Products spread over the given categories, each with one competitor URL. */
 async function addProducts(count: number, from: number, categoryIds: readonly number[]) {
   for (let i = from; i < from + count; i++) {
-    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const { body } = await stack.api('POST /api/products', {
       token,
       body: {
         sku: `BULK-${i}`,
@@ -29,7 +25,7 @@ async function addProducts(count: number, from: number, categoryIds: readonly nu
         category_id: categoryIds[i % categoryIds.length],
       },
     });
-    await stack.api('POST', '/api/competitor-urls', {
+    await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: body.product.id, competitor_name: 'Shop', url: `https://shop.example.com/p/${i}` },
     });
@@ -41,16 +37,16 @@ describe('what listing the catalogue costs', () => {
     const categoryIds = await addCategories(2, 0);
     await addProducts(5, 0, categoryIds);
     const small = {
-      products: await stack.countDynamoRequests(() => stack.api('GET', '/api/products', { token })),
-      categories: await stack.countDynamoRequests(() => stack.api('GET', '/api/categories', { token })),
-      urls: await stack.countDynamoRequests(() => stack.api('GET', '/api/competitor-urls', { token })),
+      products: await stack.countDynamoRequests(() => stack.api('GET /api/products', { token })),
+      categories: await stack.countDynamoRequests(() => stack.api('GET /api/categories', { token })),
+      urls: await stack.countDynamoRequests(() => stack.api('GET /api/competitor-urls', { token })),
     };
     categoryIds.push(...(await addCategories(12, 2)));
     await addProducts(55, 5, categoryIds);
     const large = {
-      products: await stack.countDynamoRequests(() => stack.api('GET', '/api/products', { token })),
-      categories: await stack.countDynamoRequests(() => stack.api('GET', '/api/categories', { token })),
-      urls: await stack.countDynamoRequests(() => stack.api('GET', '/api/competitor-urls', { token })),
+      products: await stack.countDynamoRequests(() => stack.api('GET /api/products', { token })),
+      categories: await stack.countDynamoRequests(() => stack.api('GET /api/categories', { token })),
+      urls: await stack.countDynamoRequests(() => stack.api('GET /api/competitor-urls', { token })),
     };
 
     expect(large).toEqual(small);
@@ -62,14 +58,14 @@ describe('what listing the catalogue costs', () => {
 
 describe('deleting a product', () => {
   it('removes its competitor URLs and all their price records, leaving nothing of it in the table', async () => {
-    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const { body } = await stack.api('POST /api/products', {
       token,
       body: { sku: 'GONE-1', name: 'Doomed', current_price: 3 },
     });
     const productId = body.product.id;
     const urlIds: number[] = [];
     for (const path of ['a', 'b']) {
-      const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+      const added = await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: productId, competitor_name: 'Shop', url: `https://gone.example.com/${path}` },
       });
@@ -97,7 +93,7 @@ describe('deleting a product', () => {
       }
     }
 
-    const deleted = await stack.api('DELETE', `/api/products/${productId}`, { token });
+    const deleted = await stack.api('DELETE /api/products/{id}', { token, params: { id: productId } });
     const leftovers = (await stack.scanTable()).filter(
       (item) =>
         item.product_id === productId ||
@@ -111,7 +107,7 @@ describe('deleting a product', () => {
     expect(leftovers).toEqual([]);
     expect(
       (
-        await stack.api('POST', '/api/products', {
+        await stack.api('POST /api/products', {
           token,
           body: { sku: 'GONE-1', name: 'Again', current_price: 1 },
         })

@@ -1,4 +1,3 @@
-import type { OverviewStats, Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -6,25 +5,19 @@ import { signedInStack } from '../support/signed-in-stack';
 const { stack, token } = await signedInStack();
 
 async function totals() {
-  const overview = await stack.api<{ stats: OverviewStats }>('GET', '/api/dashboard/overview', { token });
-  const status = await stack.api<{ status: { total_competitor_urls: number } }>(
-    'GET',
-    '/api/scraper/status',
-    {
-      token,
-    },
-  );
+  const overview = await stack.api('GET /api/dashboard/overview', { token });
+  const status = await stack.api('GET /api/scraper/status', { token });
   expect(status.body.status.total_competitor_urls).toBe(overview.body.stats.totalCompetitorUrls);
   return { products: overview.body.stats.totalProducts, urls: overview.body.stats.totalCompetitorUrls };
 }
 
 async function addProduct(sku: string, urls: number): Promise<number> {
-  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { sku, name: `Product ${sku}`, current_price: 10 },
   });
   for (let i = 0; i < urls; i++)
-    await stack.api('POST', '/api/competitor-urls', {
+    await stack.api('POST /api/competitor-urls', {
       token,
       body: {
         product_id: body.product.id,
@@ -43,14 +36,14 @@ describe('catalogue totals', () => {
     expect(await totals()).toEqual({ products: 2, urls: 3 });
 
     const csv = 'SKU,Product Name,Current Price\nCOUNT-3,Imported,5\nCOUNT-2,Renamed,6\n';
-    const imported = await stack.upload('/api/products/import', token, { name: 'p.csv', content: csv });
+    const imported = await stack.upload('POST /api/products/import', token, { name: 'p.csv', content: csv });
     expect(imported.status).toBe(200);
     expect(await totals()).toEqual({ products: 3, urls: 3 });
 
-    expect((await stack.api('DELETE', `/api/products/${first}`, { token })).status).toBe(200);
+    expect((await stack.api('DELETE /api/products/{id}', { token, params: { id: first } })).status).toBe(200);
     expect(await totals()).toEqual({ products: 2, urls: 1 });
     // A second delete of the same product finds nothing and counts nothing.
-    expect((await stack.api('DELETE', `/api/products/${first}`, { token })).status).toBe(404);
+    expect((await stack.api('DELETE /api/products/{id}', { token, params: { id: first } })).status).toBe(404);
     expect(await totals()).toEqual({ products: 2, urls: 1 });
   });
 
@@ -79,11 +72,7 @@ describe('catalogue totals', () => {
     const { urls } = await totals();
     const callers = 20;
     const statusCalls = () =>
-      Promise.all(
-        Array.from({ length: callers }, () =>
-          stack.api<{ status: { total_competitor_urls: number } }>('GET', '/api/scraper/status', { token }),
-        ),
-      );
+      Promise.all(Array.from({ length: callers }, () => stack.api('GET /api/scraper/status', { token })));
     const withCount = await stack.countDynamoRequests(statusCalls);
     const { db, tableName } = await import('@cmp/functions/data/dynamo');
     const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
@@ -108,7 +97,7 @@ describe('catalogue totals', () => {
     await adjustCount('competitor_urls', -2);
     expect((await totals()).urls).toBe(before.urls - 2);
 
-    expect((await stack.api('POST', '/api/scraper/run', { token, body: {} })).status).toBe(202);
+    expect((await stack.api('POST /api/scraper/run', { token, body: {} })).status).toBe(202);
     await stack.stepFunctions.idle();
     expect(await totals()).toEqual(before);
   });

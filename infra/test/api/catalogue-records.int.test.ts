@@ -1,6 +1,7 @@
-import { type Category, countByOutcome, type DashboardProduct, type Product } from '@cmp/shared';
+import { countByOutcome } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { skipPastSettle } from '../support/clock';
+import { present } from '../support/present';
 import { okObservation, runningRun, seededEffect } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -10,22 +11,9 @@ import { signedInStack } from '../support/signed-in-stack';
  */
 const { stack, token } = await signedInStack();
 
-interface UrlRow {
-  id: number;
-  product_id: number;
-  competitor_name: string;
-  product: { name: string };
-  last_check: { price: number | null } | null;
-}
-
-const dashboard = async () =>
-  (await stack.api<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', { token })).body
-    .products;
-const products = async () =>
-  (await stack.api<{ products: Product[] }>('GET', '/api/products', { token })).body.products;
-const urls = async () =>
-  (await stack.api<{ competitorUrls: UrlRow[] }>('GET', '/api/competitor-urls', { token })).body
-    .competitorUrls;
+const dashboard = async () => (await stack.api('GET /api/dashboard/products', { token })).body.products;
+const products = async () => (await stack.api('GET /api/products', { token })).body.products;
+const urls = async () => (await stack.api('GET /api/competitor-urls', { token })).body.competitorUrls;
 
 /** What a call costs when the answer is built from kept records: the session (2) and the version. */
 const CALL = 3;
@@ -36,18 +24,15 @@ const settled = skipPastSettle;
 
 /** A category, a product in it and two competitor URLs of it; `sku` tells each test's apart. */
 async function createCatalogue(sku: string) {
-  const category = await stack.api<{ category: Category }>('POST', '/api/categories', {
-    token,
-    body: { name: `Kettles ${sku}` },
-  });
-  const product = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const category = await stack.api('POST /api/categories', { token, body: { name: `Kettles ${sku}` } });
+  const product = await stack.api('POST /api/products', {
     token,
     body: { sku, name: 'Kettle', current_price: 20, category_id: category.body.category.id },
   });
   const productId = product.body.product.id;
   const addUrl = async (path: string) =>
     (
-      await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+      await stack.api('POST /api/competitor-urls', {
         token,
         body: {
           product_id: productId,
@@ -67,17 +52,19 @@ describe('the lists after a change', () => {
     await Promise.all([dashboard(), products(), urls()]);
     const cost = (list: () => Promise<unknown>) => stack.countDynamoRequests(list);
 
-    await stack.api('PUT', `/api/products/${productId}`, {
+    await stack.api('PUT /api/products/{id}', {
       token,
       body: { sku: 'KEPT-1', name: 'Steel kettle', current_price: 22, category_id: categoryId },
+      params: { id: productId },
     });
     const afterProductEdit = await cost(dashboard);
     const productRow = (await dashboard()).find((p) => p.id === productId);
     const productInUrls = (await urls()).find((u) => u.id === urlId)?.product.name;
 
-    await stack.api('PUT', `/api/competitor-urls/${urlId}`, {
+    await stack.api('PUT /api/competitor-urls/{id}', {
       token,
       body: { product_id: productId, competitor_name: 'Shop B', url: 'https://shop.example.com/KEPT-1/a' },
+      params: { id: urlId },
     });
     const afterUrlEdit = await cost(urls);
     const urlRow = (await urls()).find((u) => u.id === urlId);
@@ -105,7 +92,11 @@ describe('the lists after a change', () => {
     const comparison = (await dashboard()).find((p) => p.id === productId)?.price_comparison;
     const checked = (await urls()).find((u) => u.id === otherUrlId)?.last_check;
 
-    await stack.api('PUT', `/api/categories/${categoryId}`, { token, body: { name: 'Hot water' } });
+    await stack.api('PUT /api/categories/{id}', {
+      token,
+      body: { name: 'Hot water' },
+      params: { id: categoryId },
+    });
     const afterCategoryRename = await cost(products);
     const categoryOnProduct = (await products()).find((p) => p.id === productId)?.category?.name;
     const categoryOnDashboard = (await dashboard()).find((p) => p.id === productId)?.category?.name;
@@ -133,14 +124,15 @@ describe('the lists after a change', () => {
     await Promise.all([dashboard(), urls()]);
 
     for (const price of [30, 31])
-      await stack.api('PUT', `/api/products/${productId}`, {
+      await stack.api('PUT /api/products/{id}', {
         token,
         body: { sku: 'KEPT-2', name: 'Kettle', current_price: price, category_id: categoryId },
+        params: { id: productId },
       });
     const twoEditsOn = (await dashboard()).find((p) => p.id === productId)?.current_price;
-    await stack.api('DELETE', `/api/competitor-urls/${urlIds[1]}`, { token });
+    await stack.api('DELETE /api/competitor-urls/{id}', { token, params: { id: present(urlIds[1]) } });
     const left = (await urls()).filter((u) => u.product_id === productId).map((u) => u.id);
-    const created = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const created = await stack.api('POST /api/products', {
       token,
       body: { sku: 'KEPT-3', name: 'Toaster', current_price: 40 },
     });

@@ -26,7 +26,7 @@ let serial = 0;
 const unique = (prefix: string) => `${prefix}-${++serial}`;
 
 async function newProduct(): Promise<Product> {
-  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { sku: unique('VER'), name: 'Versioned lamp', current_price: 10 },
   });
@@ -34,16 +34,13 @@ async function newProduct(): Promise<Product> {
 }
 
 async function newCategory(): Promise<Category> {
-  const { body } = await stack.api<{ category: Category }>('POST', '/api/categories', {
-    token,
-    body: { name: unique('Versioned') },
-  });
+  const { body } = await stack.api('POST /api/categories', { token, body: { name: unique('Versioned') } });
   return body.category;
 }
 
 async function newUrl(): Promise<CompetitorUrl> {
   const product = await newProduct();
-  const { body } = await stack.api<{ competitorUrl: CompetitorUrl }>('POST', '/api/competitor-urls', {
+  const { body } = await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: product.id, competitor_name: 'Shop', url: `https://shop.example.com/${unique('p')}` },
   });
@@ -85,70 +82,75 @@ const urlBody = (productId: number) => ({
 /** Per write route: sets up what it needs, and returns the write itself (a valid request). */
 const cases: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
   'POST /api/products': async () => () =>
-    stack.api('POST', '/api/products', {
-      token,
-      body: { sku: unique('VER'), name: 'New', current_price: 1 },
-    }),
+    stack.api('POST /api/products', { token, body: { sku: unique('VER'), name: 'New', current_price: 1 } }),
   'PUT /api/products/{id}': async () => {
     const { id, sku } = await newProduct();
     return () =>
-      stack.api('PUT', `/api/products/${id}`, { token, body: { sku, name: 'Renamed', current_price: 2 } });
+      stack.api('PUT /api/products/{id}', {
+        token,
+        body: { sku, name: 'Renamed', current_price: 2 },
+        params: { id },
+      });
   },
   'PATCH /api/products/{id}/toggle-hidden': async () => {
     const { id } = await newProduct();
-    return () => stack.api('PATCH', `/api/products/${id}/toggle-hidden`, { token });
+    return () => stack.api('PATCH /api/products/{id}/toggle-hidden', { token, params: { id } });
   },
   'DELETE /api/products/{id}': async () => {
     const { product_id } = await newUrl();
-    return () => stack.api('DELETE', `/api/products/${product_id}`, { token });
+    return () => stack.api('DELETE /api/products/{id}', { token, params: { id: product_id } });
   },
   'POST /api/products/import': async () => () =>
-    stack.upload('/api/products/import', token, {
+    stack.upload('POST /api/products/import', token, {
       name: 'products.csv',
       content: `SKU,Product Name,Current Price\n${unique('VER')},Imported,3\n`,
     }),
   'POST /api/categories': async () => () =>
-    stack.api('POST', '/api/categories', { token, body: { name: unique('Category') } }),
+    stack.api('POST /api/categories', { token, body: { name: unique('Category') } }),
   'PUT /api/categories/{id}': async () => {
     const { id } = await newCategory();
-    return () => stack.api('PUT', `/api/categories/${id}`, { token, body: { name: unique('Renamed') } });
+    return () =>
+      stack.api('PUT /api/categories/{id}', { token, body: { name: unique('Renamed') }, params: { id } });
   },
   'DELETE /api/categories/{id}': async () => {
     const { id } = await newCategory();
-    return () => stack.api('DELETE', `/api/categories/${id}`, { token });
+    return () => stack.api('DELETE /api/categories/{id}', { token, params: { id } });
   },
   'POST /api/competitor-urls': async () => {
     const { id } = await newProduct();
-    return () => stack.api('POST', '/api/competitor-urls', { token, body: urlBody(id) });
+    return () => stack.api('POST /api/competitor-urls', { token, body: urlBody(id) });
   },
   'PUT /api/competitor-urls/{id}': async () => {
     const { id, product_id } = await newUrl();
-    return () => stack.api('PUT', `/api/competitor-urls/${id}`, { token, body: urlBody(product_id) });
+    return () =>
+      stack.api('PUT /api/competitor-urls/{id}', { token, body: urlBody(product_id), params: { id } });
   },
   'DELETE /api/competitor-urls/{id}': async () => {
     const { id } = await newUrl();
-    return () => stack.api('DELETE', `/api/competitor-urls/${id}`, { token });
+    return () => stack.api('DELETE /api/competitor-urls/{id}', { token, params: { id } });
   },
   'POST /api/competitor-urls/{id}/accept-price': async () => {
     const { id, checkedAt } = await heldUrl();
     return () =>
-      stack.api('POST', `/api/competitor-urls/${id}/accept-price`, {
+      stack.api('POST /api/competitor-urls/{id}/accept-price', {
         token,
         body: { checked_at: checkedAt },
+        params: { id },
       });
   },
   'POST /api/competitor-urls/{id}/reject-price': async () => {
     const { id, checkedAt } = await heldUrl();
     return () =>
-      stack.api('POST', `/api/competitor-urls/${id}/reject-price`, {
+      stack.api('POST /api/competitor-urls/{id}/reject-price', {
         token,
         body: { checked_at: checkedAt },
+        params: { id },
       });
   },
   'POST /api/competitor-urls/import': async () => {
     const { sku } = await newProduct();
     return () =>
-      stack.upload('/api/competitor-urls/import', token, {
+      stack.upload('POST /api/competitor-urls/import', token, {
         name: 'urls.csv',
         content: `SKU,Shop\n${sku},https://shop.example.com/${unique('p')}\n`,
       });
@@ -179,7 +181,7 @@ describe('the catalogue version', () => {
 describe('an import preview', () => {
   it('moves the version on no more than a read does', async () => {
     const before = await version();
-    const { status } = await stack.upload('/api/products/import/preview', token, {
+    const { status } = await stack.upload('POST /api/products/import/preview', token, {
       name: 'products.csv',
       content: 'SKU,Product Name,Current Price\nPREVIEW-1,Previewed lamp,12.50\n',
     });
@@ -199,7 +201,7 @@ describe('a catalogue write that changes nothing', () => {
     if (!record) throw new Error('the product was not stored');
     const before = { version: await version(), count: await countProducts() };
 
-    const duplicate = await stack.api('POST', '/api/products', {
+    const duplicate = await stack.api('POST /api/products', {
       token,
       body: { sku: product.sku, name: 'Same SKU', current_price: 1 },
     });

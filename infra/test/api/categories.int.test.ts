@@ -1,25 +1,19 @@
-import type { Category, Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { expectOneWinsEachRace } from '../support/racing-edits';
 import { signedInStack } from '../support/signed-in-stack';
 
 const { stack, token } = await signedInStack();
-
-type CategoryAnswer = { success: boolean; category: Category; error?: string };
 const createCategory = (name: string, description: string | null = null) =>
-  stack.api<CategoryAnswer>('POST', '/api/categories', { token, body: { name, description } });
-const listCategories = async () =>
-  (await stack.api<{ success: boolean; categories: Category[] }>('GET', '/api/categories', { token })).body
-    .categories;
-const listProducts = async () =>
-  (await stack.api<{ products: Product[] }>('GET', '/api/products', { token })).body.products;
+  stack.api('POST /api/categories', { token, body: { name, description } });
+const listCategories = async () => (await stack.api('GET /api/categories', { token })).body.categories;
+const listProducts = async () => (await stack.api('GET /api/products', { token })).body.products;
 
 describe('categories', () => {
   it('creates categories and lists them with their product counts', async () => {
     const toys = await createCategory('Toys', 'Games and toys');
     const books = await createCategory('Books');
     for (const sku of ['T-1', 'T-2']) {
-      await stack.api('POST', '/api/products', {
+      await stack.api('POST /api/products', {
         token,
         body: { sku, name: `Toy ${sku}`, current_price: 5, category_id: toys.body.category.id },
       });
@@ -63,9 +57,10 @@ describe('categories', () => {
   it('renames a category, freeing the old name', async () => {
     const { body } = await createCategory('Kitchen');
 
-    const renamed = await stack.api<CategoryAnswer>('PUT', `/api/categories/${body.category.id}`, {
+    const renamed = await stack.api('PUT /api/categories/{id}', {
       token,
       body: { name: 'Kitchenware', description: 'Pots and pans' },
+      params: { id: body.category.id },
     });
     const reuse = await createCategory('Kitchen');
 
@@ -79,9 +74,10 @@ describe('categories', () => {
     await createCategory('Garden');
     const { body } = await createCategory('Outdoor');
 
-    const renamed = await stack.api<CategoryAnswer>('PUT', `/api/categories/${body.category.id}`, {
+    const renamed = await stack.api('PUT /api/categories/{id}', {
       token,
       body: { name: 'garden' },
+      params: { id: body.category.id },
     });
 
     expect(renamed.status).toBe(409);
@@ -93,12 +89,15 @@ describe('categories', () => {
 
   it('deletes a category and leaves its products uncategorised', async () => {
     const { body } = await createCategory('Seasonal');
-    const product = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const product = await stack.api('POST /api/products', {
       token,
       body: { sku: 'S-1', name: 'Snow globe', current_price: 9, category_id: body.category.id },
     });
 
-    const deleted = await stack.api('DELETE', `/api/categories/${body.category.id}`, { token });
+    const deleted = await stack.api('DELETE /api/categories/{id}', {
+      token,
+      params: { id: body.category.id },
+    });
     const after = (await listProducts()).find((p) => p.id === product.body.product.id);
 
     expect(deleted.body).toEqual({ success: true });
@@ -107,7 +106,9 @@ describe('categories', () => {
   });
 
   it('answers 404 when deleting a category that does not exist', async () => {
-    expect((await stack.api('DELETE', '/api/categories/9999', { token })).status).toBe(404);
+    expect((await stack.api('DELETE /api/categories/{id}', { token, params: { id: '9999' } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -140,7 +141,7 @@ describe('category text', () => {
 
 describe('two people renaming one category at once', () => {
   const rename = (id: number, name: string) =>
-    stack.api<CategoryAnswer>('PUT', `/api/categories/${id}`, { token, body: { name, description: null } });
+    stack.api('PUT /api/categories/{id}', { token, body: { name, description: null }, params: { id } });
   /** Name claims whose category is gone or carries another name. */
   const strayClaims = async () => {
     const items = await stack.scanTable();
@@ -163,7 +164,7 @@ describe('two people renaming one category at once', () => {
       ids.map((id, i) => Promise.all([rename(id, `Race ${i} A`), rename(id, `Race ${i} B`)])),
     );
     const stray = await strayClaims();
-    await Promise.all(ids.map((id) => stack.api('DELETE', `/api/categories/${id}`, { token })));
+    await Promise.all(ids.map((id) => stack.api('DELETE /api/categories/{id}', { token, params: { id } })));
     const recreated = await Promise.all(
       ids.flatMap((_, i) => ['A', 'B'].map((s) => createCategory(`Race ${i} ${s}`))),
     );

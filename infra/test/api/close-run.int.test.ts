@@ -1,6 +1,5 @@
 import type { EndedRunStatus } from '@cmp/functions/scrape-run/run-endings';
 import { scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
-import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureShop } from '../support/fixture-shop';
 import { runningRun, storedRecord } from '../support/run-records';
@@ -27,14 +26,14 @@ beforeAll(async () => {
   stack = await startTestStack({ env: { SCRAPER_ALLOW_HOSTS: shop.hostPort } });
   token = await stack.login();
   const { product } = (
-    await stack.api<{ product: Product }>('POST', '/api/products', {
+    await stack.api('POST /api/products', {
       token,
       body: { sku: 'CLOSE-1', name: 'Close product', current_price: 20 },
     })
   ).body;
   const addUrl = async (url: string) =>
     (
-      await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+      await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: product.id, competitor_name: 'Fixture', url },
       })

@@ -1,5 +1,6 @@
-import type { CompetitorUrl, Product } from '@cmp/shared';
+import type { Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
+import { present } from '../support/present';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -9,16 +10,9 @@ import { signedInStack } from '../support/signed-in-stack';
  */
 const { stack, token } = await signedInStack();
 
-type ImportAnswer = { success: boolean; imported: number; errors: string[] };
-type UrlAnswer = { success: boolean; competitorUrl: CompetitorUrl; error?: string; fields?: object };
-
 const createProduct = async (sku: string) =>
-  (
-    await stack.api<{ product: Product }>('POST', '/api/products', {
-      token,
-      body: { sku, name: `Product ${sku}`, current_price: 20 },
-    })
-  ).body.product;
+  (await stack.api('POST /api/products', { token, body: { sku, name: `Product ${sku}`, current_price: 20 } }))
+    .body.product;
 const kettle = await createProduct('KET-1');
 const mug = await createProduct('MUG-1');
 
@@ -32,19 +26,16 @@ const csv = (...rows: [string, string[]][]) => {
   return [header, ...rows.map(([sku, urls]) => [sku, ...urls])].map((row) => row.join(',')).join('\n');
 };
 const importUrls = (content: string) =>
-  stack.upload<ImportAnswer>('/api/competitor-urls/import', token, { name: 'urls.csv', content });
+  stack.upload('POST /api/competitor-urls/import', token, { name: 'urls.csv', content });
 const urlsOf = async (product: Product) =>
   (
-    await stack.api<{ competitorUrls: CompetitorUrl[] }>(
-      'GET',
-      `/api/competitor-urls/product/${product.id}`,
-      {
-        token,
-      },
-    )
+    await stack.api('GET /api/competitor-urls/product/{productId}', {
+      token,
+      params: { productId: product.id },
+    })
   ).body.competitorUrls;
 const addUrl = (product: Product, url: string) =>
-  stack.api<UrlAnswer>('POST', '/api/competitor-urls', {
+  stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: product.id, competitor_name: 'Shop', url },
   });
@@ -85,9 +76,10 @@ describe('the competitor URLs of one product', () => {
   it('refuse a 51st by the API with 409, also one moved over from another product', async () => {
     const [mugUrl] = await urlsOf(mug);
     const added = await addUrl(kettle, 'https://one-more.example.com/item');
-    const moved = await stack.api<UrlAnswer>('PUT', `/api/competitor-urls/${mugUrl?.id}`, {
+    const moved = await stack.api('PUT /api/competitor-urls/{id}', {
       token,
-      body: { product_id: kettle.id, competitor_name: 'Shop', url: mugUrl?.url },
+      body: { product_id: kettle.id, competitor_name: 'Shop', url: present(mugUrl).url },
+      params: { id: present(mugUrl).id },
     });
 
     expect(added.status).toBe(409);
@@ -103,9 +95,10 @@ describe('the competitor URLs of one product', () => {
 
   it('let a full product change one of its addresses', async () => {
     const [first] = await urlsOf(kettle);
-    const edited = await stack.api<UrlAnswer>('PUT', `/api/competitor-urls/${first?.id}`, {
+    const edited = await stack.api('PUT /api/competitor-urls/{id}', {
       token,
       body: { product_id: kettle.id, competitor_name: 'Shop', url: 'https://moved.example.com/item' },
+      params: { id: present(first).id },
     });
 
     expect(edited.status).toBe(200);
@@ -114,7 +107,7 @@ describe('the competitor URLs of one product', () => {
 
   it('take one of two added at once into the last place', async () => {
     const [first] = await urlsOf(kettle);
-    await stack.api('DELETE', `/api/competitor-urls/${first?.id}`, { token });
+    await stack.api('DELETE /api/competitor-urls/{id}', { token, params: { id: present(first).id } });
 
     const racing = await Promise.all([
       addUrl(kettle, 'https://racer-a.example.com/item'),

@@ -1,33 +1,21 @@
-import type { CompetitorUrl, CompetitorUrlDetail, Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { signedInStack } from '../support/signed-in-stack';
 
 const { stack, token } = await signedInStack({ env: { SCRAPER_ALLOW_HOSTS: 'localhost:4010' } });
 const { product } = (
-  await stack.api<{ product: Product }>('POST', '/api/products', {
-    token,
-    body: { sku: 'KET-1', name: 'Kettle', current_price: 40 },
-  })
+  await stack.api('POST /api/products', { token, body: { sku: 'KET-1', name: 'Kettle', current_price: 40 } })
 ).body;
-
-type UrlAnswer = { success: boolean; competitorUrl: CompetitorUrl; error?: string };
 const addUrl = (url: string, productId = product.id, competitor_name = 'Shop') =>
-  stack.api<UrlAnswer>('POST', '/api/competitor-urls', {
-    token,
-    body: { product_id: productId, competitor_name, url },
-  });
+  stack.api('POST /api/competitor-urls', { token, body: { product_id: productId, competitor_name, url } });
 
 describe('competitor URLs', () => {
   it('adds a URL and lists it with its product', async () => {
     const added = await addUrl('https://www.example-shop.com/kettle');
-    const all = await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', {
+    const all = await stack.api('GET /api/competitor-urls', { token });
+    const ofProduct = await stack.api('GET /api/competitor-urls/product/{productId}', {
       token,
+      params: { productId: product.id },
     });
-    const ofProduct = await stack.api<{ competitorUrls: CompetitorUrl[] }>(
-      'GET',
-      `/api/competitor-urls/product/${product.id}`,
-      { token },
-    );
 
     expect(added.status).toBe(201);
     expect(all.body.competitorUrls).toContainEqual({
@@ -81,7 +69,7 @@ describe('competitor URLs', () => {
 
   it('refuses a product that does not exist and a product id that is not an integer', async () => {
     const missing = await addUrl('https://example.com/x', 9999);
-    const notInteger = await stack.api('POST', '/api/competitor-urls', {
+    const notInteger = await stack.send('POST', '/api/competitor-urls', {
       token,
       body: { product_id: '1', competitor_name: 'Shop', url: 'https://example.com/y' },
     });
@@ -101,9 +89,10 @@ describe('competitor URLs', () => {
   it('edits a URL', async () => {
     const { body } = await addUrl('https://edit.example.com/a');
 
-    const edited = await stack.api<UrlAnswer>('PUT', `/api/competitor-urls/${body.competitorUrl.id}`, {
+    const edited = await stack.api('PUT /api/competitor-urls/{id}', {
       token,
       body: { product_id: product.id, competitor_name: 'Renamed', url: 'https://edit.example.com/b' },
+      params: { id: body.competitorUrl.id },
     });
 
     expect(edited.body.competitorUrl).toEqual(
@@ -117,11 +106,12 @@ describe('competitor URLs', () => {
     const { body } = await addUrl('https://taken.example.com/other');
     const id = body.competitorUrl.id;
 
-    const edited = await stack.api<UrlAnswer>('PUT', `/api/competitor-urls/${id}`, {
+    const edited = await stack.api('PUT /api/competitor-urls/{id}', {
       token,
       body: { product_id: product.id, competitor_name: 'Shop', url: 'https://TAKEN.example.com/kettle' },
+      params: { id },
     });
-    const after = await stack.api<UrlAnswer>('GET', `/api/competitor-urls/${id}`, { token });
+    const after = await stack.api('GET /api/competitor-urls/{id}', { token, params: { id } });
 
     expect(edited.status).toBe(409);
     expect(edited.body).toEqual({
@@ -135,9 +125,10 @@ describe('competitor URLs', () => {
   it('refuses to edit a URL onto a private address', async () => {
     const { body } = await addUrl('https://private-edit.example.com/a');
 
-    const edited = await stack.api<UrlAnswer>('PUT', `/api/competitor-urls/${body.competitorUrl.id}`, {
+    const edited = await stack.api('PUT /api/competitor-urls/{id}', {
       token,
       body: { product_id: product.id, competitor_name: 'Shop', url: 'http://192.168.0.10/admin' },
+      params: { id: body.competitorUrl.id },
     });
 
     expect(edited.status).toBe(400);
@@ -145,17 +136,21 @@ describe('competitor URLs', () => {
   });
 
   it('answers 404 for the URLs of a product that does not exist', async () => {
-    const { status, body } = await stack.api('GET', '/api/competitor-urls/product/9999', { token });
+    const { status, body } = await stack.api('GET /api/competitor-urls/product/{productId}', {
+      token,
+      params: { productId: '9999' },
+    });
 
     expect(status).toBe(404);
     expect(body).toEqual({ success: false, error: expect.any(String) });
   });
 
   it('answers 404 when deleting or editing a competitor URL that does not exist', async () => {
-    const deleted = await stack.api('DELETE', '/api/competitor-urls/9999', { token });
-    const edited = await stack.api('PUT', '/api/competitor-urls/9999', {
+    const deleted = await stack.api('DELETE /api/competitor-urls/{id}', { token, params: { id: '9999' } });
+    const edited = await stack.api('PUT /api/competitor-urls/{id}', {
       token,
       body: { product_id: product.id, competitor_name: 'Shop', url: 'https://nowhere.example.com/' },
+      params: { id: '9999' },
     });
 
     expect(deleted.status).toBe(404);
@@ -192,12 +187,8 @@ describe('competitor URLs', () => {
       });
     }
 
-    const detail = await stack.api<{ success: boolean; competitorUrl: CompetitorUrlDetail }>(
-      'GET',
-      `/api/competitor-urls/${urlId}`,
-      { token },
-    );
-    const deleted = await stack.api('DELETE', `/api/competitor-urls/${urlId}`, { token });
+    const detail = await stack.api('GET /api/competitor-urls/{id}', { token, params: { id: urlId } });
+    const deleted = await stack.api('DELETE /api/competitor-urls/{id}', { token, params: { id: urlId } });
     const { latestPriceRecords } = await import('@cmp/functions/data/price-record.repository');
 
     expect(detail.body.competitorUrl.price_data).toEqual([
@@ -238,7 +229,9 @@ describe('competitor URLs', () => {
     ]);
     expect(deleted.body).toEqual({ success: true });
     expect(await latestPriceRecords(urlId, 10)).toEqual([]);
-    expect((await stack.api('GET', `/api/competitor-urls/${urlId}`, { token })).status).toBe(404);
+    expect((await stack.api('GET /api/competitor-urls/{id}', { token, params: { id: urlId } })).status).toBe(
+      404,
+    );
   });
 });
 

@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { signedInStack } from '../support/signed-in-stack';
 
 const { stack, token } = await signedInStack();
-
-type ImportAnswer = { success: boolean; imported: number; errors: string[] };
 const importProducts = (content: string) =>
-  stack.upload<ImportAnswer>('/api/products/import', token, { name: 'products.csv', content });
+  stack.upload('POST /api/products/import', token, { name: 'products.csv', content });
 const importUrls = (content: string) =>
-  stack.upload<ImportAnswer>('/api/competitor-urls/import', token, { name: 'urls.csv', content });
+  stack.upload('POST /api/competitor-urls/import', token, { name: 'urls.csv', content });
 
 describe('a CSV row is checked with the API’s rules', () => {
   it('refuses a price above the API’s maximum with the API’s message, named by its column', async () => {

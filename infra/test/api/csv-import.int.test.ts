@@ -1,16 +1,13 @@
-import type { Category, CompetitorUrl, Product } from '@cmp/shared';
+import { routeRequest } from '@cmp/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInStack } from '../support/signed-in-stack';
 
 const { stack, token } = await signedInStack();
-
-type ImportAnswer = { success: boolean; imported: number; errors: string[]; error?: string };
 const importProducts = (content: string | Uint8Array, name = 'products.csv') =>
-  stack.upload<ImportAnswer>('/api/products/import', token, { name, content });
+  stack.upload('POST /api/products/import', token, { name, content });
 const importUrls = (content: string) =>
-  stack.upload<ImportAnswer>('/api/competitor-urls/import', token, { name: 'urls.csv', content });
-const products = async () =>
-  (await stack.api<{ products: Product[] }>('GET', '/api/products', { token })).body.products;
+  stack.upload('POST /api/competitor-urls/import', token, { name: 'urls.csv', content });
+const products = async () => (await stack.api('GET /api/products', { token })).body.products;
 
 describe('products CSV import', () => {
   it('reads quoted fields, commas and line breaks inside quotes, CRLF, a BOM and headers in any case', async () => {
@@ -75,7 +72,7 @@ describe('products CSV import', () => {
     await importProducts('SKU,Product Name,Current Price\nu-1,Upsert me,12\n');
     const after = (await products()).filter((p) => p.sku.startsWith('U-'));
 
-    expect(again.body.imported).toBe(2);
+    expect(again.body).toMatchObject({ imported: 2 });
     expect(same).toEqual(before);
     expect(after.find((p) => p.sku === 'U-1')?.current_price).toBe(12);
     expect(after.find((p) => p.sku === 'U-2')).toEqual(before.find((p) => p.sku === 'U-2'));
@@ -124,8 +121,7 @@ describe('products CSV import', () => {
   it('creates a category once when many rows name it', async () => {
     await importProducts('SKU,Product Name,Current Price,Category\nC-1,A,1,Garden\nC-2,B,2,garden\n');
 
-    const categories = (await stack.api<{ categories: Category[] }>('GET', '/api/categories', { token })).body
-      .categories;
+    const categories = (await stack.api('GET /api/categories', { token })).body.categories;
 
     expect(categories.filter((c) => c.name.toLowerCase() === 'garden')).toEqual([
       expect.objectContaining({ name: 'Garden', _count: { products: 2 } }),
@@ -137,8 +133,7 @@ describe('products CSV import', () => {
     const csv = `SKU,Product Name,Current Price,Category\nK-1,Long,1,${longName}\nK-2,Fine,2,${'k'.repeat(100)}\n`;
 
     const { status, body } = await importProducts(csv);
-    const categories = (await stack.api<{ categories: Category[] }>('GET', '/api/categories', { token })).body
-      .categories;
+    const categories = (await stack.api('GET /api/categories', { token })).body.categories;
 
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -181,7 +176,7 @@ describe('products CSV import', () => {
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    const json = await stack.api('POST', '/api/products/import', { token, body: { rows: [] } });
+    const json = await stack.send('POST', '/api/products/import', { token, body: { rows: [] } });
 
     expect(noFile.status).toBe(400);
     expect(await noFile.json()).toEqual({ success: false, error: 'Please select a file' });
@@ -191,23 +186,21 @@ describe('products CSV import', () => {
 
 describe.each([
   {
-    route: '/api/products/import',
+    route: 'POST /api/products/import' as const,
     header: 'SKU,Product Name,Current Price',
     row: (i: number) => `LIM-${i},Row ${i},1`,
   },
   {
-    route: '/api/competitor-urls/import',
+    route: 'POST /api/competitor-urls/import' as const,
     header: 'SKU,Shop',
     row: (i: number) => `LIM-OWNER,https://limits.example.com/p/${i}`,
   },
 ])('the upload limits of $route', ({ route, header, row }) => {
-  const send = (content: string | Uint8Array) =>
-    stack.upload<ImportAnswer>(route, token, { name: 'limits.csv', content });
+  const send = (content: string | Uint8Array) => stack.upload(route, token, { name: 'limits.csv', content });
   /** Products and competitor URLs: what either import would add to. */
   const catalogueSize = async () =>
     (await products()).length +
-    (await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', { token })).body
-      .competitorUrls.length;
+    (await stack.api('GET /api/competitor-urls', { token })).body.competitorUrls.length;
 
   beforeAll(async () => {
     await importProducts('SKU,Product Name,Current Price\nLIM-OWNER,Owner of the limit URLs,1\n');
@@ -253,7 +246,7 @@ describe.each([
       form.append('file', new Blob([`${header}\n${row(100 + i)}\n`], { type: 'text/csv' }), `part-${i}.csv`);
     }
 
-    const response = await fetch(`${stack.url}${route}`, {
+    const response = await fetch(`${stack.url}${routeRequest(route).path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -346,9 +339,7 @@ describe('competitor URLs CSV import', () => {
     ].join('\n');
 
     const { body } = await importUrls(csv);
-    const all = (
-      await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', { token })
-    ).body.competitorUrls;
+    const all = (await stack.api('GET /api/competitor-urls', { token })).body.competitorUrls;
 
     expect(body).toEqual({
       success: true,

@@ -1,21 +1,8 @@
-import { countByOutcome, type OutcomeCounts, outcomeOfLegacyCheck, type Product } from '@cmp/shared';
+import { countByOutcome, type OutcomeCounts, outcomeOfLegacyCheck } from '@cmp/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../support/present';
 import { seededEffect } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
-
-type DashboardProduct = Product & {
-  price_comparison: {
-    status: string;
-    price_difference: number | null;
-    price_difference_percentage: number | null;
-    lowest_competitor_price: number | null;
-    competitor_count: number;
-    competitors_with_data: number;
-    competitor_prices: { competitor_name: string; price: number | null; currency_mismatch: boolean }[];
-    latest_ai_analysis: { competitor_name: string; price: number | null } | null;
-  };
-  bestCompetitor: { url: string } | null;
-};
 
 const { stack, token } = await signedInStack();
 const RUN = '20261121T090000000Z-seed';
@@ -30,14 +17,15 @@ beforeAll(async () => {
     seen: [string, number | null, string | null][],
     hidden = false,
   ) => {
-    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const { body } = await stack.api('POST /api/products', {
       token,
       body: { sku, name: `Product ${sku}`, current_price: price, cost: 10 },
     });
-    if (hidden) await stack.api('PATCH', `/api/products/${body.product.id}/toggle-hidden`, { token });
+    if (hidden)
+      await stack.api('PATCH /api/products/{id}/toggle-hidden', { token, params: { id: body.product.id } });
     for (const [host, competitorPrice, currency] of seen) {
       const url = `https://${host}/${sku}`;
-      const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+      const added = await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: body.product.id, competitor_name: host, url },
       });
@@ -85,12 +73,7 @@ beforeAll(async () => {
   await seed('LONELY', 5, []);
 });
 
-const dashboard = async () =>
-  (
-    await stack.api<{ success: boolean; products: DashboardProduct[] }>('GET', '/api/dashboard/products', {
-      token,
-    })
-  ).body;
+const dashboard = async () => (await stack.api('GET /api/dashboard/products', { token })).body;
 
 describe('GET /api/dashboard/products', () => {
   it('compares each visible product with its cheapest competitor', async () => {
@@ -148,11 +131,7 @@ describe('GET /api/dashboard/products', () => {
 
 describe('GET /api/dashboard/overview', () => {
   it('counts products and competitor URLs (hidden ones included)', async () => {
-    const { body } = await stack.api<{ success: boolean; stats: Record<string, unknown> }>(
-      'GET',
-      '/api/dashboard/overview',
-      { token },
-    );
+    const { body } = await stack.api('GET /api/dashboard/overview', { token });
 
     expect(body).toEqual({
       success: true,
@@ -199,12 +178,8 @@ describe('GET /api/dashboard/overview', () => {
     const latestEnd = daysAgo(1, 4);
     await run(daysAgo(1), latestEnd, 4, 6, { ok: 4, review: 2, failed: 4 });
 
-    const overview = await stack.api<{ stats: Record<string, unknown> }>('GET', '/api/dashboard/overview', {
-      token,
-    });
-    const scraper = await stack.api<{ stats: Record<string, unknown> }>('GET', '/api/scraper/stats', {
-      token,
-    });
+    const overview = await stack.api('GET /api/dashboard/overview', { token });
+    const scraper = await stack.api('GET /api/scraper/stats', { token });
 
     // 12 of the 20 recent checks found a price.
     expect(overview.body.stats).toEqual(
@@ -227,9 +202,7 @@ describe('GET /api/dashboard/overview', () => {
     // A run still going counts by its start time.
     const startedNow = new Date().toISOString();
     await run(startedNow, null, 1, 0);
-    const running = await stack.api<{ stats: Record<string, unknown> }>('GET', '/api/dashboard/overview', {
-      token,
-    });
+    const running = await stack.api('GET /api/dashboard/overview', { token });
     expect(running.body.stats).toEqual(
       expect.objectContaining({ lastScrapingTime: startedNow, recentScrapingAttempts: 21 }),
     );
@@ -242,16 +215,14 @@ describe('GET /api/dashboard/products/{id}/ai-analysis', () => {
     const high = products.find((p) => p.sku === 'HIGH');
     const lonely = products.find((p) => p.sku === 'LONELY');
 
-    const analysis = await stack.api<{ analysis: Record<string, unknown> | null }>(
-      'GET',
-      `/api/dashboard/products/${high?.id}/ai-analysis`,
-      { token },
-    );
-    const none = await stack.api<{ analysis: unknown }>(
-      'GET',
-      `/api/dashboard/products/${lonely?.id}/ai-analysis`,
-      { token },
-    );
+    const analysis = await stack.api('GET /api/dashboard/products/{id}/ai-analysis', {
+      token,
+      params: { id: present(high).id },
+    });
+    const none = await stack.api('GET /api/dashboard/products/{id}/ai-analysis', {
+      token,
+      params: { id: present(lonely).id },
+    });
 
     expect(analysis.body.analysis).toEqual(
       expect.objectContaining({
@@ -271,16 +242,16 @@ describe('what GET /api/dashboard/products costs', () => {
     const { catalogueChanged } = await import('@cmp/functions/data/catalogue-version.repository');
     const cost = async () => {
       await catalogueChanged();
-      return stack.countDynamoRequests(() => stack.api('GET', '/api/dashboard/products', { token }));
+      return stack.countDynamoRequests(() => stack.api('GET /api/dashboard/products', { token }));
     };
     const small = await cost();
     const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
     for (let i = 0; i < 53; i++) {
-      const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+      const { body } = await stack.api('POST /api/products', {
         token,
         body: { sku: `BULK-${i}`, name: `Bulk product ${i}`, current_price: 10 },
       });
-      const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+      const added = await stack.api('POST /api/competitor-urls', {
         token,
         body: {
           product_id: body.product.id,

@@ -1,4 +1,4 @@
-import { competitorNameFromUrl, type DashboardProduct } from '@cmp/shared';
+import { competitorNameFromUrl } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoPage, offerAt, pageAt } from '../../local/demo/demo-pages';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -18,9 +18,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stack?.stop());
 
-const dashboard = async () =>
-  (await stack.api<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', { token })).body
-    .products;
+const dashboard = async () => (await stack.api('GET /api/dashboard/products', { token })).body.products;
 
 /** What the latest check of each competitor URL read, by URL. */
 async function latestPrices(): Promise<Map<string, number | null>> {
@@ -47,7 +45,7 @@ describe('the demo through real local runs', () => {
     const before = await latestPrices();
     const ticks = new Map([...before.keys()].map((url) => [url, stack.demoShop?.tickOf(pageOf(url)) ?? -1]));
 
-    const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    const started = await stack.api('POST /api/scraper/run', { token, body: {} });
     await stack.stepFunctions.idle();
     const after = await latestPrices();
 

@@ -1,4 +1,4 @@
-import type { Category, CheckOutcome, Product } from '@cmp/shared';
+import type { CheckOutcome, Product, RequestBody } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../functions/src/catalogue/csv/csv-parse';
 import { seededEffect } from '../support/run-records';
@@ -14,11 +14,8 @@ const { stack, token } = await signedInStack();
 const DAY_1 = { run: '20261120T090000000Z-one', at: '2026-11-20T09:00:00.000Z' };
 const DAY_2 = { run: '20261121T090000000Z-two', at: '2026-11-21T09:00:00.000Z' };
 
-async function addProduct(fields: Record<string, unknown>): Promise<Product> {
-  const { status, body } = await stack.api<{ product: Product }>('POST', '/api/products', {
-    token,
-    body: fields,
-  });
+async function addProduct(fields: RequestBody<'POST /api/products'>): Promise<Product> {
+  const { status, body } = await stack.api('POST /api/products', { token, body: fields });
   if (status !== 201) throw new Error(`adding ${String(fields.sku)} answered ${status}`);
   return body.product;
 }
@@ -32,7 +29,7 @@ async function addUrl(
 ) {
   const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
-  const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+  const added = await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: product.id, competitor_name: name, url },
   });
@@ -75,10 +72,7 @@ async function addUrl(
 }
 
 const kitchen = (
-  await stack.api<{ category: Category }>('POST', '/api/categories', {
-    token,
-    body: { name: 'Kitchen', description: null },
-  })
+  await stack.api('POST /api/categories', { token, body: { name: 'Kitchen', description: null } })
 ).body.category;
 const kettle = await addProduct({
   sku: 'K-1',
@@ -103,7 +97,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** GET a CSV route: the answer, with the file's records (header first) when it is one. */
 async function download(path: string, authToken: string | undefined = token) {
-  const answer = await stack.api<string>('GET', path, authToken ? { token: authToken } : {});
+  const answer = await stack.send<string>('GET', path, authToken ? { token: authToken } : {});
   const records = typeof answer.body === 'string' ? parseCsv(answer.body.replace(/^\uFEFF/, '')) : [];
   return { ...answer, records, rows: records.slice(1) };
 }
@@ -168,8 +162,11 @@ describe('GET /api/dashboard/export.csv', () => {
   });
 
   it('refuses an unknown status or category with 400 and says what is allowed', async () => {
-    const status = await stack.api('GET', '/api/dashboard/export.csv?status=cheaper', { token });
-    const category = await stack.api('GET', '/api/dashboard/export.csv?category_id=kitchen', { token });
+    const status = await stack.send('GET', '/api/dashboard/export.csv?status=cheaper', { token });
+    const category = await stack.api('GET /api/dashboard/export.csv', {
+      token,
+      query: { category_id: 'kitchen' },
+    });
 
     expect(status.status).toBe(400);
     expect(status.body).toEqual({ success: false, error: 'status must be LOWER, HIGHER, SAME or NO_DATA' });
@@ -277,8 +274,14 @@ describe('GET /api/products/{id}/price-history.csv', () => {
   });
 
   it('answers 404 for an unknown product and 400 for an id that is not one', async () => {
-    const unknown = await stack.api('GET', '/api/products/99999/price-history.csv', { token });
-    const invalid = await stack.api('GET', '/api/products/abc/price-history.csv', { token });
+    const unknown = await stack.api('GET /api/products/{id}/price-history.csv', {
+      token,
+      params: { id: '99999' },
+    });
+    const invalid = await stack.api('GET /api/products/{id}/price-history.csv', {
+      token,
+      params: { id: 'abc' },
+    });
 
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ success: false, error: 'Product 99999 not found' });
@@ -293,7 +296,7 @@ describe('every export', () => {
       '/api/competitor-urls/export.csv',
       `/api/products/${kettle.id}/price-history.csv`,
     ]) {
-      const { status, body } = await stack.api('GET', path);
+      const { status, body } = await stack.send('GET', path);
       expect([path, status, body.success]).toEqual([path, 401, false]);
     }
   });

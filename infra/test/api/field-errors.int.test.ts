@@ -11,7 +11,7 @@ const { stack, token } = await signedInStack();
 
 type Refusal = { success: false; error: string; fields?: Record<string, string> };
 const send = (path: string, body: Record<string, unknown>) =>
-  stack.api<Refusal>('POST', path, { token, body });
+  stack.send<Refusal>('POST', path, { token, body });
 
 describe('refusals name the fields they are about', () => {
   it('a body that fails its schema: each field once, its message without the field prefix', async () => {
@@ -59,7 +59,7 @@ describe('refusals name the fields they are about', () => {
   });
 
   it('an alert channel refused by the URL rules names its target', async () => {
-    const { status, body } = await stack.api<Refusal>('PUT', '/api/alert-settings', {
+    const { status, body } = await stack.api('PUT /api/alert-settings', {
       token,
       body: {
         events: DEFAULT_ALERT_EVENTS,
@@ -74,8 +74,9 @@ describe('refusals name the fields they are about', () => {
   });
 
   it('a refusal that is not about a field names none', async () => {
-    const { status, body } = await stack.api<Refusal>('GET', '/api/products/abc/price-history.csv', {
+    const { status, body } = await stack.api('GET /api/products/{id}/price-history.csv', {
       token,
+      params: { id: 'abc' },
     });
 
     expect(status).toBe(400);

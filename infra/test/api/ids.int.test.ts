@@ -22,16 +22,17 @@ describe('ids beyond 2^53 - 1', () => {
     ['GET', `/api/dashboard/products/${BEYOND}/ai-analysis`, undefined, 'id'],
     ['PATCH', `/api/users/${BEYOND}`, { disabled: true }, 'id'],
   ])('are refused in a path with 400 and a message: %s %s', async (method, path, body, name) => {
-    const answer = await stack.api<Refusal>(method, path, { token, body });
+    const answer = await stack.send<Refusal>(method, path, { token, body });
 
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ success: false, error: refusedId(name) });
   });
 
   it('are refused in a query with 400 and a message', async () => {
-    const alerts = await stack.api<Refusal>('GET', `/api/alerts?product_id=${BEYOND}`, { token });
-    const exported = await stack.api<Refusal>('GET', `/api/dashboard/export.csv?category_id=${BEYOND}`, {
+    const alerts = await stack.api('GET /api/alerts', { token, query: { product_id: `${BEYOND}` } });
+    const exported = await stack.api('GET /api/dashboard/export.csv', {
       token,
+      query: { category_id: `${BEYOND}` },
     });
 
     expect(alerts.status).toBe(400);
@@ -42,11 +43,11 @@ describe('ids beyond 2^53 - 1', () => {
 
   it('are refused in a body with 400 naming the field', async () => {
     // Written out, as JSON.stringify would round the number before it is sent.
-    const product = await stack.api<Refusal>('POST', '/api/products', {
+    const product = await stack.send('POST', '/api/products', {
       token,
       body: `{"sku":"ID-1","name":"Kettle","current_price":5,"category_id":${BEYOND}}`,
     });
-    const url = await stack.api<Refusal>('POST', '/api/competitor-urls', {
+    const url = await stack.send('POST', '/api/competitor-urls', {
       token,
       body: `{"product_id":${BEYOND},"competitor_name":"Shop","url":"https://shop.example.com/kettle"}`,
     });
@@ -58,7 +59,7 @@ describe('ids beyond 2^53 - 1', () => {
   });
 
   it('stop there: the largest id is looked up like any other', async () => {
-    const answer = await stack.api<Refusal>('GET', `/api/competitor-urls/${LARGEST}`, { token });
+    const answer = await stack.api('GET /api/competitor-urls/{id}', { token, params: { id: LARGEST } });
 
     expect(answer.status).toBe(404);
     expect(answer.body.error).toBe(`Competitor URL ${LARGEST} not found`);

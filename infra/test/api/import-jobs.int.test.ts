@@ -1,6 +1,7 @@
-import { IMPORT_POLL_MS, type ImportJob, type ImportResult, type Product } from '@cmp/shared';
+import { IMPORT_POLL_MS, type ImportJob } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { signedInStack } from '../support/signed-in-stack';
+import type { UploadRouteId } from '../support/test-stack';
 
 /**
  * CSV imports as jobs (decision 60): an upload whose import takes longer than the answer may wait
@@ -9,12 +10,10 @@ import { signedInStack } from '../support/signed-in-stack';
  */
 const { stack, token } = await signedInStack({ env: { IMPORT_ANSWER_WAIT_SECONDS: '0' } });
 
-type JobAnswer = { import: ImportJob };
-
 /** Follows the job as the dialog does, every `pollMs`. */
 async function finished(id: string, pollMs = 100): Promise<ImportJob> {
   for (let waited = 0; waited < 60_000; waited += pollMs) {
-    const { status, body } = await stack.api<JobAnswer>('GET', `/api/imports/${id}`, { token });
+    const { status, body } = await stack.api('GET /api/imports/{id}', { token, params: { id } });
     expect(status).toBe(200);
     if (body.import.status === 'completed' || body.import.status === 'failed') return body.import;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
@@ -23,9 +22,11 @@ async function finished(id: string, pollMs = 100): Promise<ImportJob> {
 }
 
 /** Uploads `csv` and follows its job to the end. */
-async function importAsJob(path: string, csv: string, { name = 'file.csv', pollMs = 100 } = {}) {
-  const queued = await stack.upload<JobAnswer>(path, token, { name, content: csv });
+async function importAsJob(path: UploadRouteId, csv: string, { name = 'file.csv', pollMs = 100 } = {}) {
+  const queued = await stack.upload(path, token, { name, content: csv });
   expect(queued.status).toBe(202);
+  if (!('import' in queued.body))
+    throw new Error(`The import answered at once: ${JSON.stringify(queued.body)}`);
   return { queued: queued.body.import, done: await finished(queued.body.import.id, pollMs) };
 }
 
@@ -36,7 +37,7 @@ const productsCsv = (rows: string[]) => ['SKU,Product Name,Current Price,Cost,Ca
 describe('an import that takes longer than the answer waits', () => {
   it('answers 202 with the job, which ends with the result the 200 answer would give', async () => {
     const csv = productsCsv([...productRows(1, 40), 'JOB-BAD,No price,,5,', ...productRows(41, 10)]);
-    const { queued, done } = await importAsJob('/api/products/import', csv, { name: 'catalogue.csv' });
+    const { queued, done } = await importAsJob('POST /api/products/import', csv, { name: 'catalogue.csv' });
 
     expect(queued).toMatchObject({ kind: 'products', file_name: 'catalogue.csv', total_rows: 51 });
     expect(['queued', 'running']).toContain(queued.status);
@@ -50,16 +51,15 @@ describe('an import that takes longer than the answer waits', () => {
     });
     expect(done.errors).toEqual([expect.stringMatching(/^Row 42: /)]);
     expect(done.finished_at).not.toBeNull();
-    const { body } = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
+    const { body } = await stack.api('GET /api/products', { token });
     expect(body.products.filter((p) => p.sku.startsWith('JOB-'))).toHaveLength(50);
   });
 
   it('moves the kept count and the lists once, with every product of the file in them', async () => {
-    type Overview = { stats: { totalProducts: number } };
-    const before = await stack.api<Overview>('GET', '/api/dashboard/overview', { token });
-    const { done } = await importAsJob('/api/products/import', productsCsv(productRows(100, 30)));
-    const after = await stack.api<Overview>('GET', '/api/dashboard/overview', { token });
-    const list = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
+    const before = await stack.api('GET /api/dashboard/overview', { token });
+    const { done } = await importAsJob('POST /api/products/import', productsCsv(productRows(100, 30)));
+    const after = await stack.api('GET /api/dashboard/overview', { token });
+    const list = await stack.api('GET /api/products', { token });
 
     expect(done.imported).toBe(30);
     expect(after.body.stats.totalProducts).toBe(before.body.stats.totalProducts + 30);
@@ -67,15 +67,15 @@ describe('an import that takes longer than the answer waits', () => {
   });
 
   it('imports competitor URLs as a job, three a row, and refuses a URL a product has already', async () => {
-    await importAsJob('/api/products/import', productsCsv(productRows(200, 20)));
+    await importAsJob('POST /api/products/import', productsCsv(productRows(200, 20)));
     const rows = Array.from(
       { length: 20 },
       (_, i) =>
         `JOB-${200 + i},https://a.example.com/${i},https://b.example.com/${i},https://c.example.com/${i}`,
     );
     const csv = ['SKU,Shop A,Shop B,Shop C', ...rows].join('\n');
-    const first = await importAsJob('/api/competitor-urls/import', csv);
-    const again = await importAsJob('/api/competitor-urls/import', csv);
+    const first = await importAsJob('POST /api/competitor-urls/import', csv);
+    const again = await importAsJob('POST /api/competitor-urls/import', csv);
 
     expect(first.done).toMatchObject({
       kind: 'competitor-urls',
@@ -89,7 +89,9 @@ describe('an import that takes longer than the answer waits', () => {
 
   it('makes at most 1.2 DynamoDB requests a row for new products, and for rows of three new URLs', async () => {
     const products = await stack.countDynamoRequests(() =>
-      importAsJob('/api/products/import', productsCsv(productRows(1000, 600)), { pollMs: IMPORT_POLL_MS }),
+      importAsJob('POST /api/products/import', productsCsv(productRows(1000, 600)), {
+        pollMs: IMPORT_POLL_MS,
+      }),
     );
     const rows = Array.from(
       { length: 600 },
@@ -97,7 +99,7 @@ describe('an import that takes longer than the answer waits', () => {
         `JOB-${1000 + i},https://a.example.com/x${i},https://b.example.com/x${i},https://c.example.com/x${i}`,
     );
     const urls = await stack.countDynamoRequests(() =>
-      importAsJob('/api/competitor-urls/import', ['SKU,A,B,C', ...rows].join('\n'), {
+      importAsJob('POST /api/competitor-urls/import', ['SKU,A,B,C', ...rows].join('\n'), {
         pollMs: IMPORT_POLL_MS,
       }),
     );
@@ -108,7 +110,7 @@ describe('an import that takes longer than the answer waits', () => {
   });
 
   it('still answers a file that cannot be imported at all with a 400 at once, and queues nothing', async () => {
-    const { status, body } = await stack.upload('/api/products/import', token, {
+    const { status, body } = await stack.upload('POST /api/products/import', token, {
       name: 'bad.csv',
       content: 'SKU,Name\nA,B',
     });
@@ -118,8 +120,11 @@ describe('an import that takes longer than the answer waits', () => {
   });
 
   it('answers 404 for an import it does not know and 400 for a malformed id', async () => {
-    const unknown = await stack.api('GET', '/api/imports/6d3f1c9e-8f4a-4b7e-9c2d-1a2b3c4d5e6f', { token });
-    const malformed = await stack.api('GET', '/api/imports/not-an-id', { token });
+    const unknown = await stack.api('GET /api/imports/{id}', {
+      token,
+      params: { id: '6d3f1c9e-8f4a-4b7e-9c2d-1a2b3c4d5e6f' },
+    });
+    const malformed = await stack.api('GET /api/imports/{id}', { token, params: { id: 'not-an-id' } });
 
     expect(unknown.status).toBe(404);
     expect(malformed.status).toBe(400);
@@ -129,7 +134,7 @@ describe('an import that takes longer than the answer waits', () => {
 describe('an import within the answer’s wait', () => {
   it('answers 200 with the result, as before imports were jobs', async () => {
     const waiting = await signedInStack();
-    const { status, body } = await waiting.stack.upload<ImportResult>('/api/products/import', waiting.token, {
+    const { status, body } = await waiting.stack.upload('POST /api/products/import', waiting.token, {
       name: 'small.csv',
       content: productsCsv(productRows(1, 3)),
     });

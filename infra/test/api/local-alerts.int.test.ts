@@ -1,5 +1,5 @@
-import type { Alert, AlertSettings } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { present } from '../support/present';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
@@ -27,7 +27,7 @@ const inboxPage = async () => (await fetch(stack.webhookInboxUrl ?? 'http://miss
 
 describe('the demo alerts', () => {
   it('come with one webhook channel pointing at the demo inbox, its secret shown only as a hint', async () => {
-    const { body } = await stack.api<{ settings: AlertSettings }>('GET', '/api/alert-settings', { token });
+    const { body } = await stack.api('GET /api/alert-settings', { token });
 
     expect(body.settings.channels).toEqual([
       expect.objectContaining({
@@ -40,7 +40,7 @@ describe('the demo alerts', () => {
   });
 
   it("deliver the first run's alerts to the inbox, recorded by the alerts handler and signed", async () => {
-    const { body } = await stack.api<{ alerts: Alert[] }>('GET', '/api/alerts?limit=100', { token });
+    const { body } = await stack.api('GET /api/alerts', { token, query: { limit: '100' } });
     const page = await inboxPage();
 
     const ofRun = body.alerts.filter((alert) => alert.run_id === firstRunId);
@@ -68,9 +68,8 @@ describe('the demo alerts', () => {
 
 describe('alert e-mail', () => {
   it("goes to the local SES v2 stand-in, from the local sender, and shows on the stand-in's page", async () => {
-    const current = (await stack.api<{ settings: AlertSettings }>('GET', '/api/alert-settings', { token }))
-      .body.settings;
-    const saved = await stack.api<{ settings: AlertSettings }>('PUT', '/api/alert-settings', {
+    const current = (await stack.api('GET /api/alert-settings', { token })).body.settings;
+    const saved = await stack.api('PUT /api/alert-settings', {
       token,
       body: {
         events: current.events,
@@ -82,11 +81,11 @@ describe('alert e-mail', () => {
     });
     const email = saved.body.settings.channels.find((channel) => channel.type === 'email');
 
-    const sent = await stack.api<{ ok: boolean; message: string }>(
-      'POST',
-      `/api/alert-settings/channels/${email?.id}/test`,
-      { token, body: {} },
-    );
+    const sent = await stack.api('POST /api/alert-settings/channels/{id}/test', {
+      token,
+      body: {},
+      params: { id: present(email).id },
+    });
     const store = (await (await fetch(`${stack.ses?.endpoint}/store`)).json()) as {
       emails: { from: string; destination: { to: string[] } }[];
     };

@@ -1,4 +1,3 @@
-import type { CompetitorUrlDetail, Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { startFixtureShop } from '../support/fixture-shop';
 import { startTestStack } from '../support/test-stack';
@@ -23,22 +22,21 @@ describe('the local stack', () => {
       // a price check: the state machine's endpoint, and the tasks' own settings.
       const token = await stack.login();
       const { product } = (
-        await stack.api<{ product: Product }>('POST', '/api/products', {
+        await stack.api('POST /api/products', {
           token,
           body: { sku: 'ENV-1', name: 'Kettle', current_price: 20 },
         })
       ).body;
-      const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+      const added = await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: product.id, competitor_name: 'Fixture', url: `${shop.origin}/p/12` },
       });
-      const run = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+      const run = await stack.api('POST /api/scraper/run', { token, body: {} });
       await stack.stepFunctions.idle();
-      const checked = await stack.api<{ competitorUrl: CompetitorUrlDetail }>(
-        'GET',
-        `/api/competitor-urls/${added.body.competitorUrl.id}`,
-        { token },
-      );
+      const checked = await stack.api('GET /api/competitor-urls/{id}', {
+        token,
+        params: { id: added.body.competitorUrl.id },
+      });
 
       expect([added.status, run.status]).toEqual([201, 202]);
       expect(checked.body.competitorUrl.price_data).toEqual([

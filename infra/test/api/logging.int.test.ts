@@ -15,14 +15,14 @@ describe('the logs', () => {
     const output = captureOutput();
     const wrongPassword = 'not-the-password-4711';
 
-    const failed = await stack.api('POST', '/api/auth/login', {
+    const failed = await stack.api('POST /api/auth/login', {
       body: { email: ADMIN.email, password: wrongPassword },
     });
     const token = await stack.login();
-    const products = await stack.api('GET', '/api/products', { token });
+    const products = await stack.api('GET /api/products', { token });
     const forged = `${token.slice(0, -4)}AAAA`;
-    const refused = await stack.api('GET', '/api/products', { token: forged });
-    const logout = await stack.api('POST', '/api/auth/logout', { token });
+    const refused = await stack.api('GET /api/products', { token: forged });
+    const logout = await stack.api('POST /api/auth/logout', { token });
     const text = output();
 
     expect([failed.status, products.status, refused.status, logout.status]).toEqual([401, 200, 401, 200]);

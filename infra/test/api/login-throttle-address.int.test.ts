@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const attempt = (email: string, password: string) =>
-  stack.api('POST', '/api/auth/login', { body: { email, password } });
+  stack.api('POST /api/auth/login', { body: { email, password } });
 
 describe('sign-in throttling per client address', () => {
   it('locks a client address that tries many accounts, with a clear message', async () => {

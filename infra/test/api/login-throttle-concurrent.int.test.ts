@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const attempt = (identifier: { email: string } | { username: string }, password: string) =>
-  stack.api('POST', '/api/auth/login', { body: { ...identifier, password } });
+  stack.api('POST /api/auth/login', { body: { ...identifier, password } });
 
 describe('sign-in throttling per account under pressure', () => {
   // 30 password checks (scrypt N=2^17) before the fix: far beyond the default timeout on 2 cores.

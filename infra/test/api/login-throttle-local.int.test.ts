@@ -17,7 +17,7 @@ describe('sign-in throttling on the local stack', () => {
     for (let i = 0; i < 50; i++)
       await reserveAttempt({ kind: 'address', value: '127.0.0.1' }, 50, Date.now(), 15 * 60 * 1000);
 
-    const admin = await stack.api('POST', '/api/auth/login', {
+    const admin = await stack.api('POST /api/auth/login', {
       body: { email: ADMIN.email, password: ADMIN.password },
     });
 

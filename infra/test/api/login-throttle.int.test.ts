@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const attempt = (email: string, password: string) =>
-  stack.api('POST', '/api/auth/login', { body: { email, password } });
+  stack.api('POST /api/auth/login', { body: { email, password } });
 
 describe('sign-in throttling per account', () => {
   it('locks an account after too many failures, even for the right password, and lets it in after the window', async () => {

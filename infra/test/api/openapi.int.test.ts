@@ -10,15 +10,12 @@ afterAll(() => stack.stop());
 
 describe('GET /api/openapi.json', () => {
   it('answers the OpenAPI 3.1 document of the API without a token', async () => {
-    const { status, headers, body } = await stack.api<{
-      openapi: string;
-      paths: Record<string, Record<string, unknown>>;
-    }>('GET', '/api/openapi.json');
+    const { status, headers, body } = await stack.api('GET /api/openapi.json');
 
     expect(status).toBe(200);
     expect(headers.get('content-type')).toMatch(/^application\/json/);
     expect(body.openapi).toBe('3.1.0');
-    expect(Object.keys(body.paths)).toContain('/api/products/{id}');
-    expect(Object.keys(body.paths['/api/products/{id}'] ?? {}).sort()).toEqual(['delete', 'put']);
+    expect(Object.keys(body.paths ?? {})).toContain('/api/products/{id}');
+    expect(Object.keys(body.paths?.['/api/products/{id}'] ?? {}).sort()).toEqual(['delete', 'put']);
   });
 });

@@ -22,14 +22,14 @@ const viaCloudFront = (viewer: string, forwardedByClient?: string) => ({
   'x-forwarded-for': forwardedByClient ? `${forwardedByClient}, ${viewer}` : viewer,
 });
 const attempt = (email: string, password: string, headers: Record<string, string>) =>
-  stack.api('POST', '/api/auth/login', { body: { email, password }, headers });
+  stack.api('POST /api/auth/login', { body: { email, password }, headers });
 
 describe('an API behind CloudFront', () => {
   it('refuses requests that bypass CloudFront, on public and protected routes alike', async () => {
     const refused = { success: false, error: 'Use the application address' };
     const direct = await attempt(ADMIN.email, ADMIN.password, {});
     expect(direct).toMatchObject({ status: 403, body: refused });
-    const forged = await stack.api('GET', '/api/products', {
+    const forged = await stack.api('GET /api/products', {
       headers: { 'x-origin-verify': 'guessed', 'x-forwarded-for': '203.0.113.1' },
     });
     expect(forged).toMatchObject({ status: 403, body: refused });

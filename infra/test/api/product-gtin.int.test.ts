@@ -2,25 +2,19 @@
 // docs/rules.md#9-csv-import).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DashboardProduct, Product } from '@cmp/shared';
+import type { RequestBody } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_TABLE_NAME } from '../../local/local-env';
 import { signedInStack } from '../support/signed-in-stack';
 
 const { stack, token } = await signedInStack();
-
-type ProductAnswer = { success: boolean; product: Product; error?: string };
-type ImportAnswer = { success: boolean; imported: number; errors: string[] };
-const create = (body: Record<string, unknown>) =>
-  stack.api<ProductAnswer>('POST', '/api/products', { token, body });
-const update = (id: number, body: Record<string, unknown>) =>
-  stack.api<ProductAnswer>('PUT', `/api/products/${id}`, { token, body });
+const create = (body: RequestBody<'POST /api/products'>) => stack.api('POST /api/products', { token, body });
+const update = (id: number, body: RequestBody<'PUT /api/products/{id}'>) =>
+  stack.api('PUT /api/products/{id}', { token, body, params: { id } });
 const importProducts = (content: string) =>
-  stack.upload<ImportAnswer>('/api/products/import', token, { name: 'products.csv', content });
+  stack.upload('POST /api/products/import', token, { name: 'products.csv', content });
 const bySku = async (sku: string) =>
-  (await stack.api<{ products: Product[] }>('GET', '/api/products', { token })).body.products.find(
-    (p) => p.sku === sku,
-  );
+  (await stack.api('GET /api/products', { token })).body.products.find((p) => p.sku === sku);
 const BAD_GTIN = 'GTIN must be 8, 12, 13 or 14 digits with a valid check digit';
 
 describe('a product’s GTIN and MPN through the API', () => {
@@ -35,9 +29,7 @@ describe('a product’s GTIN and MPN through the API', () => {
       mpn: ' WK 17 ',
     });
     const listed = await bySku('GT-1');
-    const dashboard = await stack.api<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', {
-      token,
-    });
+    const dashboard = await stack.api('GET /api/dashboard/products', { token });
 
     expect(created.status).toBe(201);
     expect(created.body.product).toEqual(expect.objectContaining({ gtin: '4006381333931', mpn: 'WK 17' }));
@@ -70,12 +62,13 @@ describe('a product’s GTIN and MPN through the API', () => {
   ])('refuses %j with 400 "%s", on create and on update', async (fields, message) => {
     const { body: fine } = await create({ sku: `GT-FINE-${++fineProducts}`, name: 'Fine', current_price: 1 });
 
-    const added = await create({ sku: 'GT-BAD', name: 'Bad', current_price: 1, ...fields });
-    const changed = await update(fine.product.id, {
-      sku: fine.product.sku,
-      name: 'Fine',
-      current_price: 1,
-      ...fields,
+    const added = await stack.send('POST', '/api/products', {
+      token,
+      body: { sku: 'GT-BAD', name: 'Bad', current_price: 1, ...fields },
+    });
+    const changed = await stack.send('PUT', `/api/products/${fine.product.id}`, {
+      token,
+      body: { sku: fine.product.sku, name: 'Fine', current_price: 1, ...fields },
     });
 
     const field = 'gtin' in fields ? 'gtin' : 'mpn';
@@ -118,11 +111,10 @@ describe('a product’s GTIN and MPN through the API', () => {
     await removeAttributes(body.product.id, ['gtin', 'mpn']);
 
     // toggle-hidden reads the item itself (the lists may still hold their kept answer).
-    const { status, body: toggled } = await stack.api<ProductAnswer>(
-      'PATCH',
-      `/api/products/${body.product.id}/toggle-hidden`,
-      { token },
-    );
+    const { status, body: toggled } = await stack.api('PATCH /api/products/{id}/toggle-hidden', {
+      token,
+      params: { id: body.product.id },
+    });
 
     expect(status).toBe(200);
     expect(toggled.product).toEqual(expect.objectContaining({ gtin: null, mpn: null }));

@@ -1,22 +1,23 @@
-import type { Category, ProductImportPreview } from '@cmp/shared';
+import type { RequestBody } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { signedInStack } from '../support/signed-in-stack';
+import type { UploadRouteId } from '../support/test-stack';
 
 const { stack, token } = await signedInStack();
 
-const upload = <T>(path: string, content: string) =>
-  stack.upload<T>(path, token, { name: 'products.csv', content });
+const upload = (path: UploadRouteId, content: string) =>
+  stack.upload(path, token, { name: 'products.csv', content });
 const preview = (content: string) =>
-  upload<ProductImportPreview & { error?: string }>('/api/products/import/preview', content);
+  stack.upload('POST /api/products/import/preview', token, { name: 'products.csv', content });
 
-async function seed(body: Record<string, unknown>) {
-  const { status, body: answer } = await stack.api('POST', '/api/products', { token, body });
+async function seed(body: RequestBody<'POST /api/products'>) {
+  const { status, body: answer } = await stack.api('POST /api/products', { token, body });
   if (status !== 201) throw new Error(`seed failed ${status}: ${JSON.stringify(answer)}`);
 }
 
 describe('products CSV import preview', () => {
   it('lists new products, old → new values of changed ones, new categories and every row error, writing nothing', async () => {
-    const { body: categories } = await stack.api<{ category: Category }>('POST', '/api/categories', {
+    const { body: categories } = await stack.api('POST /api/categories', {
       token,
       body: { name: 'Kitchen', description: null },
     });
@@ -116,7 +117,7 @@ describe('products CSV import preview', () => {
     );
 
     const first = await preview(csv);
-    const imported = await upload<{ imported: number; errors: string[] }>('/api/products/import', csv);
+    const imported = await upload('POST /api/products/import', csv);
     const again = await preview(csv);
 
     expect(first.body.changed_products.map((p) => p.changes)).toEqual([
@@ -140,7 +141,7 @@ describe('products CSV import preview', () => {
 
   it('refuses what the import refuses: a file without the required columns, or no file', async () => {
     const noColumns = await preview('SKU,Name\nA,B');
-    const noFile = await stack.api('POST', '/api/products/import/preview', { token, body: {} });
+    const noFile = await stack.send('POST', '/api/products/import/preview', { token, body: {} });
 
     expect(noColumns.status).toBe(400);
     expect(noColumns.body.error).toBe('Missing columns: Product Name, Current Price');

@@ -1,17 +1,15 @@
-import type { Product } from '@cmp/shared';
+import type { RequestBody } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { expectOneWinsEachRace } from '../support/racing-edits';
 import { signedInStack } from '../support/signed-in-stack';
+import type { Answer } from '../support/test-stack';
 
 const { stack, token } = await signedInStack();
-
-type ProductAnswer = { success: boolean; product: Product; error?: string; message?: string };
-const create = (body: Record<string, unknown>) =>
-  stack.api<ProductAnswer>('POST', '/api/products', { token, body });
+const create = (body: RequestBody<'POST /api/products'>) => stack.api('POST /api/products', { token, body });
 
 describe('products', () => {
   it('creates a product, trimming SKU and name, and lists it with its category', async () => {
-    const category = await stack.api<{ category: { id: number } }>('POST', '/api/categories', {
+    const category = await stack.api('POST /api/categories', {
       token,
       body: { name: 'Kettles', description: null },
     });
@@ -23,9 +21,7 @@ describe('products', () => {
       cost: 30,
       category_id: category.body.category.id,
     });
-    const list = await stack.api<{ success: boolean; products: Product[] }>('GET', '/api/products', {
-      token,
-    });
+    const list = await stack.api('GET /api/products', { token });
 
     expect(created.status).toBe(201);
     expect(list.body.success).toBe(true);
@@ -59,7 +55,7 @@ describe('products', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => create({ sku: 'RACE-1', name: `Racer ${i}`, current_price: 5 })),
     );
-    const list = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
+    const list = await stack.api('GET /api/products', { token });
 
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
@@ -80,7 +76,10 @@ describe('products', () => {
     [{ sku: 'P-3', name: 'Text price', current_price: 'cheap' }, 'Current price must be a number ≥ 0'],
     [{ sku: 'P-4', name: 'Bad cost', current_price: 1, cost: -5 }, 'Cost must be a number ≥ 0'],
   ])('refuses %j with 400 "%s"', async (body, message) => {
-    const { status, body: answer } = await create(body);
+    const { status, body: answer } = await stack.send<Answer<'POST /api/products'>>('POST', '/api/products', {
+      token,
+      body,
+    });
 
     expect(status).toBe(400);
     expect(answer.success).toBe(false);
@@ -112,11 +111,12 @@ describe('products', () => {
   it('refuses to update a product into an unknown category, and keeps it as it was', async () => {
     const { body } = await create({ sku: 'CAT-Y', name: 'Stays put', current_price: 2 });
 
-    const { status, body: answer } = await stack.api('PUT', `/api/products/${body.product.id}`, {
+    const { status, body: answer } = await stack.api('PUT /api/products/{id}', {
       token,
       body: { sku: 'CAT-Y', name: 'Stays put', current_price: 2, category_id: 9999 },
+      params: { id: body.product.id },
     });
-    const after = (await stack.api<{ products: Product[] }>('GET', '/api/products', { token })).body.products;
+    const after = (await stack.api('GET /api/products', { token })).body.products;
 
     expect(status).toBe(400);
     const error = 'Category 9999 does not exist';
@@ -129,9 +129,10 @@ describe('products', () => {
   it('updates a product, including its SKU, and frees the old SKU', async () => {
     const { body } = await create({ sku: 'OLD-SKU', name: 'Renamed', current_price: 10 });
 
-    const updated = await stack.api<ProductAnswer>('PUT', `/api/products/${body.product.id}`, {
+    const updated = await stack.api('PUT /api/products/{id}', {
       token,
       body: { sku: 'NEW-SKU', name: 'Renamed product', current_price: 11, cost: 7, category_id: null },
+      params: { id: body.product.id },
     });
     const reuse = await create({ sku: 'OLD-SKU', name: 'Takes the old SKU', current_price: 1 });
 
@@ -146,20 +147,22 @@ describe('products', () => {
     await create({ sku: 'TAKEN-1', name: 'Owner', current_price: 1 });
     const { body } = await create({ sku: 'MOVER-1', name: 'Mover', current_price: 1 });
 
-    const moved = await stack.api('PUT', `/api/products/${body.product.id}`, {
+    const moved = await stack.api('PUT /api/products/{id}', {
       token,
       body: { sku: 'taken-1', name: 'Mover', current_price: 1 },
+      params: { id: body.product.id },
     });
 
     expect(moved.status).toBe(409);
   });
 
   it('answers 404 for a product that does not exist and 400 for an id that is not one', async () => {
-    const missing = await stack.api('PUT', '/api/products/424242', {
+    const missing = await stack.api('PUT /api/products/{id}', {
       token,
       body: { sku: 'Z', name: 'Z', current_price: 1 },
+      params: { id: '424242' },
     });
-    const bad = await stack.api('DELETE', '/api/products/abc', { token });
+    const bad = await stack.api('DELETE /api/products/{id}', { token, params: { id: 'abc' } });
 
     expect(missing.status).toBe(404);
     expect(bad.status).toBe(400);
@@ -168,11 +171,13 @@ describe('products', () => {
   it('hides and shows a product with the server’s message', async () => {
     const { body } = await create({ sku: 'HIDE-1', name: 'Shy', current_price: 1 });
 
-    const hidden = await stack.api<ProductAnswer>('PATCH', `/api/products/${body.product.id}/toggle-hidden`, {
+    const hidden = await stack.api('PATCH /api/products/{id}/toggle-hidden', {
       token,
+      params: { id: body.product.id },
     });
-    const shown = await stack.api<ProductAnswer>('PATCH', `/api/products/${body.product.id}/toggle-hidden`, {
+    const shown = await stack.api('PATCH /api/products/{id}/toggle-hidden', {
       token,
+      params: { id: body.product.id },
     });
 
     expect(hidden.body).toEqual(
@@ -200,9 +205,10 @@ describe('concurrent edits of one product', () => {
       });
   };
   const rename = (id: number, sku: string) =>
-    stack.api<ProductAnswer>('PUT', `/api/products/${id}`, {
+    stack.api('PUT /api/products/{id}', {
       token,
       body: { sku, name: 'Renamed', current_price: 1 },
+      params: { id },
     });
 
   it('answers 409 to the losing one of two concurrent renames and leaves no SKU claimed by a product without it', async () => {
@@ -218,7 +224,7 @@ describe('concurrent edits of one product', () => {
       ids.map((id, i) => Promise.all([rename(id, `RN-${i}-A`), rename(id, `RN-${i}-B`)])),
     );
     const stray = await strayClaims();
-    await Promise.all(ids.map((id) => stack.api('DELETE', `/api/products/${id}`, { token })));
+    await Promise.all(ids.map((id) => stack.api('DELETE /api/products/{id}', { token, params: { id } })));
     const recreated = await Promise.all(
       ids.flatMap((_, i) =>
         ['A', 'B'].map((s) => create({ sku: `RN-${i}-${s}`, name: 'Again', current_price: 1 })),
@@ -235,15 +241,14 @@ describe('concurrent edits of one product', () => {
     const id = body.product.id;
 
     const [edit, toggle] = await Promise.all([
-      stack.api<ProductAnswer>('PUT', `/api/products/${id}`, {
+      stack.api('PUT /api/products/{id}', {
         token,
         body: { sku: 'HIDE-RACE', name: 'Edited', current_price: 2 },
+        params: { id },
       }),
-      stack.api<ProductAnswer>('PATCH', `/api/products/${id}/toggle-hidden`, { token }),
+      stack.api('PATCH /api/products/{id}/toggle-hidden', { token, params: { id } }),
     ]);
-    const after = (
-      await stack.api<{ products: Product[] }>('GET', '/api/products', { token })
-    ).body.products.find((p) => p.id === id);
+    const after = (await stack.api('GET /api/products', { token })).body.products.find((p) => p.id === id);
 
     expect(toggle.status).toBe(200);
     expect(after?.hidden).toBe(true);
@@ -287,9 +292,10 @@ describe('look-alike text', () => {
     const { body: created } = await create({ sku: `FINE-${++fineProducts}`, name: 'Fine', current_price: 1 });
 
     const added = await create({ ...fields, current_price: 1 });
-    const updated = await stack.api('PUT', `/api/products/${created.product.id}`, {
+    const updated = await stack.api('PUT /api/products/{id}', {
       token,
       body: { ...fields, current_price: 1 },
+      params: { id: created.product.id },
     });
 
     for (const answer of [added, updated]) {

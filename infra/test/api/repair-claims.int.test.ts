@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalDynamo } from '../../local/dynamo-local';
 import { LOCAL_TABLE_NAME } from '../../local/local-env';
@@ -64,10 +63,7 @@ afterAll(async () => {
 });
 
 const create = (sku: string) =>
-  stack.api<{ product: Product }>('POST', '/api/products', {
-    token,
-    body: { sku, name: sku, current_price: 1 },
-  });
+  stack.api('POST /api/products', { token, body: { sku, name: sku, current_price: 1 } });
 
 /** Runs `npm run repair:claims` as an engineer would, against the running stack's data directory. */
 const repairClaims = () =>
@@ -78,11 +74,11 @@ describe('competitor URL claims of the earlier design (one item per URL)', () =>
     // The first product made: the claim put before the start names id 1.
     const { body } = await create('URL-OLD');
     const product = body.product.id;
-    const again = await stack.api('POST', '/api/competitor-urls', {
+    const again = await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: product, competitor_name: 'Old', url: 'https://OLD.example.com/p' },
     });
-    const other = await stack.api('POST', '/api/competitor-urls', {
+    const other = await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: product, competitor_name: 'New', url: 'https://old.example.com/q' },
     });
@@ -127,7 +123,7 @@ describe('stray SKU claims', () => {
 
 describe('stray category name claims', () => {
   const createCategory = (name: string) =>
-    stack.api('POST', '/api/categories', { token, body: { name, description: null } });
+    stack.api('POST /api/categories', { token, body: { name, description: null } });
 
   it('are released by npm run repair:claims, which keeps the names categories carry and the ones just claimed', async () => {
     const kept = await createCategory('Garden');
@@ -162,7 +158,7 @@ describe('stray competitor URL claims (a URL write cut off after its claim)', ()
       ...(claimedAt ? { claimed_at: claimedAt } : {}),
     });
   const addUrl = (productId: number, url: string) =>
-    stack.api('POST', '/api/competitor-urls', {
+    stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: productId, competitor_name: 'Shop', url },
     });

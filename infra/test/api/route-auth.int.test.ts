@@ -42,7 +42,7 @@ beforeAll(async () => {
   await disableUser(staff.id);
 
   const loggedOutToken = await stack.login();
-  await stack.api('POST', '/api/auth/logout', { token: loggedOutToken });
+  await stack.api('POST /api/auth/logout', { token: loggedOutToken });
 
   wellSignedToken = await sign({});
   Object.assign(badCredentials, {
@@ -70,7 +70,7 @@ describe('the control', () => {
   it.each(['/api/products', '/api/categories', '/api/competitor-urls'])(
     'lets a token from the same signer with the right claims through GET %s',
     async (path) => {
-      const { status, body } = await stack.api('GET', path, { token: wellSignedToken });
+      const { status, body } = await stack.send('GET', path, { token: wellSignedToken });
 
       expect(status).toBe(200);
       expect(body.success).toBe(true);
@@ -97,7 +97,7 @@ describe.each(protectedRoutes.map((route) => [`${route.method} ${route.path}`, r
         ? { authorization: credential.startsWith('Bearer ') ? credential : `Bearer ${credential}` }
         : {};
 
-      const { status, body } = await stack.api(route.method, concretePath(route.path), {
+      const { status, body } = await stack.send(route.method, concretePath(route.path), {
         headers,
         ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
       });
@@ -125,7 +125,7 @@ describe('a malformed path', () => {
     '%s answers 400 before authentication, not 500',
     async (request) => {
       const [method = 'GET', path = '/'] = request.split(' ');
-      const { status, body } = await stack.api(method, path, method === 'PUT' ? { body: {} } : {});
+      const { status, body } = await stack.send(method, path, method === 'PUT' ? { body: {} } : {});
 
       expect(status).toBe(400);
       expect(body).toEqual({ success: false, error: 'Malformed URL path' });

@@ -23,12 +23,12 @@ beforeAll(async () => {
   stack = await startTestStack({ env: { SCRAPER_ALLOW_HOSTS: shop.hostPort } });
   token = await stack.login();
   product = (
-    await stack.api<{ product: Product }>('POST', '/api/products', {
+    await stack.api('POST /api/products', {
       token,
       body: { sku: 'EVENTS-1', name: 'Events product', current_price: 20 },
     })
   ).body.product;
-  await stack.api('POST', '/api/competitor-urls', {
+  await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: product.id, competitor_name: 'Fixture', url: `${shop.origin}/p/1` },
   });
@@ -62,7 +62,7 @@ async function runningRunWithLock(runId: string) {
 
 describe("a run's end", () => {
   it('reaches the RunCompleted rule once, as an EventBridge event naming the run, its status and end', async () => {
-    const events = await eventsOf(() => stack.api('POST', '/api/scraper/run', { token, body: {} }));
+    const events = await eventsOf(() => stack.api('POST /api/scraper/run', { token, body: {} }));
     const [log] = await stack.scraperLogs(token);
 
     expect(events).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { CompetitorUrl, Product, ScraperLog, ScraperStats } from '@cmp/shared';
+import type { ScraperLog } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_PAGE, productPage, startChangingShop } from '../support/changing-shop';
 import { signedInStack } from '../support/signed-in-stack';
@@ -13,18 +13,18 @@ const { stack, token } = await signedInStack({ env: { SCRAPER_ALLOW_HOSTS: shop.
 afterAll(() => shop.close());
 
 async function addUrl(sku: string, path: string): Promise<void> {
-  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { sku, name: `Kettle ${sku}`, current_price: 40 },
   });
-  await stack.api<{ competitorUrl: CompetitorUrl }>('POST', '/api/competitor-urls', {
+  await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: body.product.id, competitor_name: 'Shop', url: `${shop.origin}${path}` },
   });
 }
 
 async function runAll(): Promise<ScraperLog> {
-  expect((await stack.api('POST', '/api/scraper/run', { token, body: {} })).status).toBe(202);
+  expect((await stack.api('POST /api/scraper/run', { token, body: {} })).status).toBe(202);
   await stack.stepFunctions.idle();
   const [latest] = await stack.scraperLogs(token);
   if (!latest) throw new Error('no run logged');
@@ -44,7 +44,7 @@ describe('outcome counts', () => {
     shop.pages.set('/jump', { status: 200, html: productPage('Kettle JUMP', '4.50', false) });
 
     const second = await runAll();
-    const { body } = await stack.api<{ stats: ScraperStats }>('GET', '/api/scraper/stats', { token });
+    const { body } = await stack.api('GET /api/scraper/stats', { token });
 
     expect(second).toEqual(
       expect.objectContaining({

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { DashboardProduct, Product } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productPage, startChangingShop } from '../support/changing-shop';
 import { skipPastSettle } from '../support/clock';
@@ -14,17 +13,8 @@ const shop = await startChangingShop();
 const { stack, token } = await signedInStack({ env: { SCRAPER_ALLOW_HOSTS: shop.hostPort } });
 afterAll(() => shop.close());
 
-interface UrlRow {
-  id: number;
-  last_check: { price: number | null } | null;
-}
-
-const dashboard = async () =>
-  (await stack.api<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', { token })).body
-    .products;
-const urls = async () =>
-  (await stack.api<{ competitorUrls: UrlRow[] }>('GET', '/api/competitor-urls', { token })).body
-    .competitorUrls;
+const dashboard = async () => (await stack.api('GET /api/dashboard/products', { token })).body.products;
+const urls = async () => (await stack.api('GET /api/competitor-urls', { token })).body.competitorUrls;
 
 /** What a call costs when the answer is built from kept records: the session (2) and the version. */
 const CALL = 3;
@@ -51,7 +41,7 @@ const endWithSnapshot = async (runId: string, base: number) =>
 const settled = skipPastSettle;
 
 async function runAll(): Promise<void> {
-  expect((await stack.api('POST', '/api/scraper/run', { token, body: {} })).status).toBe(202);
+  expect((await stack.api('POST /api/scraper/run', { token, body: {} })).status).toBe(202);
   await stack.stepFunctions.idle();
   // The run's end is announced (the alerts read the catalogue): let that be done before counting.
   await stack.eventBus.idle();
@@ -61,13 +51,13 @@ async function runAll(): Promise<void> {
 async function addProducts(prefix: string, count: number, price: string): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const { body } = await stack.api('POST /api/products', {
       token,
       body: { sku: `${prefix}-${i}`, name: `Kettle ${prefix} ${i}`, current_price: 40 },
     });
     const path = `/${prefix}/${i}`;
     shop.pages.set(path, { status: 200, html: productPage(`Kettle ${prefix} ${i}`, price) });
-    await stack.api('POST', '/api/competitor-urls', {
+    await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: body.product.id, competitor_name: 'Shop', url: `${shop.origin}${path}` },
     });
@@ -118,7 +108,7 @@ describe('the lists after a completed run', () => {
     const base = (await version()).kinds.urls.value;
 
     // A person adds a URL after the snapshot's read, before the run's end.
-    await stack.api('POST', '/api/competitor-urls', {
+    await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: productId, competitor_name: 'Other shop', url: `${shop.origin}/RACE/other` },
     });

@@ -1,4 +1,3 @@
-import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScheduledRun } from '../../local/stack';
 import { loopbackHosts, startFixtureShop } from '../support/fixture-shop';
@@ -20,12 +19,12 @@ beforeAll(async () => {
     },
   });
   token = await stack.login();
-  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { sku: 'SLOW-1', name: 'Slow product', current_price: 20 },
   });
   for (let n = 0; n < 30; n++) {
-    await stack.api('POST', '/api/competitor-urls', {
+    await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: body.product.id, competitor_name: 'Fixture', url: `${shop.originOf(n)}/p/${n}` },
     });
@@ -44,17 +43,17 @@ const until = async (check: () => Promise<boolean>) => {
 
 describe('stopping a price check', () => {
   it('ends the run as stopped with the results so far, releases the lock, and lets a new run start', async () => {
-    await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    await stack.api('POST /api/scraper/run', { token, body: {} });
     await until(async () => (await status()).current_stats.successful_urls >= 4);
 
-    const stopped = await stack.api('POST', '/api/scraper/stop', { token, body: {} });
+    const stopped = await stack.api('POST /api/scraper/stop', { token, body: {} });
     const afterStop = await status();
     await stack.stepFunctions.idle();
     const [log] = await logs();
     const requestsAtStop = shop.requests();
     await new Promise((r) => setTimeout(r, 500));
     const requestsLater = shop.requests();
-    const restarted = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    const restarted = await stack.api('POST /api/scraper/run', { token, body: {} });
     await stack.stepFunctions.idle();
 
     expect(stopped.body).toEqual({ success: true, message: 'Scraping stopped successfully' });
@@ -103,7 +102,7 @@ describe('a lock left by a run that crashed', () => {
     await createRun(runningRun(crashed, { started_at: new Date(longAgo).toISOString(), total_urls: 30 }));
     const staleStatus = await status();
 
-    const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    const started = await stack.api('POST /api/scraper/run', { token, body: {} });
     await stack.stepFunctions.idle();
     const all = await logs();
 

@@ -1,4 +1,3 @@
-import type { Product } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFixtureShop } from '../support/fixture-shop';
 import { signedInStack } from '../support/signed-in-stack';
@@ -11,14 +10,11 @@ afterAll(() => shop.close());
 
 const addProduct = async (sku: string, pages: number[]) => {
   const { product } = (
-    await stack.api<{ product: Product }>('POST', '/api/products', {
-      token,
-      body: { sku, name: `Product ${sku}`, current_price: 20 },
-    })
+    await stack.api('POST /api/products', { token, body: { sku, name: `Product ${sku}`, current_price: 20 } })
   ).body;
   const urlIds: number[] = [];
   for (const n of pages) {
-    const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+    const added = await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: product.id, competitor_name: 'Fixture', url: `${shop.origin}/p/${n}` },
     });
@@ -32,10 +28,13 @@ describe('deleting a product while its pages are being checked', () => {
     const doomed = await addProduct('DEL-1', [1, 2]);
     const kept = await addProduct('KEEP-1', [3]);
 
-    const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    const started = await stack.api('POST /api/scraper/run', { token, body: {} });
     // A request at the shop means the checks have read their URLs and are waiting for pages.
     while (shop.requests() < 2) await new Promise((resolve) => setTimeout(resolve, 20));
-    const deleted = await stack.api('DELETE', `/api/products/${doomed.product.id}`, { token });
+    const deleted = await stack.api('DELETE /api/products/{id}', {
+      token,
+      params: { id: doomed.product.id },
+    });
     const deletedBeforePages = shop.requests() < 3 + 2; // robots.txt and pages still in flight
     await stack.stepFunctions.idle();
     const items = await stack.scanTable();

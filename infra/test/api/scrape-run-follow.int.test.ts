@@ -29,7 +29,7 @@ beforeAll(async () => {
   });
   token = await stack.login();
   product = (
-    await stack.api<{ product: Product }>('POST', '/api/products', {
+    await stack.api('POST /api/products', {
       token,
       body: { sku: 'FOLLOW-1', name: 'Followed product', current_price: 20 },
     })
@@ -48,7 +48,7 @@ const until = async (check: () => Promise<boolean>) => {
 
 describe('a start with nothing to check', () => {
   it('of the whole catalogue answers 400 with a clear message, and logs no session', async () => {
-    const response = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    const response = await stack.api('POST /api/scraper/run', { token, body: {} });
     await stack.stepFunctions.idle();
 
     expect(response.status).toBe(400);
@@ -58,7 +58,11 @@ describe('a start with nothing to check', () => {
   });
 
   it('of a product without URLs answers 400 with a clear message, and logs no session', async () => {
-    const response = await stack.api('POST', `/api/scraper/run/${product.id}`, { token, body: {} });
+    const response = await stack.api('POST /api/scraper/run/{productId}', {
+      token,
+      body: {},
+      params: { productId: product.id },
+    });
     await stack.stepFunctions.idle();
 
     expect(response.status).toBe(400);
@@ -74,7 +78,7 @@ describe('a run', () => {
   beforeAll(async () => {
     for (let n = 0; n < URLS; n++) {
       const path = n < BROKEN ? `/broken/${n}` : `/p/${n}`;
-      await stack.api('POST', '/api/competitor-urls', {
+      await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: product.id, competitor_name: `Shop ${n}`, url: `${shop.originOf(n)}${path}` },
       });
@@ -82,7 +86,7 @@ describe('a run', () => {
   });
 
   it('shows its total from the first status poll after the start', async () => {
-    const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    const started = await stack.api('POST /api/scraper/run', { token, body: {} });
     const first = await status();
     await stack.stepFunctions.idle();
 
@@ -95,7 +99,11 @@ describe('a run', () => {
   });
 
   it("of one product shows that product's URL count from the first poll", async () => {
-    await stack.api('POST', `/api/scraper/run/${product.id}`, { token, body: {} });
+    await stack.api('POST /api/scraper/run/{productId}', {
+      token,
+      body: {},
+      params: { productId: product.id },
+    });
     const first = await status();
     await stack.stepFunctions.idle();
 
@@ -103,7 +111,7 @@ describe('a run', () => {
   });
 
   it('counts by outcome as the checks land, and ends with every URL checked', async () => {
-    await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    await stack.api('POST /api/scraper/run', { token, body: {} });
     let during: ScraperStatus | undefined;
     await until(async () => {
       during = await status();
@@ -128,12 +136,12 @@ describe('a run', () => {
   });
 
   it('stopped part-way keeps its total: successful + failed + not checked add up to it', async () => {
-    await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    await stack.api('POST /api/scraper/run', { token, body: {} });
     await until(async () => {
       const { current_stats } = await status();
       return current_stats.successful_urls + current_stats.failed_urls >= 2;
     });
-    await stack.api('POST', '/api/scraper/stop', { token, body: {} });
+    await stack.api('POST /api/scraper/stop', { token, body: {} });
     await stack.stepFunctions.idle();
     const [log] = await logs();
 

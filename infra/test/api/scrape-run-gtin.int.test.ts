@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CompetitorUrl, DashboardProduct, LastCheck, Product } from '@cmp/shared';
+import type { LastCheck, Product, RequestBody } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { present } from '../support/present';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -59,13 +60,16 @@ const variants = (first: Record<string, string>, second: Record<string, string>)
 /** The competitor URL id of each shop path. */
 const urlIds = new Map<string, number>();
 
-async function addProduct(fields: Record<string, unknown>, paths: string[]): Promise<Product> {
-  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+async function addProduct(
+  fields: Pick<RequestBody<'POST /api/products'>, 'sku'> & Partial<RequestBody<'POST /api/products'>>,
+  paths: string[],
+): Promise<Product> {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { name: 'Steel kettle', current_price: 40, ...fields },
   });
   for (const [n, path] of paths.entries()) {
-    const added = await stack.api<{ competitorUrl: CompetitorUrl }>('POST', '/api/competitor-urls', {
+    const added = await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: body.product.id, competitor_name: `Shop ${n + 1}`, url: `${origin}${path}` },
     });
@@ -76,18 +80,15 @@ async function addProduct(fields: Record<string, unknown>, paths: string[]): Pro
 
 /** The last check of the competitor URL at `path`. */
 async function lastCheck(path: string): Promise<LastCheck | null> {
-  const { body } = await stack.api<{ competitorUrl: CompetitorUrl }>(
-    'GET',
-    `/api/competitor-urls/${urlIds.get(path)}`,
-    { token },
-  );
+  const { body } = await stack.api('GET /api/competitor-urls/{id}', {
+    token,
+    params: { id: present(urlIds.get(path)) },
+  });
   return body.competitorUrl.last_check;
 }
 
 async function comparison(productId: number) {
-  const { body } = await stack.api<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', {
-    token,
-  });
+  const { body } = await stack.api('GET /api/dashboard/products', { token });
   return body.products.find((p) => p.id === productId)?.price_comparison;
 }
 
@@ -99,7 +100,7 @@ pages.set('/ours', kettle(OUR_GTIN, '45.00'));
 pages.set('/another', kettle('5012345678900', '20.00'));
 pages.set('/variants-gtin', variants({ gtin12: '036000291469' }, { gtin12: '036000291452' }));
 pages.set('/variants-mpn', variants({ mpn: 'WK-17-WHT' }, { mpn: 'WK-17-BLK' }));
-const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+const started = await stack.api('POST /api/scraper/run', { token, body: {} });
 await stack.stepFunctions.idle();
 
 describe('a product’s GTIN and MPN in a run', () => {

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OverviewStats, PriceComparison, Product } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startConverseStandIn } from '../support/converse-stand-in';
 import { startFixtureShop } from '../support/fixture-shop';
+import { present } from '../support/present';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -44,38 +44,30 @@ afterAll(async () => {
 describe('a guessed price', () => {
   it('is stored and shown with its evidence, but the comparison, counts and overview ignore it', async () => {
     const { product } = (
-      await stack.api<{ product: Product }>('POST', '/api/products', {
+      await stack.api('POST /api/products', {
         token,
         body: { sku: 'LAMP-1', name: 'Desk lamp', current_price: 20 },
       })
     ).body;
     const urlIds: number[] = [];
     for (const url of [`${shop.origin}/p/25`, `http://${injectedHost}/lamp`]) {
-      const created = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+      const created = await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: product.id, competitor_name: new URL(url).pathname, url },
       });
       urlIds.push(created.body.competitorUrl.id);
     }
 
-    await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    await stack.api('POST /api/scraper/run', { token, body: {} });
     await stack.stepFunctions.idle();
-    const { products } = (
-      await stack.api<{ products: (Product & { price_comparison: PriceComparison })[] }>(
-        'GET',
-        '/api/dashboard/products',
-        { token },
-      )
-    ).body;
+    const { products } = (await stack.api('GET /api/dashboard/products', { token })).body;
     const comparison = products.find((p) => p.id === product.id)?.price_comparison;
-    const { stats } = (await stack.api<{ stats: OverviewStats }>('GET', '/api/dashboard/overview', { token }))
-      .body;
+    const { stats } = (await stack.api('GET /api/dashboard/overview', { token })).body;
     const [log] = await stack.scraperLogs(token);
-    const guessDetail = await stack.api<{ competitorUrl: { price_data: unknown[] } }>(
-      'GET',
-      `/api/competitor-urls/${urlIds[1]}`,
-      { token },
-    );
+    const guessDetail = await stack.api('GET /api/competitor-urls/{id}', {
+      token,
+      params: { id: present(urlIds[1]) },
+    });
     const guessRecord = (await stack.scanTable()).find(
       (item) => item.type === 'price-record' && item.competitor_name === '/lamp',
     );

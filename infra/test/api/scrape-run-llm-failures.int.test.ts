@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Product } from '@cmp/shared';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startConverseStandIn } from '../support/converse-stand-in';
 import { signedInStack } from '../support/signed-in-stack';
@@ -36,13 +35,13 @@ afterAll(async () => {
 describe('a run whose model calls fail', () => {
   it('says in the run log how many checks lost the AI step and why, and logs the failure rate', async () => {
     const { product } = (
-      await stack.api<{ product: Product }>('POST', '/api/products', {
+      await stack.api('POST /api/products', {
         token,
         body: { sku: 'LAMP-2', name: 'Desk lamp', current_price: 20 },
       })
     ).body;
     for (const path of ['/a', '/b', '/c'])
-      await stack.api('POST', '/api/competitor-urls', {
+      await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: product.id, competitor_name: path, url: `http://${pagesHost}${path}` },
       });
@@ -53,7 +52,7 @@ describe('a run whose model calls fail', () => {
     });
 
     try {
-      await stack.api('POST', '/api/scraper/run', { token, body: {} });
+      await stack.api('POST /api/scraper/run', { token, body: {} });
       await stack.stepFunctions.idle();
     } finally {
       stdout.mockRestore();

@@ -20,11 +20,11 @@ async function addProduct(
   price: number,
   path: string,
 ): Promise<{ product: Product; urlId: number }> {
-  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { sku, name: `Kettle ${sku}`, current_price: price },
   });
-  const added = await stack.api<{ competitorUrl: CompetitorUrl }>('POST', '/api/competitor-urls', {
+  const added = await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: body.product.id, competitor_name: 'Shop', url: `${origin}${path}` },
   });
@@ -32,22 +32,18 @@ async function addProduct(
 }
 
 async function runAll(): Promise<void> {
-  const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+  const started = await stack.api('POST /api/scraper/run', { token, body: {} });
   expect(started.status).toBe(202);
   await stack.stepFunctions.idle();
 }
 
 async function lastCheck(urlId: number): Promise<LastCheck | null> {
-  const { body } = await stack.api<{ competitorUrl: CompetitorUrl }>('GET', `/api/competitor-urls/${urlId}`, {
-    token,
-  });
+  const { body } = await stack.api('GET /api/competitor-urls/{id}', { token, params: { id: urlId } });
   return body.competitorUrl.last_check;
 }
 
 async function dashboardRow(productId: number): Promise<DashboardProduct> {
-  const { body } = await stack.api<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', {
-    token,
-  });
+  const { body } = await stack.api('GET /api/dashboard/products', { token });
   const row = body.products.find((p) => p.id === productId);
   if (!row) throw new Error(`product ${productId} not on the dashboard`);
   return row;
@@ -150,9 +146,7 @@ describe('check outcomes over three runs', () => {
 
   it('lists last_check on every URL, null before the first check', async () => {
     const unchecked = await addProduct('NEW', 10, '/new');
-    const { body } = await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', {
-      token,
-    });
+    const { body } = await stack.api('GET /api/competitor-urls', { token });
     const byId = new Map(body.competitorUrls.map((url) => [url.id, url.last_check]));
 
     expect(byId.get(unchecked.urlId)).toBeNull();
@@ -163,9 +157,10 @@ describe('check outcomes over three runs', () => {
 
 describe("'Check now' and a person's word on a held price", () => {
   async function checkNow(urlId: number) {
-    const answer = await stack.api<{ run_id: string }>('POST', `/api/competitor-urls/${urlId}/check`, {
+    const answer = await stack.api('POST /api/competitor-urls/{id}/check', {
       token,
       body: {},
+      params: { id: urlId },
     });
     await stack.stepFunctions.idle();
     return answer;
@@ -184,24 +179,23 @@ describe("'Check now' and a person's word on a held price", () => {
   }
 
   const decide = (urlId: number, decision: 'accept' | 'reject', checked_at: string) =>
-    stack.api<{ competitorUrl: CompetitorUrl }>('POST', `/api/competitor-urls/${urlId}/${decision}-price`, {
+    stack.send<{ competitorUrl: CompetitorUrl }>('POST', `/api/competitor-urls/${urlId}/${decision}-price`, {
       token,
       body: { checked_at },
     });
 
   it('checks one URL through the state machine and leaves every other URL alone', async () => {
     const others = new Map(
-      (
-        await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', { token })
-      ).body.competitorUrls.map((url) => [url.id, url.last_check?.checked_at]),
+      (await stack.api('GET /api/competitor-urls', { token })).body.competitorUrls.map((url) => [
+        url.id,
+        url.last_check?.checked_at,
+      ]),
     );
     const fresh = await addProduct('CHECK-NOW', 10, '/check-now');
     pages.set('/check-now', { status: 200, html: productPage('12.00', true) });
 
     const answer = await checkNow(fresh.urlId);
-    const after = (
-      await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', { token })
-    ).body.competitorUrls;
+    const after = (await stack.api('GET /api/competitor-urls', { token })).body.competitorUrls;
 
     expect(answer.status).toBe(202);
     expect(answer.body).toEqual({ success: true, message: 'Check started', run_id: expect.any(String) });
@@ -210,9 +204,10 @@ describe("'Check now' and a person's word on a held price", () => {
     );
     for (const url of after.filter((u) => u.id !== fresh.urlId))
       expect(url.last_check?.checked_at).toBe(others.get(url.id));
-    expect((await stack.api('POST', '/api/competitor-urls/999999/check', { token, body: {} })).status).toBe(
-      404,
-    );
+    expect(
+      (await stack.api('POST /api/competitor-urls/{id}/check', { token, body: {}, params: { id: '999999' } }))
+        .status,
+    ).toBe(404);
   });
 
   it('accepts a held price: the comparison uses it at once', async () => {

@@ -1,4 +1,3 @@
-import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureShop, type SeenRequest, startFixtureShop } from '../support/fixture-shop';
 import { signedInStack } from '../support/signed-in-stack';
@@ -36,13 +35,13 @@ beforeAll(async () => {
   ];
   for (let start = 0; start < urls.length; start += 10) {
     const { product } = (
-      await stack.api<{ product: Product }>('POST', '/api/products', {
+      await stack.api('POST /api/products', {
         token,
         body: { sku: `POLITE-${start}`, name: `Polite ${start}`, current_price: 20 },
       })
     ).body;
     for (const url of urls.slice(start, start + 10))
-      await stack.api('POST', '/api/competitor-urls', {
+      await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: product.id, competitor_name: 'Fixture', url },
       });
@@ -68,7 +67,7 @@ describe('a scrape run at MaxConcurrency 40 over 40 URLs on two shops', () => {
   let limitedRecord: Record<string, unknown> | undefined;
 
   beforeAll(async () => {
-    const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    const started = await stack.api('POST /api/scraper/run', { token, body: {} });
     if (started.status !== 202) throw new Error(`The run did not start: ${JSON.stringify(started.body)}`);
     await stack.stepFunctions.idle();
     [run] = await stack.scraperLogs(token);

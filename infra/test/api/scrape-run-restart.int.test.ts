@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalDynamo } from '../../local/dynamo-local';
 import { LOCAL_TABLE_NAME } from '../../local/local-env';
@@ -108,17 +107,17 @@ describe('starting on data left by a start that was killed during a run', () => 
 
 describe('stopping the app during a run', () => {
   it('ends the run as stopped and releases the lock before the data is closed', async () => {
-    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const { body } = await stack.api('POST /api/products', {
       token,
       body: { sku: 'SLOW-1', name: 'Slow product', current_price: 20 },
     });
     for (let n = 0; n < 20; n++) {
-      await stack.api('POST', '/api/competitor-urls', {
+      await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: body.product.id, competitor_name: 'Fixture', url: `${shop.origin}/p/${n}` },
       });
     }
-    const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    const started = await stack.api('POST /api/scraper/run', { token, body: {} });
     for (let i = 0; i < 100 && (await status()).current_stats.successful_urls < 2; i++)
       await new Promise((r) => setTimeout(r, 50));
 

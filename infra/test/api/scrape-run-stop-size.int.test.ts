@@ -1,10 +1,9 @@
 import { scrapeTasks } from '@cmp/functions/scrape-run/tasks';
-import type { Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureShop } from '../support/fixture-shop';
 import { runningRun, storedRecord } from '../support/run-records';
 import { taskHandler } from '../support/task-handler';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { type Answer, type ApiResponse, startTestStack, type TestStack } from '../support/test-stack';
 
 /**
  * A run's size and its records' lifetime: stopping a 30,000-URL run reads no record (it ends with
@@ -24,13 +23,13 @@ beforeAll(async () => {
   stack = await startTestStack({ env: { SCRAPER_ALLOW_HOSTS: shop.hostPort, PRICE_RETENTION_DAYS: '0' } });
   token = await stack.login();
   const { product } = (
-    await stack.api<{ product: Product }>('POST', '/api/products', {
+    await stack.api('POST /api/products', {
       token,
       body: { sku: 'STOP-1', name: 'Stop product', current_price: 20 },
     })
   ).body;
   urlId = (
-    await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+    await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: product.id, competitor_name: 'Fixture', url: `${shop.origin}/p/1` },
     })
@@ -76,9 +75,9 @@ describe('stopping a run of 30,000 URLs', () => {
     await countRunResult(runId, 'ok', 'none');
     await countRunResult(runId, 'no_price', 'throttled');
 
-    let stopped: Awaited<ReturnType<TestStack['api']>> | undefined;
+    let stopped: ApiResponse<Answer<'POST /api/scraper/stop'>> | undefined;
     const requests = await stack.countDynamoRequests(async () => {
-      stopped = await stack.api('POST', '/api/scraper/stop', { token });
+      stopped = await stack.api('POST /api/scraper/stop', { token, body: {} });
     });
 
     expect(stopped?.status).toBe(200);

@@ -67,14 +67,14 @@ beforeAll(async () => {
   });
   token = await stack.login();
   ({ product } = (
-    await stack.api<{ product: Product }>('POST', '/api/products', {
+    await stack.api('POST /api/products', {
       token,
       body: { sku: 'TASK-1', name: 'Task product', current_price: 20 },
     })
   ).body);
   const addUrl = async (url: string) =>
     (
-      await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+      await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: product.id, competitor_name: 'Fixture', url },
       })
@@ -99,7 +99,11 @@ const recordsOf = async (runId: string) =>
 describe('a URL the check gives up on', () => {
   it('is recorded as failed with a readable reason through RecordFailure, and the run still completes', async () => {
     const callsBefore = converseCalls;
-    const started = await stack.api('POST', `/api/scraper/run/${product.id}`, { token, body: {} });
+    const started = await stack.api('POST /api/scraper/run/{productId}', {
+      token,
+      body: {},
+      params: { productId: product.id },
+    });
     await stack.stepFunctions.idle();
     const [log] = await logs();
     const records = await recordsOf(log?.id ?? '');
@@ -145,7 +149,7 @@ describe('ScrapeUrl', () => {
     const runId = await newRun({ total_urls: 3 });
     await (await runLock()).takeRunLock(runId, Date.now(), 60_000, null);
 
-    const stop = await stack.api('POST', '/api/scraper/stop', { token, body: {} });
+    const stop = await stack.api('POST /api/scraper/stop', { token, body: {} });
     const late = await scrapeUrl({ runId, urlId: pricedUrlIds[1] });
 
     expect(stop.status).toBe(200);

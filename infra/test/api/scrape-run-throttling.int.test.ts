@@ -39,21 +39,22 @@ db().middlewareStack.add(
 let product: Product;
 beforeAll(async () => {
   ({ product } = (
-    await stack.api<{ product: Product }>('POST', '/api/products', {
+    await stack.api('POST /api/products', {
       token,
       body: { sku: 'THROTTLE-1', name: 'Throttled product', current_price: 20 },
     })
   ).body);
-  await stack.api('POST', '/api/competitor-urls', {
+  await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: product.id, competitor_name: 'Fixture', url: `${shop.origin}/p/7` },
   });
 });
 
 const runOnce = async () => {
-  const started = await stack.api<{ runId?: string }>('POST', `/api/scraper/run/${product.id}`, {
+  const started = await stack.api('POST /api/scraper/run/{productId}', {
     token,
     body: {},
+    params: { productId: product.id },
   });
   await stack.stepFunctions.idle();
   const [log] = await stack.scraperLogs(token);

@@ -1,12 +1,7 @@
-import {
-  type CompetitorUrlDetail,
-  countByOutcome,
-  MAX_SCRAPER_LOGS_LIMIT,
-  type Product,
-  type ScraperStats,
-} from '@cmp/shared';
+import { countByOutcome, MAX_SCRAPER_LOGS_LIMIT, type Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loopbackHosts, startFixtureShop } from '../support/fixture-shop';
+import { present } from '../support/present';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 let stack: TestStack;
@@ -23,7 +18,7 @@ beforeAll(async () => {
   });
   token = await stack.login();
   for (let p = 0; p < 10; p++) {
-    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const { body } = await stack.api('POST /api/products', {
       token,
       body: { sku: `RUN-${p}`, name: `Run product ${p}`, current_price: 20 },
     });
@@ -31,7 +26,7 @@ beforeAll(async () => {
     for (let u = 0; u < 5; u++) {
       const n = p * 5 + u;
       const path = n % 10 === 8 ? `missing/${n}` : n % 10 === 9 ? `broken/${n}` : `p/${n}`;
-      const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+      const added = await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: body.product.id, competitor_name: 'Fixture', url: `${shop.originOf(n)}/${path}` },
       });
@@ -49,25 +44,19 @@ const logs = () => stack.scraperLogs(token);
 
 describe('a price check over every competitor URL', () => {
   it('runs to completed with exact counts, a record per URL and each URL’s latest observation', async () => {
-    const started = await stack.api('POST', '/api/scraper/run', { token, body: {} });
+    const started = await stack.api('POST /api/scraper/run', { token, body: {} });
     const during = await status();
     await stack.stepFunctions.idle();
     const after = await status();
     const [log] = await logs();
-    const detail = await stack.api<{ competitorUrl: CompetitorUrlDetail }>(
-      'GET',
-      `/api/competitor-urls/${urlIds[0]}`,
-      {
-        token,
-      },
-    );
-    const broken = await stack.api<{ competitorUrl: CompetitorUrlDetail }>(
-      'GET',
-      `/api/competitor-urls/${urlIds[9]}`,
-      {
-        token,
-      },
-    );
+    const detail = await stack.api('GET /api/competitor-urls/{id}', {
+      token,
+      params: { id: present(urlIds[0]) },
+    });
+    const broken = await stack.api('GET /api/competitor-urls/{id}', {
+      token,
+      params: { id: present(urlIds[9]) },
+    });
     const items = await stack.scanTable();
 
     expect(started.status).toBe(202);
@@ -124,7 +113,7 @@ describe('a price check over every competitor URL', () => {
   });
 
   it('counts the run in the 30-day statistics', async () => {
-    const { body } = await stack.api<{ stats: ScraperStats }>('GET', '/api/scraper/stats', { token });
+    const { body } = await stack.api('GET /api/scraper/stats', { token });
 
     expect(body.stats).toEqual({
       scraping_sessions_last_30_days: 1,
@@ -138,7 +127,7 @@ describe('a price check over every competitor URL', () => {
 
   it('starts exactly one run for 10 simultaneous starts; the others get 409', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => stack.api('POST', '/api/scraper/run', { token, body: {} })),
+      Array.from({ length: 10 }, () => stack.api('POST /api/scraper/run', { token, body: {} })),
     );
     await stack.stepFunctions.idle();
 
@@ -152,7 +141,11 @@ describe('a price check over every competitor URL', () => {
   });
 
   it('checks only one product’s URLs for its AI analysis', async () => {
-    const started = await stack.api('POST', `/api/scraper/run/${firstProduct.id}`, { token, body: {} });
+    const started = await stack.api('POST /api/scraper/run/{productId}', {
+      token,
+      body: {},
+      params: { productId: firstProduct.id },
+    });
     await stack.stepFunctions.idle();
     const [log] = await logs();
 
@@ -163,8 +156,12 @@ describe('a price check over every competitor URL', () => {
   });
 
   it('answers 404 for the AI analysis of a product that does not exist, and 409 to stop when nothing runs', async () => {
-    const missing = await stack.api('POST', '/api/scraper/run/99999', { token, body: {} });
-    const stop = await stack.api('POST', '/api/scraper/stop', { token, body: {} });
+    const missing = await stack.api('POST /api/scraper/run/{productId}', {
+      token,
+      body: {},
+      params: { productId: '99999' },
+    });
+    const stop = await stack.api('POST /api/scraper/stop', { token, body: {} });
 
     expect(missing.status).toBe(404);
     expect(stop.status).toBe(409);
@@ -172,9 +169,18 @@ describe('a price check over every competitor URL', () => {
   });
 
   it('refuses a bad logs limit, or one above the shared maximum the web is held to', async () => {
-    const { status: code, body } = await stack.api('GET', '/api/scraper/logs?limit=abc', { token });
-    const over = await stack.api('GET', `/api/scraper/logs?limit=${MAX_SCRAPER_LOGS_LIMIT + 1}`, { token });
-    const most = await stack.api('GET', `/api/scraper/logs?limit=${MAX_SCRAPER_LOGS_LIMIT}`, { token });
+    const { status: code, body } = await stack.api('GET /api/scraper/logs', {
+      token,
+      query: { limit: 'abc' },
+    });
+    const over = await stack.api('GET /api/scraper/logs', {
+      token,
+      query: { limit: `${MAX_SCRAPER_LOGS_LIMIT + 1}` },
+    });
+    const most = await stack.api('GET /api/scraper/logs', {
+      token,
+      query: { limit: `${MAX_SCRAPER_LOGS_LIMIT}` },
+    });
 
     expect(code).toBe(400);
     expect(body.error).toContain('limit must be a whole number from 1 to 100');

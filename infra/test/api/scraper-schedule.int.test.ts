@@ -2,26 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addUser } from '@cmp/functions/auth/users';
-import type { ScraperSchedule } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockBefore, untilUtc } from '../support/minute-clock';
-import { startTestStack, type TestStack } from '../support/test-stack';
-
-/**
- * The schedule in the app (issue 16, docs/api.md#scraper): everyone signed in reads it, admins change
- * it; the change reaches the local scheduler at once and survives a restart on the same data.
- */
-type ScheduleAnswer = { success: boolean; schedule: ScraperSchedule; error?: string };
+import { type Answer, startTestStack, type TestStack } from '../support/test-stack';
 
 const DEPLOYED = { SCRAPE_SCHEDULE: 'cron(15 6 * * ? *)', SCHEDULE_ENABLED: 'true' };
 /** What the admin saves in the scheduler tests: daily at 07:45 UTC, unlike the deployed 06:15. */
 const SAVED = 'cron(45 7 * * ? *)';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const getSchedule = (stack: TestStack, token: string) =>
-  stack.api<ScheduleAnswer>('GET', '/api/scraper/schedule', { token });
+const getSchedule = (stack: TestStack, token: string) => stack.api('GET /api/scraper/schedule', { token });
 const putSchedule = (stack: TestStack, token: string, body: unknown) =>
-  stack.api<ScheduleAnswer>('PUT', '/api/scraper/schedule', { token, body });
+  stack.send<Answer<'PUT /api/scraper/schedule'>>('PUT', '/api/scraper/schedule', { token, body });
 /** Waits for the `count`-th scheduled run to be logged, then for it to end. */
 async function scheduledRuns(stack: TestStack, token: string, count: number) {
   const scheduled = async () =>

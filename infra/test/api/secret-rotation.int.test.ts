@@ -47,10 +47,10 @@ async function rotate(round: number): Promise<{ keyId: string }> {
 
 /** The status of GET /api/products as CloudFront would send it, with this origin-verify value. */
 const productsStatus = async (origin: string, token: string) =>
-  (await stack.api('GET', '/api/products', { token, headers: { 'x-origin-verify': origin } })).status;
+  (await stack.api('GET /api/products', { token, headers: { 'x-origin-verify': origin } })).status;
 
 async function signIn(origin: string): Promise<string> {
-  const { status, body } = await stack.api<{ token: string }>('POST', '/api/auth/login', {
+  const { status, body } = await stack.api('POST /api/auth/login', {
     body: { email: ADMIN.email, password: ADMIN.password },
     headers: { 'x-origin-verify': origin },
   });

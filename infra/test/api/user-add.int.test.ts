@@ -38,7 +38,7 @@ describe('npm run user:add', () => {
       ],
       'cobol-rules-1959\n',
     );
-    const signIn = await stack.api('POST', '/api/auth/login', {
+    const signIn = await stack.api('POST /api/auth/login', {
       body: { username: 'grace', password: 'cobol-rules-1959' },
     });
 
@@ -65,7 +65,7 @@ describe('npm run user:add', () => {
       '--password',
       'seven77',
     ]);
-    const signIn = await stack.api('POST', '/api/auth/login', {
+    const signIn = await stack.api('POST /api/auth/login', {
       body: { username: 'short', password: 'seven77' },
     });
 

@@ -1,4 +1,3 @@
-import type { ManagedUser } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { expectOneWinsEachRace } from '../support/racing-edits';
 import { signedInStack } from '../support/signed-in-stack';
@@ -6,9 +5,6 @@ import { ADMIN } from '../support/test-stack';
 
 // Two admins, the only active ones, taking each other away at the same moment (docs/rules.md#18-roles-and-permissions).
 const { stack, token } = await signedInStack();
-
-type UserAnswer = { success: boolean; user: ManagedUser; error?: string };
-type UsersAnswer = { success: boolean; users: ManagedUser[] };
 interface Admin {
   id: number;
   username: string;
@@ -19,17 +15,16 @@ const PASSWORD = 'racing-password-1';
 const ROUNDS = 8;
 
 const changeUser = (id: number, body: Record<string, unknown>, as: string) =>
-  stack.api<UserAnswer>('PATCH', `/api/users/${id}`, { token: as, body });
-const listUsers = async (as: string) =>
-  (await stack.api<UsersAnswer>('GET', '/api/users', { token: as })).body.users;
+  stack.api('PATCH /api/users/{id}', { token: as, body, params: { id } });
+const listUsers = async (as: string) => (await stack.api('GET /api/users', { token: as })).body.users;
 /** A route any signed-in user may call: 200 while the token is good, 401 once it is not. */
-const tokenWorks = async (as: string) => (await stack.api('GET', '/api/categories', { token: as })).status;
+const tokenWorks = async (as: string) => (await stack.api('GET /api/categories', { token: as })).status;
 const lastAdmin = (username: string) =>
   `The last active administrator (${username}) cannot be disabled or made staff: make another user an administrator first`;
 
 /** An admin added by `by`, signed in. */
 async function newAdmin(name: string, by: Admin): Promise<Admin> {
-  const added = await stack.api<UserAnswer>('POST', '/api/users', {
+  const added = await stack.api('POST /api/users', {
     token: by.token,
     body: {
       email: `${name}@example.com`,

@@ -1,26 +1,23 @@
-import type { ManagedUser } from '@cmp/shared';
+import type { RequestBody } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { signedInStack } from '../support/signed-in-stack';
-import { ADMIN } from '../support/test-stack';
+import { ADMIN, type Answer } from '../support/test-stack';
 
 // Users in the app (docs/api.md#users): admins list, add, disable, enable, reset and change roles;
 // staff get 403; the last active admin stays.
 const { stack, token } = await signedInStack();
 
-type UserAnswer = { success: boolean; user: ManagedUser; password?: string; error?: string };
-type UsersAnswer = { success: boolean; users: ManagedUser[]; error?: string };
-
-const listUsers = (as = token) => stack.api<UsersAnswer>('GET', '/api/users', { token: as });
-const addUser = (body: Record<string, unknown>, as = token) =>
-  stack.api<UserAnswer>('POST', '/api/users', { token: as, body });
+const listUsers = (as = token) => stack.api('GET /api/users', { token: as });
+const addUser = (body: RequestBody<'POST /api/users'>, as = token) =>
+  stack.api('POST /api/users', { token: as, body });
 const changeUser = (id: number, body: Record<string, unknown>, as = token) =>
-  stack.api<UserAnswer>('PATCH', `/api/users/${id}`, { token: as, body });
+  stack.api('PATCH /api/users/{id}', { token: as, body, params: { id } });
 const adminId = async () =>
   (await listUsers()).body.users.find((u) => u.username === ADMIN.username)?.id ?? 0;
 /** A route any signed-in user may call: 200 while the token is good, 401 once it is not. */
-const tokenWorks = async (as: string) => (await stack.api('GET', '/api/categories', { token: as })).status;
+const tokenWorks = async (as: string) => (await stack.api('GET /api/categories', { token: as })).status;
 const signIn = (email: string, password: string) =>
-  stack.api<{ token?: string; error?: string }>('POST', '/api/auth/login', { body: { email, password } });
+  stack.api('POST /api/auth/login', { body: { email, password } });
 
 const person = (name: string, role: 'admin' | 'staff' = 'staff') => ({
   email: `${name}@example.com`,
@@ -115,7 +112,7 @@ describe('admins', () => {
     [{ ...person('nameless'), first_name: '  ' }, 'First name is required'],
     [{ ...person('king'), role: 'king' }, 'Role must be admin or staff'],
   ])('are refused a user that breaks a rule with 400 and a message (%#)', async (body, message) => {
-    const answer = await addUser(body);
+    const answer = await stack.send<Answer<'POST /api/users'>>('POST', '/api/users', { token, body });
 
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe(message);

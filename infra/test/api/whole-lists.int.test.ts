@@ -1,5 +1,5 @@
-import type { CompetitorUrl, Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
+import { present } from '../support/present';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -9,11 +9,11 @@ import { signedInStack } from '../support/signed-in-stack';
 const { stack, token } = await signedInStack();
 
 async function addProduct(n: number): Promise<number> {
-  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { sku: `RANGE-${n}`, name: `Range product ${n}`, current_price: 10 + n },
   });
-  await stack.api('POST', '/api/competitor-urls', {
+  await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: body.product.id, competitor_name: 'Shop', url: `https://shop.example.com/p/${n}` },
   });
@@ -21,7 +21,7 @@ async function addProduct(n: number): Promise<number> {
 }
 
 const listIds = async (path: string, key: string) =>
-  (await stack.api<Record<string, { id: number }[]>>('GET', path, { token })).body[key]?.map(
+  (await stack.send<Record<string, { id: number }[]>>('GET', path, { token })).body[key]?.map(
     (item) => item.id,
   );
 
@@ -30,7 +30,9 @@ describe('the whole-catalogue lists', () => {
     const ids: number[] = [];
     for (let n = 0; n < 11; n++) ids.push(await addProduct(n));
     for (const gone of [ids[2], ids[7]])
-      expect((await stack.api('DELETE', `/api/products/${gone}`, { token })).status).toBe(200);
+      expect(
+        (await stack.api('DELETE /api/products/{id}', { token, params: { id: present(gone) } })).status,
+      ).toBe(200);
     // An id beyond the counter's last, as a product created while a list is read would have.
     const { createProduct } = await import('@cmp/functions/data/product.repository');
     const { lastIssuedId } = await import('@cmp/functions/data/counter.repository');
@@ -51,9 +53,7 @@ describe('the whole-catalogue lists', () => {
 
     expect(await listIds('/api/products', 'products')).toEqual(kept);
     expect(await listIds('/api/dashboard/products', 'products')).toEqual(kept);
-    const urls = (
-      await stack.api<{ competitorUrls: CompetitorUrl[] }>('GET', '/api/competitor-urls', { token })
-    ).body.competitorUrls;
+    const urls = (await stack.api('GET /api/competitor-urls', { token })).body.competitorUrls;
     expect(urls.map((url) => url.product_id)).toEqual(kept.slice(0, -1));
     expect(urls.map((url) => url.id)).toEqual([...urls.map((url) => url.id)].sort((a, b) => a - b));
   });

@@ -1,6 +1,5 @@
-import type { Product } from '@cmp/shared';
-import type { Locator, Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
 import { tabTo } from '../support/browser';
 import { choose, openDashboard as openDashboardAs, pageSummary, productRow } from '../support/dashboard-page';
@@ -13,22 +12,18 @@ import { ADMIN } from '../support/test-stack';
  * (support/dashboard-scene.ts), a hidden product and finished runs. Then a keyboard-only journey.
  */
 const scene = await dashboardScene();
-const { stack, token } = scene;
+const { stack, token, page } = scene;
 await seedHiddenProductAndRuns();
-let page: Page;
-beforeEach(() => {
-  page = scene.page();
-});
 
 const openDashboard = () => openDashboardAs(page, stack.url);
 const dialog = () => page.getByRole('dialog');
 const alertDialog = () => page.getByRole('alertdialog');
 
 async function seedHiddenProductAndRuns() {
-  const { body } = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
+  const { body } = await stack.api('GET /api/products', { token });
   const filler = body.products.find((product) => product.sku === 'FILL-01');
   if (!filler) throw new Error('FILL-01 is missing from the scene');
-  await stack.api('PATCH', `/api/products/${filler.id}/toggle-hidden`, { token });
+  await stack.api('PATCH /api/products/{id}/toggle-hidden', { token, params: { id: filler.id } });
   const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
   const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();

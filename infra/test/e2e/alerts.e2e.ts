@@ -2,11 +2,11 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addUser } from '@cmp/functions/auth/users';
-import type { AlertSettings, CompetitorUrl, Product } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AlertSettings } from '@cmp/shared';
+import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, signInAsAdmin, tabTo } from '../support/browser';
+import { signInAsAdmin, tabTo } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { productPage, startChangingShop } from '../support/changing-shop';
 import { choose, pageSummary, productRow, visibleSkus } from '../support/dashboard-page';
 import { signedInStack } from '../support/signed-in-stack';
@@ -38,28 +38,19 @@ const { stack, token } = await signedInStack({
 const STAFF = { email: 'sam@example.com', password: 'sam-password-1' };
 await addUser({ email: STAFF.email, username: 'sam', firstName: 'Sam', password: STAFF.password });
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const page = useBrowserPage();
 afterAll(async () => {
-  await browser?.close();
   await shop.close();
   receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
 });
-beforeEach(async () => {
-  page = await (await browser.newContext()).newPage();
-});
-afterEach(() => page.context().close());
 
 async function addProduct(sku: string, name: string, price: number, competitor: string, path: string) {
-  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { sku, name, current_price: price },
   });
-  await stack.api<{ competitorUrl: CompetitorUrl }>('POST', '/api/competitor-urls', {
+  await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: body.product.id, competitor_name: competitor, url: `${shop.origin}${path}` },
   });
@@ -68,14 +59,13 @@ async function addProduct(sku: string, name: string, price: number, competitor: 
 
 /** A whole-catalogue run, to its end and past the alerts it raised and sent. */
 async function runAll(): Promise<void> {
-  expect((await stack.api('POST', '/api/scraper/run', { token, body: {} })).status).toBe(202);
+  expect((await stack.api('POST /api/scraper/run', { token, body: {} })).status).toBe(202);
   await stack.stepFunctions.idle();
   await stack.eventBus.idle();
 }
 
 async function settings(): Promise<AlertSettings> {
-  return (await stack.api<{ settings: AlertSettings }>('GET', '/api/alert-settings', { token })).body
-    .settings;
+  return (await stack.api('GET /api/alert-settings', { token })).body.settings;
 }
 
 // Run 1: we are the cheapest. Then two webhooks (one whose receiver is gone), and run 2: Argos
@@ -86,7 +76,7 @@ shop.pages.set('/kettle', { status: 200, html: productPage('Steel Kettle', '55.0
 shop.pages.set('/toaster', { status: 200, html: productPage('Quiet Toaster', '25.00') });
 await runAll();
 const { events } = await settings();
-const put = await stack.api('PUT', '/api/alert-settings', {
+const put = await stack.api('PUT /api/alert-settings', {
   token,
   body: {
     events,

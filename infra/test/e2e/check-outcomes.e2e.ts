@@ -1,8 +1,9 @@
-import type { CompetitorUrl, LastCheck, Product, ScraperStats } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LastCheck } from '@cmp/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { signInAsAdmin } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { CAPTCHA_PAGE, productPage, startChangingShop } from '../support/changing-shop';
 import { choose, pageSummary, productRow } from '../support/dashboard-page';
 import { signedInStack } from '../support/signed-in-stack';
@@ -18,26 +19,15 @@ const { stack, token } = await signedInStack({
   serveWeb: true,
   env: { SCRAPER_ALLOW_HOSTS: shop.hostPort },
 });
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop.close();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext()).newPage();
-});
-afterEach(() => page.context().close());
+const page = useBrowserPage();
+afterAll(() => shop.close());
 
 async function addProduct(sku: string, name: string, price: number, competitor: string, path: string) {
-  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { sku, name, current_price: price },
   });
-  const added = await stack.api<{ competitorUrl: CompetitorUrl }>('POST', '/api/competitor-urls', {
+  const added = await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: body.product.id, competitor_name: competitor, url: `${shop.origin}${path}` },
   });
@@ -45,21 +35,23 @@ async function addProduct(sku: string, name: string, price: number, competitor: 
 }
 
 async function runAll(): Promise<void> {
-  expect((await stack.api('POST', '/api/scraper/run', { token, body: {} })).status).toBe(202);
+  expect((await stack.api('POST /api/scraper/run', { token, body: {} })).status).toBe(202);
   await stack.stepFunctions.idle();
 }
 
 /** 'Check now' through the API, to the run's end. */
 async function checkNow(urlId: number): Promise<void> {
-  const started = await stack.api('POST', `/api/competitor-urls/${urlId}/check`, { token, body: {} });
+  const started = await stack.api('POST /api/competitor-urls/{id}/check', {
+    token,
+    body: {},
+    params: { id: urlId },
+  });
   expect(started.status).toBe(202);
   await stack.stepFunctions.idle();
 }
 
 async function lastCheck(urlId: number): Promise<LastCheck | null> {
-  const { body } = await stack.api<{ competitorUrl: CompetitorUrl }>('GET', `/api/competitor-urls/${urlId}`, {
-    token,
-  });
+  const { body } = await stack.api('GET /api/competitor-urls/{id}', { token, params: { id: urlId } });
   return body.competitorUrl.last_check;
 }
 
@@ -199,7 +191,7 @@ describe('the Competitors page', () => {
     await openCompetitors();
     await page.getByRole('searchbox', { name: 'Search competitor URLs' }).fill('kettle');
     await page.getByText('Showing 1 to 1 of 1 competitor URLs').waitFor();
-    expect((await stack.api('POST', '/api/scraper/run', { token, body: {} })).status).toBe(202);
+    expect((await stack.api('POST /api/scraper/run', { token, body: {} })).status).toBe(202);
 
     await urlRow('Steel Kettle').getByRole('button', { name: 'Check now Argos for Steel Kettle' }).click();
     await toast('A price check is already running').waitFor();
@@ -281,9 +273,10 @@ describe('a price held for review', () => {
     await reject.waitFor();
 
     // Someone else accepts it meanwhile.
-    const elsewhere = await stack.api('POST', `/api/competitor-urls/${urlId}/accept-price`, {
+    const elsewhere = await stack.api('POST /api/competitor-urls/{id}/accept-price', {
       token,
       body: { checked_at: held.checked_at },
+      params: { id: urlId },
     });
     await reject.click();
     await toast('This price is no longer waiting for review').waitFor();
@@ -332,7 +325,7 @@ describe("the dashboard's Competitor Prices dialog", () => {
 
 describe('the Check My Price panel', () => {
   it('counts blocked and held-for-review checks apart from the other failures', async () => {
-    const { body } = await stack.api<{ stats: ScraperStats }>('GET', '/api/scraper/stats', { token });
+    const { body } = await stack.api('GET /api/scraper/stats', { token });
     const counts = body.stats.outcome_counts_last_30_days;
     await signInAsAdmin(page, stack.url);
     await page.getByRole('tab', { name: 'Check My Price' }).click();

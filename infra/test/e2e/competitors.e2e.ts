@@ -1,32 +1,22 @@
 import { readFile } from 'node:fs/promises';
-import { COMPETITOR_CSV_TEMPLATE, type ImportJobAnswer, outcomeOfLegacyCheck } from '@cmp/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMPETITOR_CSV_TEMPLATE, outcomeOfLegacyCheck } from '@cmp/shared';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { signInAsAdmin } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 let stack: TestStack;
-let browser: Browser;
-let page: Page;
 let token: string;
 
+const page = useBrowserPage({ acceptDownloads: true });
 beforeAll(async () => {
   // Every import here becomes a job (the answer waits 0 s): the dialog follows it to its end.
-  [stack, browser] = await Promise.all([
-    startTestStack({ serveWeb: true, env: { IMPORT_ANSWER_WAIT_SECONDS: '0' } }),
-    launchBrowser(),
-  ]);
+  stack = await startTestStack({ serveWeb: true, env: { IMPORT_ANSWER_WAIT_SECONDS: '0' } });
   token = await stack.login();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-});
-afterEach(() => page.context().close());
+afterAll(() => stack?.stop());
 
 async function openCompetitors() {
   await signInAsAdmin(page, stack.url);
@@ -38,7 +28,7 @@ const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(tex
 const dialog = () => page.getByRole('dialog');
 
 async function seed<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const { status, body: answer } = await stack.api<T>('POST', path, { token, body });
+  const { status, body: answer } = await stack.send<T>('POST', path, { token, body });
   if (status !== 201) throw new Error(`seed ${path} failed ${status}: ${JSON.stringify(answer)}`);
   return answer;
 }
@@ -69,9 +59,7 @@ const colourOfClass = (className: string) =>
   }, className);
 
 async function competitorUrls() {
-  const { body } = await stack.api<{
-    competitorUrls: { id: number; competitor_name: string; url: string }[];
-  }>('GET', '/api/competitor-urls', { token });
+  const { body } = await stack.api('GET /api/competitor-urls', { token });
   return body.competitorUrls;
 }
 
@@ -288,13 +276,13 @@ describe('pagination', () => {
   it("pages the URLs 20 at a time with 'competitor URLs' wording", async () => {
     await seedProduct('PAGE-C', 'Paged Product', 10);
     const rows = Array.from({ length: 45 }, (_, i) => `PAGE-C,https://shop${i + 1}.example.com/p`);
-    const { status, body } = await stack.upload<{ import: { id: string } }>(
-      '/api/competitor-urls/import',
-      token,
-      { name: 'urls.csv', content: ['SKU,URL', ...rows].join('\n') },
-    );
+    const { status, body } = await stack.upload('POST /api/competitor-urls/import', token, {
+      name: 'urls.csv',
+      content: ['SKU,URL', ...rows].join('\n'),
+    });
     expect(status).toBe(202);
-    const job = () => stack.api<ImportJobAnswer>('GET', `/api/imports/${body.import.id}`, { token });
+    if (!('import' in body)) throw new Error(`The import answered at once: ${JSON.stringify(body)}`);
+    const job = () => stack.api('GET /api/imports/{id}', { token, params: { id: body.import.id } });
     await expect.poll(async () => (await job()).body.import.status, { timeout: 30_000 }).toBe('completed');
     const total = (await competitorUrls()).length;
     await openCompetitors();

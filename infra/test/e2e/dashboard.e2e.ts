@@ -1,6 +1,4 @@
-import type { Product } from '@cmp/shared';
-import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
 import {
   choose as chooseOption,
@@ -17,11 +15,7 @@ import { dashboardScene } from '../support/dashboard-scene';
  * statuses, filters, sorting, paging, the dialogs, hiding and deleting.
  */
 const scene = await dashboardScene();
-const { shop, stack, token } = scene;
-let page: Page;
-beforeEach(() => {
-  page = scene.page();
-});
+const { shop, stack, token, page } = scene;
 
 const openDashboard = () => openDashboardAs(page, stack.url);
 
@@ -289,7 +283,7 @@ describe('the dialogs', () => {
     // Shop Z was added and never checked; the deleted /p/19 took the only price with it.
     expect(await row('BRAVO-LOW').textContent()).toContain('0 of 1 with data');
     expect(await row('BRAVO-LOW').textContent()).toContain('No Data');
-    const { body } = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
+    const { body } = await stack.api('GET /api/products', { token });
     expect(body.products.find((product) => product.sku === 'BRAVO-LOW')).toEqual(
       expect.objectContaining({ name: 'Bravo Toaster Deluxe', cost: 11 }),
     );
@@ -306,7 +300,7 @@ describe('hiding and deleting', () => {
     await toast('Product hidden from dashboard').waitFor();
     await page.getByText('No products match your filters').waitFor();
 
-    const { body } = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
+    const { body } = await stack.api('GET /api/products', { token });
     expect(body.products.find((product) => product.sku === 'FILL-39')?.hidden).toBe(true);
   });
 
@@ -328,7 +322,7 @@ describe('hiding and deleting', () => {
     expect(warning).toContain('FILL-38');
     expect(warning).toContain('permanent');
     expect(warning).toContain('competitor URLs and their price history');
-    const { body } = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
+    const { body } = await stack.api('GET /api/products', { token });
     expect(body.products.some((product) => product.sku === 'FILL-38')).toBe(false);
   });
 });

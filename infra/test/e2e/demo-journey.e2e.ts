@@ -1,7 +1,6 @@
-import type { Product } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsAdmin } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import {
   choose as chooseOption,
   openRowMenu,
@@ -15,25 +14,14 @@ import { startTestStack, type TestStack } from '../support/test-stack';
  * scraper. The statuses are the ones infra/local/demo/demo-catalogue.ts promises at any time of day.
  */
 let stack: TestStack;
-let browser: Browser;
-let page: Page;
 
+const page = useBrowserPage();
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startTestStack({ serveWeb: true, demoShopPort: 0 }),
-    launchBrowser(),
-  ]);
+  stack = await startTestStack({ serveWeb: true, demoShopPort: 0 });
   // The seeding starts a first (scheduled) check; let it end so the panel starts idle.
   await stack.stepFunctions.idle();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext()).newPage();
-});
-afterEach(() => page.context().close());
+afterAll(() => stack?.stop());
 
 const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(text);
 const dialog = () => page.getByRole('dialog');
@@ -186,9 +174,9 @@ describe('the demo catalogue', () => {
 
   it('says there are no products once none is left to show', async () => {
     const token = await stack.login();
-    const { body } = await stack.api<{ products: Product[] }>('GET', '/api/products', { token });
+    const { body } = await stack.api('GET /api/products', { token });
     for (const product of body.products.filter((p) => !p.hidden))
-      await stack.api('PATCH', `/api/products/${product.id}/toggle-hidden`, { token });
+      await stack.api('PATCH /api/products/{id}/toggle-hidden', { token, params: { id: product.id } });
 
     await signInAsAdmin(page, stack.url);
     await page.getByText('No products found').waitFor();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../functions/src/catalogue/csv/csv-parse';
 import { expectAccessible } from '../support/axe';
 import { choose, openDashboard, productRow, visibleSkus } from '../support/dashboard-page';
@@ -12,11 +12,7 @@ import { dashboardScene } from '../support/dashboard-scene';
  * Each file is caught as the browser saves it and parsed.
  */
 const scene = await dashboardScene();
-const { stack } = scene;
-let page: Page;
-beforeEach(() => {
-  page = scene.page();
-});
+const { stack, page } = scene;
 
 const today = () => new Date().toISOString().slice(0, 10);
 

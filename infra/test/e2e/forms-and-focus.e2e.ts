@@ -1,9 +1,11 @@
 import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, signInAsAdmin, tabTo } from '../support/browser';
+import { signInAsAdmin, tabTo } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { choose, openDashboard, openRowMenu, productRow } from '../support/dashboard-page';
+import { present } from '../support/present';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
@@ -13,47 +15,37 @@ import { startTestStack, type TestStack } from '../support/test-stack';
  * page, and a form with unsaved changes asks before it closes.
  */
 let stack: TestStack;
-let browser: Browser;
-let page: Page;
 let token: string;
 
+const page = useBrowserPage();
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ serveWeb: true }), launchBrowser()]);
+  stack = await startTestStack({ serveWeb: true });
   token = await stack.login();
   for (const [sku, name] of [
     ['FOCUS-1', 'Focus Kettle'],
     ['FOCUS-2', 'Focus Toaster'],
     ['FOCUS-3', 'Focus Blender'],
     ['FOCUS-4', 'Focus Mixer'],
-  ]) {
-    const { status } = await stack.api('POST', '/api/products', {
+  ] as const) {
+    const { status } = await stack.api('POST /api/products', {
       token,
       body: { sku, name, current_price: 20, cost: 12 },
     });
     if (status !== 201) throw new Error(`seeding ${sku} answered ${status}`);
   }
-  const { body } = await stack.api<{ products: { id: number; sku: string }[] }>('GET', '/api/products', {
-    token,
-  });
+  const { body } = await stack.api('GET /api/products', { token });
   const kettle = body.products.find((product) => product.sku === 'FOCUS-1');
-  const { status } = await stack.api('POST', '/api/competitor-urls', {
+  const { status } = await stack.api('POST /api/competitor-urls', {
     token,
     body: {
-      product_id: kettle?.id,
+      product_id: present(kettle).id,
       competitor_name: 'Focus Shop',
       url: 'https://focus-shop.example.com/kettle',
     },
   });
   if (status !== 201) throw new Error(`seeding a competitor URL answered ${status}`);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext()).newPage();
-});
-afterEach(() => page.context().close());
+afterAll(() => stack?.stop());
 
 const dialog = () => page.getByRole('dialog');
 const alertDialog = () => page.getByRole('alertdialog');
@@ -388,9 +380,7 @@ describe('the browser’s Back button and unsaved changes', () => {
     expect(stillOnProducts).toBe('/products');
     expect(text).toContain('What you changed in this form has not been saved.');
     expect(
-      (await stack.api<{ products: { sku: string }[] }>('GET', '/api/products', { token })).body.products.map(
-        (product) => product.sku,
-      ),
+      (await stack.api('GET /api/products', { token })).body.products.map((product) => product.sku),
     ).not.toContain('UNSAVED-1');
   });
 

@@ -1,10 +1,8 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Product } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
 
 /**
@@ -12,8 +10,6 @@ import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
  * script URLs and remote images must render as nothing executable and nothing fetched.
  */
 let stack: TestStack;
-let browser: Browser;
-let page: Page;
 let beacon: Server;
 let beaconOrigin: string;
 const beaconRequests: string[] = [];
@@ -30,6 +26,7 @@ function hostileMarkdown(origin: string): string {
   ].join('\n\n');
 }
 
+const page = useBrowserPage();
 beforeAll(async () => {
   // Anything that reaches this listener means the page loaded a remote resource from the analysis.
   beacon = createServer((req, res) => {
@@ -39,14 +36,14 @@ beforeAll(async () => {
   beacon.listen(0, '127.0.0.1');
   await once(beacon, 'listening');
   beaconOrigin = `http://127.0.0.1:${(beacon.address() as AddressInfo).port}`;
-  [stack, browser] = await Promise.all([startTestStack({ serveWeb: true }), launchBrowser()]);
+  stack = await startTestStack({ serveWeb: true });
   const token = await stack.login();
-  const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { sku: 'MD-1', name: 'Markdown kettle', current_price: 20, cost: 10 },
   });
   const url = 'https://shop.example/p/1';
-  const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+  const added = await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: body.product.id, competitor_name: 'Shop', url },
   });
@@ -77,10 +74,8 @@ beforeAll(async () => {
     evidence: [],
     tier: 'llm',
   });
-  page = await (await browser.newContext()).newPage();
 });
 afterAll(async () => {
-  await browser?.close();
   await stack?.stop();
   beacon?.closeAllConnections();
   await new Promise((resolve) => beacon?.close(resolve));

@@ -1,9 +1,8 @@
 // Parts of this run inside the page: they use the browser's types.
 /// <reference lib="dom" />
 import { addUser } from '@cmp/functions/auth/users';
-import type { Product } from '@cmp/shared';
-import type { Locator, Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
 import { signInAsAdmin, tabTo } from '../support/browser';
 import { openRowMenu, productRow } from '../support/dashboard-page';
@@ -17,27 +16,22 @@ import { dashboardScene } from '../support/dashboard-scene';
  * (support/dashboard-scene.ts) plus a hidden product, finished runs, an alert and a second user.
  */
 const scene = await dashboardScene();
-const { stack, token } = scene;
+const { stack, token, page } = scene;
 const LONG_SKU = 'WIDGET-PRO-2000-XL-BLACK-EDITION';
 await seedExtras();
-let page: Page;
-beforeEach(() => {
-  page = scene.page();
-});
 
 const PHONE = { width: 390, height: 844 };
 const SCREENS = ['/dashboard', '/dashboard?tab=check', '/products', '/competitors', '/alerts', '/users'];
 
 async function seedExtras() {
-  const products = (await stack.api<{ products: Product[] }>('GET', '/api/products', { token })).body
-    .products;
+  const products = (await stack.api('GET /api/products', { token })).body.products;
   const bySku = (sku: string) => {
     const product = products.find((candidate) => candidate.sku === sku);
     if (!product) throw new Error(`${sku} is missing from the scene`);
     return product;
   };
-  await stack.api('PATCH', `/api/products/${bySku('FILL-01').id}/toggle-hidden`, { token });
-  await stack.api('POST', '/api/products', {
+  await stack.api('PATCH /api/products/{id}/toggle-hidden', { token, params: { id: bySku('FILL-01').id } });
+  await stack.api('POST /api/products', {
     token,
     body: { sku: LONG_SKU, name: 'Widget Pro 2000 XL in black', current_price: 99, cost: 50 },
   });
@@ -279,7 +273,7 @@ describe('at 390×844', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     // The server ended the session too: its token no longer opens the API.
-    expect((await stack.api('GET', '/api/products', { token: signedInToken ?? '' })).status).toBe(401);
+    expect((await stack.api('GET /api/products', { token: signedInToken ?? '' })).status).toBe(401);
   });
 
   it('every dialog on the dashboard keeps its buttons and close button on screen', async () => {

@@ -1,8 +1,9 @@
 import { outcomeOfLegacyCheck } from '@cmp/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, tabTo } from '../support/browser';
+import { tabTo } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { openDashboard, productRow } from '../support/dashboard-page';
 import { seededEffect } from '../support/run-records';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -14,8 +15,6 @@ import { startTestStack, type TestStack } from '../support/test-stack';
  * in UTC so times are known.
  */
 let stack: TestStack;
-let browser: Browser;
-let page: Page;
 
 const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T09:30:00.000Z`;
 
@@ -23,7 +22,7 @@ async function seedCompetitor(token: string, productId: number, name: string, pr
   const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
   const url = `https://${name}/p/kettle`;
-  const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+  const added = await stack.api('POST /api/competitor-urls', {
     token,
     body: { product_id: productId, competitor_name: name, url },
   });
@@ -51,10 +50,11 @@ async function seedCompetitor(token: string, productId: number, name: string, pr
   }
 }
 
+const page = useBrowserPage({ timezoneId: 'UTC' });
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ serveWeb: true }), launchBrowser()]);
+  stack = await startTestStack({ serveWeb: true });
   const token = await stack.login();
-  const { body } = await stack.api<{ product: { id: number } }>('POST', '/api/products', {
+  const { body } = await stack.api('POST /api/products', {
     token,
     body: { sku: 'CHART-1', name: 'Chart Kettle', current_price: 20, cost: 10 },
   });
@@ -68,14 +68,7 @@ beforeAll(async () => {
     [4, 25],
   ]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext({ timezoneId: 'UTC' })).newPage();
-});
-afterEach(() => page.context().close());
+afterAll(() => stack?.stop());
 
 /** What the chart in `figure` draws, read from the library's SVG: lines, legend, time axis, our price. */
 async function drawn(figure: Locator) {

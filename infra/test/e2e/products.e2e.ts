@@ -1,40 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import { MAX_UPLOAD_BYTES, PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES, PRODUCT_CSV_TEMPLATE, type RequestBody } from '@cmp/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { signInAsAdmin } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 let stack: TestStack;
-let browser: Browser;
-let page: Page;
 let token: string;
 
+const page = useBrowserPage({ acceptDownloads: true });
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ serveWeb: true }), launchBrowser()]);
+  stack = await startTestStack({ serveWeb: true });
   token = await stack.login();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-});
-afterEach(() => page.context().close());
-
-interface ProductRow {
-  id: number;
-  sku: string;
-  name: string;
-  current_price: number;
-  cost: number | null;
-  gtin: string | null;
-  mpn: string | null;
-  category_id: number | null;
-  hidden: boolean;
-}
+afterAll(() => stack?.stop());
 
 async function openProducts() {
   await signInAsAdmin(page, stack.url);
@@ -45,17 +26,14 @@ async function openProducts() {
 const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(text);
 const dialog = () => page.getByRole('dialog');
 
-async function createProduct(body: Record<string, unknown>) {
-  const { status, body: answer } = await stack.api<{ product: ProductRow }>('POST', '/api/products', {
-    token,
-    body,
-  });
+async function createProduct(body: RequestBody<'POST /api/products'>) {
+  const { status, body: answer } = await stack.api('POST /api/products', { token, body });
   if (status !== 201) throw new Error(`seed failed ${status}: ${JSON.stringify(answer)}`);
   return answer.product;
 }
 
 async function productBySku(sku: string) {
-  const { body } = await stack.api<{ products: ProductRow[] }>('GET', '/api/products', { token });
+  const { body } = await stack.api('GET /api/products', { token });
   return body.products.find((product) => product.sku === sku);
 }
 
@@ -275,11 +253,7 @@ describe('categories', () => {
     await edit.getByRole('button', { name: 'Update Category' }).click();
     await toast('Category updated successfully').waitFor();
     await manage.getByRole('listitem').filter({ hasText: 'Garden' }).waitFor();
-    const { body } = await stack.api<{ categories: { name: string; description: string | null }[] }>(
-      'GET',
-      '/api/categories',
-      { token },
-    );
+    const { body } = await stack.api('GET /api/categories', { token });
     expect(body.categories.find((c) => c.name === 'Garden')?.description).toBeNull();
 
     // Delete
@@ -456,7 +430,7 @@ describe('pagination', () => {
       { length: 45 },
       (_, i) => `PAGE-${String(i + 1).padStart(2, '0')},Pageable ${i + 1},1.00,,`,
     );
-    const { status } = await stack.upload('/api/products/import', token, {
+    const { status } = await stack.upload('POST /api/products/import', token, {
       name: 'page.csv',
       content: ['SKU,Product Name,Current Price,Cost,Category', ...rows].join('\n'),
     });

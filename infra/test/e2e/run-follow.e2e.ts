@@ -1,8 +1,7 @@
-import type { Product } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, signInAsAdmin } from '../support/browser';
+import { signInAsAdmin } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { productPage, startChangingShop } from '../support/changing-shop';
 import { asSessionResults, productRow, runFigures } from '../support/dashboard-page';
 import { signedInStack } from '../support/signed-in-stack';
@@ -27,19 +26,8 @@ const { stack, token } = await signedInStack({
     SCHEDULE_ENABLED: 'true',
   },
 });
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop.close();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext()).newPage();
-});
-afterEach(() => page.context().close());
+const page = useBrowserPage();
+afterAll(() => shop.close());
 
 const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(text);
 const panelHeading = () => page.getByRole('heading', { name: 'Price Check Control Panel' });
@@ -84,7 +72,7 @@ describe('the Check My Price panel', () => {
   });
 
   it('follows a real run: the total from the start, progress as URLs finish, the session at the end', async () => {
-    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const { body } = await stack.api('POST /api/products', {
       token,
       body: { sku: 'FOLLOW-1', name: 'Followed kettle', current_price: 30 },
     });
@@ -94,7 +82,7 @@ describe('the Check My Price panel', () => {
         html: productPage('Followed kettle', `${20 + n}.50`),
         delayMs: PAGE_DELAY_MS,
       });
-      await stack.api('POST', '/api/competitor-urls', {
+      await stack.api('POST /api/competitor-urls', {
         token,
         body: { product_id: body.product.id, competitor_name: `Shop ${n}`, url: `${shop.origin}${path}` },
       });
@@ -128,7 +116,7 @@ describe('the Check My Price panel', () => {
 
   it("refreshes the Price Overview when a product's AI analysis run ends, without a tab switch", async () => {
     await stack.stepFunctions.idle();
-    const { body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+    const { body } = await stack.api('POST /api/products', {
       token,
       body: { sku: 'FOLLOW-2', name: 'Followed toaster', current_price: 30 },
     });
@@ -138,7 +126,7 @@ describe('the Check My Price panel', () => {
         html: productPage('Followed toaster', `${15 + n}.25`),
         delayMs: 200,
       });
-      await stack.api('POST', '/api/competitor-urls', {
+      await stack.api('POST /api/competitor-urls', {
         token,
         body: {
           product_id: body.product.id,

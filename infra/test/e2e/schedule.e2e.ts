@@ -1,9 +1,9 @@
 import { addUser } from '@cmp/functions/auth/users';
-import { formatDateTime, type ScraperSchedule } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@cmp/shared';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, signInAsAdmin, tabTo } from '../support/browser';
+import { signInAsAdmin, tabTo } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -18,22 +18,12 @@ const { stack, token } = await signedInStack({
 const STAFF = { email: 'sam@example.com', password: 'sam-password-1' };
 await addUser({ email: STAFF.email, username: 'sam', firstName: 'Sam', password: STAFF.password });
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  // The app shows times in the browser's zone; UTC makes them the schedule's own.
-  page = await (await browser.newContext({ timezoneId: 'UTC' })).newPage();
-});
-afterEach(() => page.context().close());
+// The app shows times in the browser's zone; UTC makes them the schedule's own.
+const page = useBrowserPage({ timezoneId: 'UTC' });
 
 const card = () => page.getByRole('form', { name: 'Schedule' });
 const fact = (term: string) => page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd');
-const savedSchedule = async () =>
-  (await stack.api<{ schedule: ScraperSchedule }>('GET', '/api/scraper/schedule', { token })).body.schedule;
+const savedSchedule = async () => (await stack.api('GET /api/scraper/schedule', { token })).body.schedule;
 
 describe('the Schedule card', () => {
   it('lets an admin set daily at 07:30 by keyboard, shows the next run, and keeps it after a reload', async () => {
@@ -89,7 +79,7 @@ describe('the Schedule card', () => {
     await fact('Next run').getByText('None: scheduled checks are off').waitFor();
     await page.getByText('Scheduled runs are off').waitFor();
     expect((await savedSchedule()).enabled).toBe(false);
-    await stack.api('PUT', '/api/scraper/schedule', {
+    await stack.api('PUT /api/scraper/schedule', {
       token,
       body: { enabled: true, expression: 'cron(30 7 * * ? *)' },
     });

@@ -1,6 +1,5 @@
 import { countByOutcome, type ScraperLog, type ScraperStatus } from '@cmp/shared';
-import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   asSessionResults,
   openDashboard as openDashboardAs,
@@ -15,11 +14,7 @@ import { dashboardScene } from '../support/dashboard-scene';
  * analysis from its row.
  */
 const scene = await dashboardScene();
-const { stack, token } = scene;
-let page: Page;
-beforeEach(() => {
-  page = scene.page();
-});
+const { stack, token, page } = scene;
 
 const openDashboard = () => openDashboardAs(page, stack.url);
 
@@ -173,9 +168,7 @@ describe('the Check My Price panel', () => {
       .getByRole('button', { name: 'Run AI analysis for Foxtrot Fan' })
       .waitFor({ timeout: Math.max(1, 4500 - (Date.now() - started)) });
     await stack.stepFunctions.idle();
-    const { body } = await stack.api<{ logs: { product_id: number | null }[] }>('GET', '/api/scraper/logs', {
-      token,
-    });
+    const { body } = await stack.api('GET /api/scraper/logs', { token });
 
     expect(disabled).toBe(true);
     expect(markAtOneSecond).toBe(1);

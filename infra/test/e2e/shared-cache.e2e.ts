@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDashboard, productRow } from '../support/dashboard-page';
 import { dashboardScene } from '../support/dashboard-scene';
 
@@ -9,11 +8,7 @@ import { dashboardScene } from '../support/dashboard-scene';
  * the second screen must show its prices, whatever the first one cached.
  */
 const scene = await dashboardScene();
-const { stack } = scene;
-let page: Page;
-beforeEach(() => {
-  page = scene.page();
-});
+const { stack, page } = scene;
 
 describe('data shared between screens', () => {
   it("shows a competitor URL's prices on the Competitors page after the dashboard charted them", async () => {

@@ -1,23 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, tabTo } from '../support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tabTo } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
 
 let stack: TestStack;
-let browser: Browser;
-let page: Page;
 
+const page = useBrowserPage();
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ serveWeb: true }), launchBrowser()]);
+  stack = await startTestStack({ serveWeb: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext()).newPage();
-});
-afterEach(() => page.context().close());
+afterAll(() => stack?.stop());
 
 const pathname = () => new URL(page.url()).pathname;
 
@@ -160,7 +152,7 @@ describe('the user menu', () => {
     expect(pathname()).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
-    expect((await stack.api('GET', '/api/auth/status', { token: token ?? '' })).body.isAuthenticated).toBe(
+    expect((await stack.api('GET /api/auth/status', { token: token ?? '' })).body.isAuthenticated).toBe(
       false,
     );
   });
@@ -193,7 +185,7 @@ describe('the user menu', () => {
     await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     // The session ends on the server; the page still holds the token it had.
-    await stack.api('POST', '/api/auth/logout', { token: token ?? '' });
+    await stack.api('POST /api/auth/logout', { token: token ?? '' });
 
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/products'));
     await page.getByRole('link', { name: 'Products' }).click();
@@ -209,7 +201,7 @@ describe('the user menu', () => {
     await signIn();
     await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
-    await stack.api('POST', '/api/auth/logout', { token: token ?? '' });
+    await stack.api('POST /api/auth/logout', { token: token ?? '' });
 
     await page.goto(`${stack.url}/products`);
     await page.getByRole('heading', { name: 'Login' }).waitFor();

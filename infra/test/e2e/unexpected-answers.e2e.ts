@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, signInAsAdmin, tabTo } from '../support/browser';
+import { signInAsAdmin, tabTo } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
@@ -12,20 +12,12 @@ import { startTestStack, type TestStack } from '../support/test-stack';
  * and navigation stay, and react-router's developer page never shows.
  */
 let stack: TestStack;
-let browser: Browser;
-let page: Page;
 
+const page = useBrowserPage();
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ serveWeb: true }), launchBrowser()]);
+  stack = await startTestStack({ serveWeb: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext()).newPage();
-});
-afterEach(() => page.context().close());
+afterAll(() => stack?.stop());
 
 /** Answers GET `path` (any query) with `body` until the returned function is called. */
 async function answerOddly(path: string, body: unknown): Promise<() => Promise<void>> {

@@ -1,9 +1,8 @@
 import { addUser } from '@cmp/functions/auth/users';
-import type { ManagedUser } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, signInAsAdmin, tabTo } from '../support/browser';
+import { signInAsAdmin, tabTo } from '../support/browser';
+import { useBrowserPage } from '../support/browser-fixture';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -15,23 +14,12 @@ const { stack, token } = await signedInStack({ serveWeb: true });
 const STAFF = { email: 'sam@example.com', password: 'sam-password-1' };
 await addUser({ email: STAFF.email, username: 'sam', firstName: 'Sam', password: STAFF.password });
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-beforeEach(async () => {
-  page = await (await browser.newContext()).newPage();
-});
-afterEach(() => page.context().close());
+const page = useBrowserPage();
 
 const signInStatus = async (email: string, password: string) =>
-  (await stack.api('POST', '/api/auth/login', { body: { email, password } })).status;
+  (await stack.api('POST /api/auth/login', { body: { email, password } })).status;
 const userNamed = async (username: string) =>
-  (await stack.api<{ users: ManagedUser[] }>('GET', '/api/users', { token })).body.users.find(
-    (user) => user.username === username,
-  );
+  (await stack.api('GET /api/users', { token })).body.users.find((user) => user.username === username);
 
 describe('as an admin', () => {
   it('adds a user by keyboard and sees the generated password once; focus goes back to Add user', async () => {

@@ -1,7 +1,7 @@
-import { type Category, outcomeOfLegacyCheck, type Product } from '@cmp/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeEach } from 'vitest';
-import { launchBrowser } from './browser';
+import { outcomeOfLegacyCheck, type Product } from '@cmp/shared';
+import type { Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+import { useBrowserPage } from './browser-fixture';
 import { startFixtureShop } from './fixture-shop';
 import { seededEffect } from './run-records';
 import { startTestStack, type TestStack } from './test-stack';
@@ -14,7 +14,6 @@ import { startTestStack, type TestStack } from './test-stack';
 export interface DashboardScene {
   shop: Awaited<ReturnType<typeof startFixtureShop>>;
   stack: TestStack;
-  browser: Browser;
   token: string;
   stop(): Promise<void>;
 }
@@ -39,14 +38,14 @@ async function seedProduct(
 ): Promise<Product> {
   const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
-  const { status, body } = await stack.api<{ product: Product }>('POST', '/api/products', {
+  const { status, body } = await stack.api('POST /api/products', {
     token,
     body: { sku, name, current_price: price, cost, category_id: categoryId },
   });
   if (status !== 201) throw new Error(`seeding ${sku} failed with ${status}`);
   for (const entry of seen) {
     const url = `${shop.origin}${entry.path}`;
-    const added = await stack.api<{ competitorUrl: { id: number } }>('POST', '/api/competitor-urls', {
+    const added = await stack.api('POST /api/competitor-urls', {
       token,
       body: { product_id: body.product.id, competitor_name: `Shop ${entry.path}`, url },
     });
@@ -86,44 +85,30 @@ async function seedProduct(
 
 /**
  * For a test file to await as it loads: the scene, stopped after the file's tests, and a fresh
- * browser page for each test (`page()`).
+ * browser page for each test (`page`, see useBrowserPage).
  */
-export async function dashboardScene(): Promise<DashboardScene & { page(): Page }> {
+export async function dashboardScene(): Promise<DashboardScene & { page: Page }> {
+  const page = useBrowserPage();
   const scene = await startDashboardScene();
   afterAll(() => scene.stop());
-  let page: Page | undefined;
-  beforeEach(async () => {
-    page = await (await scene.browser.newContext()).newPage();
-  });
-  afterEach(() => page?.context().close());
-  return {
-    ...scene,
-    page: () => {
-      if (!page) throw new Error('A page exists only inside a test');
-      return page;
-    },
-  };
+  return { ...scene, page };
 }
 
 async function startDashboardScene(): Promise<DashboardScene> {
   // Slow pages checked one at a time keep a full run going past the first 10 s status poll.
   const shop = await startFixtureShop({ delayMs: 1500 });
-  const [stack, browser] = await Promise.all([
-    startTestStack({
-      serveWeb: true,
-      env: { SCRAPER_ALLOW_HOSTS: shop.hostPort, SCRAPE_MAX_CONCURRENCY: '1' },
-    }),
-    launchBrowser(),
-  ]);
+  const stack = await startTestStack({
+    serveWeb: true,
+    env: { SCRAPER_ALLOW_HOSTS: shop.hostPort, SCRAPE_MAX_CONCURRENCY: '1' },
+  });
   const stop = async () => {
-    await browser.close();
     await stack.stop();
     await shop.close();
   };
   try {
     const token = await stack.login();
     await seedCatalogue({ shop, stack, token });
-    return { shop, stack, browser, token, stop };
+    return { shop, stack, token, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -132,7 +117,7 @@ async function startDashboardScene(): Promise<DashboardScene> {
 
 async function seedCatalogue(scene: Pick<DashboardScene, 'shop' | 'stack' | 'token'>) {
   const { stack, token } = scene;
-  const kitchen = await stack.api<{ category: Category }>('POST', '/api/categories', {
+  const kitchen = await stack.api('POST /api/categories', {
     token,
     body: { name: 'Kitchen', description: null },
   });

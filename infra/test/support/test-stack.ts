@@ -1,6 +1,16 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { ScraperLog, ScraperStatus } from '@cmp/shared';
+import {
+  type ApiError,
+  type Contract,
+  type Reply,
+  type RouteArguments,
+  type RouteId,
+  routeRequest,
+  type ScraperLog,
+  type ScraperStatus,
+  type SentRequest,
+} from '@cmp/shared';
 import { LOCAL_TABLE_NAME } from '../../local/local-env';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../local/stack';
 import { checkAgainstContract } from './contract-check';
@@ -21,24 +31,48 @@ export interface ApiResponse<T = Record<string, unknown>> {
   body: T;
 }
 
+/**
+ * An answer's body as a test reads it: the route's success body, or on a refusal the shared error's
+ * `error` and `fields` (every answer has been checked against the contract, so it is one of them).
+ */
+export type Answer<Id extends RouteId> = Reply<Id> & Partial<Pick<ApiError, 'error' | 'fields'>>;
+
+/** What a test adds to a route's request: who asks, and any header of its own. */
+export interface Caller {
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** A route with a multipart body: the CSV imports. */
+export type UploadRouteId = {
+  [Id in RouteId]: Contract[Id]['request'] extends { multipart: unknown } ? Id : never;
+}[RouteId];
+
 export interface TestStack extends LocalStack {
   /**
-   * Real HTTP to the stack's API; JSON in, JSON out (a CSV download's text, BOM included); the answer
-   * is checked against the API contract.
+   * Real HTTP to the stack's API, the route named by its contract id and its request typed by the
+   * contract's schemas; a CSV download's text (BOM included) is its body. Every answer is checked
+   * against the contract.
+   * @example await stack.api('PUT /api/products/{id}', { token, params: { id: 7 }, body: input })
    */
-  api<T = Record<string, unknown>>(
+  api<Id extends RouteId>(id: Id, ...request: RouteArguments<Id, Caller>): Promise<ApiResponse<Answer<Id>>>;
+  /**
+   * The same over any method, path and body, for requests the contract refuses (malformed JSON, a
+   * field of another type, an unknown route): the answer is still checked against the contract.
+   */
+  send<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    options?: Caller & { body?: unknown },
   ): Promise<ApiResponse<T>>;
   /** Signs in and returns the bearer token. */
   login(email?: string, password?: string): Promise<string>;
   /** Uploads a file as multipart/form-data (field `file`), as the import dialogs do; checked like `api`. */
-  upload<T = Record<string, unknown>>(
-    path: string,
+  upload<Id extends UploadRouteId>(
+    id: Id,
     token: string,
     file: { name: string; content: string | Uint8Array; type?: string },
-  ): Promise<ApiResponse<T>>;
+  ): Promise<ApiResponse<Answer<Id>>>;
   /** Every item in the table, straight from DynamoDB (for "nothing is left" checks). */
   scanTable(): Promise<Record<string, unknown>[]>;
   /** Counts the DynamoDB requests `action` makes. */
@@ -63,7 +97,7 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
     ...options,
     port: 0,
   });
-  const api: TestStack['api'] = async (method, path, { token, body, headers } = {}) => {
+  const send: TestStack['send'] = async (method, path, { token, body, headers } = {}) => {
     const response = await fetch(`${stack.url}${path}`, {
       method,
       headers: {
@@ -80,14 +114,21 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
     checkAgainstContract(method, path, response.status, parsed, contentType);
     return { status: response.status, headers: response.headers, body: parsed };
   };
+  const api = (async (id: RouteId, request: SentRequest & Caller = {}) => {
+    const { params, query, ...options } = request;
+    const { method, path } = routeRequest(id, params);
+    const search = new URLSearchParams(
+      Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ).toString();
+    return send(method, search ? `${path}?${search}` : path, options);
+  }) as TestStack['api'];
   const login: TestStack['login'] = async (email = ADMIN.email, password = ADMIN.password) => {
-    const { status, body } = await api<{ token: string }>('POST', '/api/auth/login', {
-      body: { email, password },
-    });
+    const { status, body } = await api('POST /api/auth/login', { body: { email, password } });
     if (status !== 200) throw new Error(`Sign-in failed with ${status}: ${JSON.stringify(body)}`);
     return body.token;
   };
-  const upload: TestStack['upload'] = async (path, token, file) => {
+  const upload: TestStack['upload'] = async (id, token, file) => {
+    const { path } = routeRequest(id);
     const form = new FormData();
     form.append(
       'file',
@@ -103,7 +144,7 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
     });
     const body = await response.json();
     checkAgainstContract('POST', path, response.status, body);
-    return { status: response.status, headers: response.headers, body: body as never };
+    return { status: response.status, headers: response.headers, body };
   };
   const scanTable = async () => {
     const client = DynamoDBDocumentClient.from(
@@ -129,11 +170,12 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
     return stack.dynamo.totalRequests() - before;
   };
   const scraperStatus = async (token: string) =>
-    (await api<{ status: ScraperStatus }>('GET', '/api/scraper/status', { token })).body.status;
+    (await api('GET /api/scraper/status', { token })).body.status;
   const scraperLogs = async (token: string) =>
-    (await api<{ logs: ScraperLog[] }>('GET', '/api/scraper/logs?limit=10', { token })).body.logs;
+    (await api('GET /api/scraper/logs', { token, query: { limit: '10' } })).body.logs;
   return Object.assign(stack, {
     api,
+    send,
     login,
     upload,
     scanTable,

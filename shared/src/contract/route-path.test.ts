@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { routeRequest } from './route-path';
 
 describe('routeRequest', () => {
-  it('sends a route without parameters to its path below the API base', () => {
-    expect(routeRequest('GET /api/products')).toEqual({ method: 'GET', path: '/products' });
+  it('sends a route without parameters to its path', () => {
+    expect(routeRequest('GET /api/products')).toEqual({ method: 'GET', path: '/api/products' });
   });
 
   it('fills each path parameter, encoded', () => {
     expect(routeRequest('GET /api/competitor-urls/product/{productId}', { productId: 12 })).toEqual({
       method: 'GET',
-      path: '/competitor-urls/product/12',
+      path: '/api/competitor-urls/product/12',
     });
-    expect(routeRequest('DELETE /api/categories/{id}', { id: 'a/b' }).path).toBe('/categories/a%2Fb');
+    expect(routeRequest('DELETE /api/categories/{id}', { id: 'a/b' }).path).toBe('/api/categories/a%2Fb');
   });
 
   it('refuses a missing parameter rather than calling a wrong path', () => {

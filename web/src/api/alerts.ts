@@ -1,10 +1,10 @@
 // Alerts (docs/api.md#alerts): the latest alerts, the products with an alert since the last run, and the
 // alert settings with their writes (save, a channel's test message).
-import type { Alert, AlertKind, AlertSettings, AlertSettingsInput } from '@cmp/shared';
+import type { Alert, AlertKind, AlertSettings, AlertSettingsInput, Reply } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { notifyError } from '../lib/notify';
-import { call, type Reply } from './client';
+import { call } from './client';
 import { keys } from './keys';
 
 export interface AlertsFilter {

@@ -1,7 +1,16 @@
 // The API client: `call` sends a contract route through Amplify's REST client and types the answer from the
 // contract; `download` fetches a route that answers a file. Only the per-resource modules next to this file
 // call them. They add the bearer token, turn 401 into "signed out" and every failure into an ApiError.
-import type { Contract, HttpMethod, RouteId } from '@cmp/shared';
+import {
+  API_BASE,
+  type Contract,
+  type HttpMethod,
+  type Reply,
+  type RouteArguments,
+  type RouteId,
+  routeRequest,
+  type SentRequest,
+} from '@cmp/shared';
 import { Amplify } from 'aws-amplify';
 import { del, get, patch, post, put } from 'aws-amplify/api';
 import { paths } from '../config/paths';
@@ -9,7 +18,6 @@ import { apiEndpoint, type WebConfig } from '../config/web-config';
 import { ApiError, httpError, parseJsonBody, requestHeaders, retriesAllowed } from '../lib/api-error';
 import { attachmentFileName } from '../lib/save-file';
 import { clearStoredSession, getStoredToken } from '../lib/session-storage';
-import { routeRequest } from './route-path';
 
 const API_NAME = 'cmp';
 
@@ -54,10 +62,7 @@ function handleUnauthorized(): void {
   }
 }
 
-export interface RequestOptions {
-  /** JSON-serialisable value or FormData (multipart upload). */
-  body?: unknown;
-  query?: Record<string, string>;
+interface RequestOptions extends Omit<SentRequest, 'params'> {
   /** Override the transport's retry on 5xx/429/network errors; by default only GET retries. */
   retry?: boolean;
 }
@@ -85,11 +90,12 @@ async function send(method: HttpMethod, path: string, options: RequestOptions) {
   const { body, query, retry = retriesAllowed(method) } = options;
   const operation = transports[method]({
     apiName: API_NAME,
-    path,
+    // Amplify's paths are relative to `apiUrl`, which ends at the API's base path.
+    path: path.slice(API_BASE.length),
     options: {
       headers: requestHeaders(getStoredToken(), body),
       ...(body === undefined ? {} : { body: body as Body }),
-      ...(query ? { queryParams: query } : {}),
+      ...(query ? { queryParams: definedOnly(query) } : {}),
       retryStrategy: { strategy: retry ? 'jittered-exponential-backoff' : 'no-retry' },
     },
   });
@@ -116,14 +122,12 @@ async function apiRequest<T>(method: HttpMethod, path: string, options: RequestO
   return parsed.value as T;
 }
 
-type Responses<Id extends RouteId> = Contract[Id]['responses'];
-/** The output type of a schema, read through Standard Schema (which zod implements). */
-type OutputOf<Schema> = Schema extends { '~standard': { types?: { output: infer Output } } } ? Output : never;
-
-/** The success body a contract route answers with, e.g. `Reply<'GET /api/products'>`. */
-export type Reply<Id extends RouteId> = OutputOf<
-  Responses<Id>[Extract<keyof Responses<Id>, 200 | 201 | 202>]
->;
+/** Amplify sends every query value it is given: a field left undefined is left out. */
+function definedOnly(query: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
 
 /**
  * Calls a route of the contract by its id and resolves with its success body, typed from the
@@ -132,8 +136,10 @@ export type Reply<Id extends RouteId> = OutputOf<
  */
 export function call<Id extends RouteId>(
   id: Id,
-  { params, ...options }: RequestOptions & { params?: Record<string, string | number> } = {},
+  ...[request]: RouteArguments<Id, Pick<RequestOptions, 'retry'>>
 ): Promise<Reply<Id>> {
+  // The contract typed the request for this route; the transport takes any route's.
+  const { params, ...options } = (request ?? {}) as SentRequest & Pick<RequestOptions, 'retry'>;
   const { method, path } = routeRequest(id, params);
   return apiRequest<Reply<Id>>(method, path, options);
 }
@@ -153,10 +159,11 @@ export interface DownloadedFile {
  * Fetches a file route with the bearer token in the header (never in a URL), for the page to save.
  * @example await download('GET /api/products/{id}/price-history.csv', { params: { id: 7 } })
  */
-export async function download(
-  id: FileRouteId,
-  { params, query }: { params?: Record<string, string | number>; query?: Record<string, string> } = {},
+export async function download<Id extends FileRouteId>(
+  id: Id,
+  ...[request]: RouteArguments<Id>
 ): Promise<DownloadedFile> {
+  const { params, query } = (request ?? {}) as SentRequest;
   const { method, path } = routeRequest(id, params);
   const response = await send(method, path, query ? { query } : {});
   return {

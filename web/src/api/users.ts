@@ -1,10 +1,10 @@
 // Users (docs/api.md#users, admins only): the list, adding a user and changing one. A generated password
 // comes back in the write's answer only.
-import type { ManagedUser, NewUserRequest, UserChange } from '@cmp/shared';
+import type { ManagedUser, NewUserRequest, Reply, UserChange } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { notifyError } from '../lib/notify';
-import { call, type Reply } from './client';
+import { call } from './client';
 import { keys } from './keys';
 
 async function fetchUsers(): Promise<ManagedUser[]> {
