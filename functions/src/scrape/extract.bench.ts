@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   let promptChars = 0;
   let promptTokens = 0;
   const outcomes = new Map<string, number>();
+  const bases = new Map<string, number>();
   const cpuMs: number[] = [];
   let peakRss = process.memoryUsage().rss;
   const baseRss = peakRss;
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
     if (analysis.needsLlm) needsLlm++;
     const { outcome: checkOutcome } = pageOutcome(analysis);
     outcomes.set(checkOutcome, (outcomes.get(checkOutcome) ?? 0) + 1);
+    bases.set(analysis.decision.basis, (bases.get(analysis.decision.basis) ?? 0) + 1);
     const size = reducedSize(analysis);
     promptChars += size.chars;
     promptTokens += size.tokens;
@@ -123,6 +125,8 @@ async function main(): Promise<void> {
   console.log(`availability F1       ${fmt(s.f1)}  (precision ${fmt(s.precision)}, recall ${fmt(s.recall)})`);
   const perOutcome = [...outcomes].sort((a, b) => b[1] - a[1]).map(([o, n]) => `${o} ${n}`);
   console.log(`pages per outcome     ${perOutcome.join(', ')}`);
+  const perBasis = [...bases].sort((a, b) => b[1] - a[1]).map(([o, n]) => `${o} ${n}`);
+  console.log(`price decided by      ${perBasis.join(', ')}`);
   console.log(`needs LLM tier        ${((needsLlm / pages.length) * 100).toFixed(1)}% of pages`);
   console.log(
     `mean reduced prompt   ${Math.round(promptChars / pages.length)} chars (~${Math.round(promptTokens / pages.length)} tokens)`,

@@ -35,6 +35,7 @@ function analysisWith(value: string): AnalysisInput {
       structured: [hostile],
       visible: [candidate({ source: 'visible', snippet: value, where: value, currency: value })],
       decision: {
+        basis: 'structured',
         chosen: hostile,
         confidence: 0.4,
         support: [hostile],

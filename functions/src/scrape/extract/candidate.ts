@@ -35,6 +35,13 @@ export interface PriceCandidate extends Evidence {
   readonly kind: 'offer' | 'range-low';
   /** The extractor's own ranking among its candidates (higher is better); not a confidence. */
   readonly score: number;
+  /**
+   * Visible prices only: shown as a price the shopper no longer pays (struck through, or labelled or
+   * named 'was', RRP, regular).
+   */
+  readonly reference?: boolean;
+  /** Visible prices only: the higher reference price printed beside this one (a sale's 'was'). */
+  readonly replaces?: string;
 }
 
 /** What we know of our own product, to pick the matching offer among several and to spot another product. */

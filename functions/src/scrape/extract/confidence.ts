@@ -5,13 +5,24 @@
  */
 import type { PageHints, PriceCandidate, SourceKind } from './candidate';
 import { selectOffers } from './offer-match';
+import { countryFromUrl } from './page-country';
 import { canonicalAmount } from './price-parse';
+import { vatRateBetween } from './vat-rates';
 import { QUALIFIED_PENALTY } from './visible-score';
 
 /** At or above this confidence the structured and heuristic tiers need no LLM. */
 export const CONFIDENT = 0.6;
 
+/**
+ * What the price rests on: structured data (with or without the page), the buy box's sale price over
+ * a struck 'was' price that structured data repeats, the buy box's price over a structured price net
+ * of VAT, the visible page alone, a lone 'from' price; or nothing (abstained).
+ */
+export type DecisionBasis = 'structured' | 'sale' | 'with-vat' | 'visible' | 'from-price' | 'abstained';
+
 export interface Decision {
+  /** What the price rests on, for the analysis and the extraction benchmark's counts. */
+  readonly basis: DecisionBasis;
   /** The chosen candidate (its amount and currency), or null when we abstain. */
   readonly chosen: PriceCandidate | null;
   readonly confidence: number;
@@ -41,6 +52,8 @@ const VISIBLE_MIN_MARGIN = 1.5;
 const FROM_PRICE_CONFIDENCE = 0.3;
 /** A visible price this prominent contradicts a structured price the page never shows. */
 const VISIBLE_CONTRADICTS_SCORE = 3;
+/** The buy box's price where structured data gives the struck 'was' price or the price net of VAT. */
+const EXPLAINED_VISIBLE_CONFIDENCE = 0.75;
 
 /** Picks the price and its confidence; see the module comment for the rules. */
 export function decide(input: DecisionInput): Decision {
@@ -69,6 +82,22 @@ export function decide(input: DecisionInput): Decision {
           input.structured.indexOf(a.members[0] as PriceCandidate) -
             input.structured.indexOf(b.members[0] as PriceCandidate),
       );
+    const explained = topVisible && topVisibleKey ? explainedVisible(groups, topVisible, input) : null;
+    if (explained && topVisible) {
+      notes.push(...explained.notes);
+      // The evidence says why the page's price beat the structured one.
+      const chosen = { ...topVisible, where: `${topVisible.where} (${explained.why})` };
+      const copies = input.visible.filter((v) => v !== topVisible && key(v) === topVisibleKey && v.score > 0);
+      return {
+        basis: explained.basis,
+        chosen,
+        confidence: EXPLAINED_VISIBLE_CONFIDENCE,
+        support: [chosen, ...copies.slice(0, 2)],
+        agreeing: ['visible'],
+        rejected: [...groups.values()].flatMap((members) => members.slice(0, 1)),
+        notes,
+      };
+    }
     const best = ranked[0];
     if (best) {
       const others = ranked.slice(1);
@@ -117,6 +146,7 @@ export function decide(input: DecisionInput): Decision {
         ...input.visible.filter((v) => key(v) === best.amount && v.score > 0).slice(0, 2),
       ];
       return {
+        basis: 'structured',
         chosen: withCurrency(preferWithCurrency(best.members), support),
         confidence: clamp(confidence),
         support,
@@ -135,6 +165,7 @@ export function decide(input: DecisionInput): Decision {
         `No structured price; the only price near the product is a 'from' price (${from.amount}), reported as the low end of its range.`,
       );
       return {
+        basis: 'from-price',
         chosen: from,
         confidence: FROM_PRICE_CONFIDENCE,
         support: [from],
@@ -160,6 +191,7 @@ export function decide(input: DecisionInput): Decision {
   if (from)
     notes.push(`It is a 'from' price (${topVisible.amount}), the low end of a range: trusted little.`);
   return {
+    basis: 'visible',
     chosen: topVisible,
     confidence: from
       ? FROM_PRICE_CONFIDENCE
@@ -169,6 +201,46 @@ export function decide(input: DecisionInput): Decision {
     rejected: runnerUp ? [runnerUp] : [],
     notes,
   };
+}
+
+/**
+ * The buy box's price wins over structured data that names no price of it when every structured
+ * amount is explained by the page: the 'was' price struck through beside it (a sale whose structured
+ * data kept the old price), or the price net of a VAT rate of the page's country. Null otherwise,
+ * and when the buy box's price does not clearly lead the other visible prices.
+ */
+function explainedVisible(
+  groups: ReadonlyMap<string, readonly PriceCandidate[]>,
+  top: PriceCandidate,
+  input: DecisionInput,
+): { basis: 'sale' | 'with-vat'; why: string; notes: string[] } | null {
+  const topKey = key(top);
+  if (top.reference || top.kind !== 'offer' || groups.has(topKey)) return null;
+  const runnerUp = input.visible.find((v) => key(v) !== topKey && !v.reference);
+  if (runnerUp && top.score - runnerUp.score < VISIBLE_MIN_MARGIN) return null;
+  const country = countryFromUrl(input.pageUrl);
+  const notes: string[] = [];
+  for (const amount of groups.keys()) {
+    const rate = vatRateBetween(amount, top.amount, country);
+    if (amount === top.replaces) {
+      notes.push(
+        `The structured price ${amount} is the 'was' price the page shows struck through beside ${top.amount}: the sale price ${top.amount} is the offer.`,
+      );
+    } else if (rate !== null) {
+      notes.push(
+        `The structured price ${amount} is ${top.amount} net of ${rate} % VAT; the page shows ${top.amount}, the price with VAT.`,
+      );
+    } else {
+      return null;
+    }
+  }
+  return top.replaces && groups.has(top.replaces)
+    ? {
+        basis: 'sale',
+        why: `the sale price; structured data gives the struck-through ${top.replaces}`,
+        notes,
+      }
+    : { basis: 'with-vat', why: 'the price with VAT; structured data gives it net', notes };
 }
 
 /**
@@ -210,7 +282,7 @@ function withCurrency(
 }
 
 function abstain(notes: string[], rejected: readonly PriceCandidate[]): Decision {
-  return { chosen: null, confidence: 0, support: [], agreeing: [], rejected, notes };
+  return { basis: 'abstained', chosen: null, confidence: 0, support: [], agreeing: [], rejected, notes };
 }
 
 function key(c: PriceCandidate): string {

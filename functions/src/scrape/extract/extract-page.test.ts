@@ -65,13 +65,13 @@ describe('extractPage without a model', () => {
     expect(result.analysis).toContain('abstaining');
   });
 
-  it('abstains when structured data still holds the crossed-out price of a sale', async () => {
+  it('takes the sale price when structured data still holds the crossed-out price of a sale', async () => {
     const html = productPage({
       ld: ld('30.00'),
       visible: '<div class="price-box"><del>£30.00</del> <span class="price sale-price">£24.00</span></div>',
     });
     const result = await extractPage(html, URL_UK);
-    expect(result.price).toBeNull();
+    expect(result).toMatchObject({ outcome: 'ok', price: '24.00', tier: 'heuristic', sources: 1 });
   });
 
   it('picks the offer for the SKU it is asked about', async () => {

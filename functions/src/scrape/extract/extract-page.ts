@@ -127,6 +127,7 @@ function withoutPrice(decision: Decision, why: string): Decision {
   const rejected = decision.chosen ? [decision.chosen, ...decision.rejected] : decision.rejected;
   return {
     ...decision,
+    basis: 'abstained',
     chosen: null,
     confidence: 0,
     support: [],

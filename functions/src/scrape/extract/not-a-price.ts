@@ -339,12 +339,23 @@ const MINIMUM = wordsPattern([
   'ordine minimo',
   'minimale bestel\\p{L}*',
   'minimaln\\p{L}*',
+  'мин\\.?\\s*заказ\\p{L}*',
+  'минимальн\\p{L}*\\s+(?:заказ|сумм)\\p{L}*',
+  'мін\\.?\\s*замовлення',
+  'мінімальн\\p{L}*\\s+замовлення',
+  'moq',
+  'minimum sipariş',
+  'minimáln\\p{L}* objednávk\\p{L}*',
+  'minsta order',
+  'minimiorder\\p{L}*',
   'spend',
   'dépensez',
   'gasta',
   'spendi',
   'besteed',
 ]);
+/** The same in scripts without spaces between words ('最低注文数', '起订量'). */
+const MINIMUM_CJK = /最低注文|最小注文|起订|起訂|最小订购|최소\s*주문/u;
 /** What a threshold unlocks or applies to ('Free shipping', 'orders', 'Versand', 'livraison'). */
 const THRESHOLD_SUBJECT = wordsPattern([
   'shipping',
@@ -471,6 +482,7 @@ export function notAPrice({ before, number, after, hasCurrency }: NumberInText):
   if (MAGNITUDE_AFTER.test(after)) return 'magnitude';
   if (
     MINIMUM.test(text) ||
+    MINIMUM_CJK.test(text) ||
     (THRESHOLD_SUBJECT.test(text) && (THRESHOLD_BEFORE.test(before) || OR_MORE_AFTER.test(after)))
   ) {
     return 'threshold';

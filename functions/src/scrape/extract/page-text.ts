@@ -2,6 +2,7 @@
  * Reading the page as a shopper sees it: the visible text of a node, the text around a price, the
  * class / id names of an element and whether it is struck through.
  */
+import type { CheerioAPI } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
 import { ancestors } from './dom-walk';
 
@@ -98,25 +99,57 @@ export function labelBefore(el: Element): string {
 }
 
 /**
- * A struck-through price (del, s, strike or line-through style, on it or close above) is a 'was'
- * price; so is a labelled price whose digits are struck inside it ('Normal: <s>$279.990</s>').
+ * A struck-through price (del, s, strike, or a line-through style inline or in the page's style
+ * sheet by class, on it or close above) is a 'was' price; so is a labelled price whose digits are
+ * struck inside it ('Normal: <s>$279.990</s>').
  */
-export function isCrossedOut(el: Element): boolean {
-  return [el, ...ancestors(el, 3)].some(isStrike) || hasStruckDigits(el);
+export function isCrossedOut(el: Element, struckClasses: ReadonlySet<string> = new Set()): boolean {
+  const struck = (node: Element) => isStrike(node, struckClasses);
+  return [el, ...ancestors(el, 3)].some(struck) || hasStruckDigits(el, struck);
 }
 
-function isStrike(el: Element): boolean {
+function isStrike(el: Element, struckClasses: ReadonlySet<string>): boolean {
   const tag = el.tagName.toLowerCase();
-  return tag === 'del' || tag === 's' || tag === 'strike' || /line-through/i.test(el.attribs?.style ?? '');
+  if (tag === 'del' || tag === 's' || tag === 'strike') return true;
+  if (/line-through/i.test(el.attribs?.style ?? '')) return true;
+  return struckClasses.size > 0 && (el.attribs?.class ?? '').split(/\s+/).some((c) => struckClasses.has(c));
+}
+
+/** A rule body that strikes its text ('text-decoration: line-through', 'text-decoration-line: …'). */
+const STRIKES = /text-decoration(?:-line)?\s*:[^;]*line-through/i;
+
+/**
+ * The class names the page's own style sheets strike through: the class of each selector's last
+ * part ('.price .was' strikes 'was'). Rules under a media query count as well.
+ */
+export function struckClassNames($: CheerioAPI): Set<string> {
+  const classes = new Set<string>();
+  $('style').each((_, style) => {
+    // Split by braces, not one regex over the sheet: shops inline style sheets of hundreds of KB.
+    for (const rule of $(style).text().split('}')) {
+      const open = rule.lastIndexOf('{');
+      if (open < 0 || !STRIKES.test(rule.slice(open + 1))) continue;
+      const selectors = rule.slice(0, open).split('{').at(-1) ?? '';
+      for (const selector of selectors.split(',')) {
+        const last =
+          selector
+            .trim()
+            .split(/[\s>+~]+/)
+            .at(-1) ?? '';
+        for (const [, name] of last.matchAll(/\.([\w-]+)/g)) if (name) classes.add(name);
+      }
+    }
+  });
+  return classes;
 }
 
 /** The element holds one number, so a struck descendant with digits in it strikes that number. */
-function hasStruckDigits(el: Element): boolean {
+function hasStruckDigits(el: Element, struck: (node: Element) => boolean): boolean {
   return el.children.some(
     (child) =>
       child.type === 'tag' &&
-      ((isStrike(child as Element) && /\d/.test(visibleText(child as AnyNode, 64))) ||
-        hasStruckDigits(child as Element)),
+      ((struck(child as Element) && /\d/.test(visibleText(child as AnyNode, 64))) ||
+        hasStruckDigits(child as Element, struck)),
   );
 }
 

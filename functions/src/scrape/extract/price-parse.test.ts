@@ -60,6 +60,9 @@ describe('parsePrice', () => {
     ['€.50', '0.50', 'EUR'],
     ['€ .50', '0.50', 'EUR'],
     [',50 €', '0.50', 'EUR'],
+    ['$..75', '0.75', 'USD'],
+    ['..75', '0.75', null],
+    ['€..99', '0.99', 'EUR'],
   ])('reads a leading decimal point as one: %s is %s %s', (text, amount, currency) => {
     expect(parsePrice(text)).toEqual({ amount, currency });
   });
@@ -195,6 +198,14 @@ describe('parsePrice', () => {
     ['Free UK delivery on £25+'],
     ['versandkostenfrei ab 29 €'],
     ['Mindestbestellwert 20 €'],
+    ['Mindestbestellmenge 2'],
+    ['commande minimum 3'],
+    ['мин. заказ: 1'],
+    ['Минимальный заказ: 3'],
+    ['мін. замовлення 2'],
+    ['MOQ: 50'],
+    ['最低注文数: 2'],
+    ['起订量 10'],
     ['livraison gratuite dès 29 €'],
     ['envío gratis a partir de 29 €'],
     ['spedizione gratuita da 39 €'],

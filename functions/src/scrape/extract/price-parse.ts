@@ -186,9 +186,10 @@ const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
 const DASHES = /[\u2010-\u2015\u2212]/g;
 /**
  * A number with optional grouping (space, dot, comma, apostrophe) and an optional ',-' / '.–' tail.
- * A leading '.' or ',' belongs to it ('.99', '€,50') unless a letter precedes it ('Fr.12', 'Rs.99').
+ * A leading '.' (or a doubled '..', as some shops print it: '$..75') or ',' belongs to it ('.99',
+ * '€,50') unless a letter precedes it ('Fr.12', 'Rs.99').
  */
-const NUMBER = /(?:(?<![\p{L}\d.,])[.,](?=\d))?\d(?:[\d.,'’ ]*\d)?(?:[.,]-(?!\d))?/gu;
+const NUMBER = /(?:(?<![\p{L}\d.,])(?:\.\.?|,)(?=\d))?\d(?:[\d.,'’ ]*\d)?(?:[.,]-(?!\d))?/gu;
 
 const EURO_AS_DECIMAL = /(\d) ?€(\d{2})(?![\d.,])/u;
 
@@ -275,8 +276,8 @@ function detectCurrency(text: string, country: string | null): string | null {
 }
 
 function normaliseNumber(raw: string): string | null {
-  // A leading decimal point is one ('.99'); a leading comma only before exactly two digits (',50').
-  if (raw.startsWith('.')) return /^\.\d{1,4}$/.test(raw) ? `0${raw}` : null;
+  // A leading decimal point is one ('.99', '..99'); a leading comma only before exactly two digits (',50').
+  if (raw.startsWith('.')) return /^\.\.?\d{1,4}$/.test(raw) ? `0.${raw.replace(/^\.+/, '')}` : null;
   if (raw.startsWith(',')) return /^,\d{2}$/.test(raw) ? `0.${raw.slice(1)}` : null;
   // '12,-' and '12.–' mean a whole amount; drop the tail before reading separators.
   const body = raw.replace(/[.,]-$/, '').replace(/[ '’]/g, (sep, offset: number, whole: string) => {

@@ -50,6 +50,11 @@ export const QUALIFIER_BEFORE = new RegExp(
   String.raw`(?:^|[^\p{L}])(?:was|were|rrp|msrp|uvp|statt|vorher|avant|au lieu de|prima|invece di|antes|era|voor|przed|dříve|list price|regular|normal|used|occasions?|gebraucht|usato|usados?|gebruikt|normale|normalpreis|save|you save|saving|ahorra|économisez|sparen|risparmi|from|ab|à partir de|a partir de|desde|vanaf|od|each|monthly|mensual|par mois|pro monat|al mese|financ\p{L}*|instal\p{L}*|rate|shipping|delivery|versand|livraison|spedizione|envío|envio|porto|over|above|über|dès|sopra|más de|minimum|min\.|spend|orders?|bestellwert|free|gratis|gratuit|kostenlos|deposit|coupon|voucher|points?|approx\.?|approximately|circa|ca\.|environ|etwa|ungefähr|aprox\.?|aproximadamente|brez ddv|bez dph|bez dph-u|ohne mwst\.?|exkl\.? mwst\.?|excl\.? vat|ex\.? vat|hors taxes?|sin iva|senza iva|netto|建議售價|原價|定價|市價|參考價|参考价|原价|折價券\p{L}*|優惠券|优惠券|滿|满|每期|分期|정가|\+)\s*(?:\(\d+\))?\s*[:：]?\s*${CURRENCY_BEFORE_NUMBER}?\s*$`,
   'iu',
 );
+/** The reference-price subset of those labels: the price a sale replaced ('was', 'RRP', 'statt', 'antes'). */
+export const REFERENCE_LABEL = new RegExp(
+  String.raw`(?:^|[^\p{L}])(?:was|were|rrp|msrp|uvp|statt|vorher|avant|au lieu de|prix barré|prima|invece di|antes|era|van|przed|było|dříve|původně|list price|regular(?: price)?|normal(?:ly)?|normalpreis|normale|originally|original price|before|建議售價|原價|定價|市價|原价|通常価格|定価|정가)\s*(?:\(\d+\))?\s*[:：]?\s*${CURRENCY_BEFORE_NUMBER}?\s*$`,
+  'iu',
+);
 /** Words just after a price that make it a unit, instalment, minimum, 'from' or saving amount. */
 export const QUALIFIER_AFTER = new RegExp(
   String.raw`^\s*${CURRENCY_AFTER_NUMBER}\s*(?:起|以上|~|～|up\b|or more|o più|ou plus|oder mehr|o más|of meer|lub więcej|\/|per\b|pro\b|par\b|al\b|each|x\b|×|a month|monthly|months?|mois|monat|mese|mes\b|p&p|off\b|rabatt|de réduction|sconto|descuento|korting|taxes? en sus|\(?including|\(?incl\. (?:postage|shipping))`,

@@ -14,10 +14,12 @@ import {
   labelBefore,
   namesOf,
   neighbourhood,
+  struckClassNames,
   tokensOf,
   wordsOf,
 } from './page-text';
 import { findTitleElement } from './page-title';
+import { canonicalAmount } from './price-parse';
 import {
   CURRENT_NAME,
   FROM_AFTER,
@@ -30,6 +32,7 @@ import {
   PRICE_NAME,
   QUALIFIER_AFTER,
   QUALIFIER_BEFORE,
+  REFERENCE_LABEL,
   REFERENCE_PRICE_WORDS,
   THRESHOLD_WORDS,
   USED_WORDS,
@@ -74,6 +77,8 @@ const SEEN_AGAIN = 0.5;
 const SEEN_AGAIN_MAX = 2;
 /** How far above a regular-price element its price container reaches (isLoneReference). */
 const REFERENCE_CONTAINER_LEVELS = 3;
+/** A sale price and the 'was' price it replaced sit in one small container: at most this many levels up. */
+const SALE_PAIR_LEVELS = 4;
 /** Reasons named in the evidence: enough to say why a price ranked low. */
 const REASONS_SHOWN = 3;
 
@@ -92,8 +97,12 @@ export interface Found {
 export function rankPrices($: CheerioAPI, found: readonly Found[]): PriceCandidate[] {
   const title = findTitle($);
   const repeated = repeatedItems(found);
-  const scored = found.map((f) => score(f, title, repeated.has(f)));
-  const candidates = scored.map((s) => (isLoneReference(s, scored) ? relieve(s) : s.candidate));
+  const struckClasses = struckClassNames($);
+  const scored = found.map((f) => score(f, title, repeated.has(f), struckClasses));
+  const candidates = withReplacedPrices(
+    scored.map((s) => (isLoneReference(s, scored) ? relieve(s) : s.candidate)),
+    scored.map((s) => s.found.el),
+  );
   const seen = new Map<string, number>();
   for (const c of candidates) if (c.score > 0) seen.set(c.amount, (seen.get(c.amount) ?? 0) + 1);
   return candidates
@@ -121,7 +130,7 @@ interface Scored {
   readonly reasons: readonly string[];
 }
 
-function score(found: Found, title: Title, repeated: boolean): Scored {
+function score(found: Found, title: Title, repeated: boolean, struckClasses: ReadonlySet<string>): Scored {
   const { el } = found;
   let score = found.currency ? SHOWS_CURRENCY : 0;
   const reasons: string[] = [];
@@ -169,7 +178,8 @@ function score(found: Found, title: Title, repeated: boolean): Scored {
     score -= OTHER_REGION_PENALTY;
     reasons.push(`is ${el.tagName.toLowerCase()}`);
   }
-  if (isCrossedOut(el)) {
+  const crossedOut = isCrossedOut(el, struckClasses);
+  if (crossedOut) {
     score -= CROSSED_OUT_PENALTY;
     reasons.unshift('crossed out');
   }
@@ -204,6 +214,10 @@ function score(found: Found, title: Title, repeated: boolean): Scored {
     urls: [],
     kind: from ? 'range-low' : 'offer',
     score,
+    reference:
+      crossedOut ||
+      REFERENCE_LABEL.test(label) ||
+      [el, ...ancestors(el, OTHER_PRICE_PARENT_LEVELS)].some(isReferenceName),
     where: `visible ${describeElement(el)}${reasons.length ? ` (${reasons.slice(0, REASONS_SHOWN).join(', ')})` : ''}`,
     snippet: snippetOf(line || found.text),
   };
@@ -222,10 +236,11 @@ function isLoneReference(s: Scored, all: readonly Scored[]): boolean {
   return !all.some((o) => o !== s && o.reasons.length === 0 && contains(container, o.found.el));
 }
 
-/** The candidate without the penalty its reference-price name gave it. */
+/** The candidate without the penalty its reference-price name gave it: it is the price, not a 'was'. */
 function relieve(s: Scored): PriceCandidate {
   return {
     ...s.candidate,
+    reference: false,
     score: s.candidate.score + OTHER_PRICE_NAME_PENALTY,
     where: `${s.candidate.where.replace(/ \(other-price-name\)$/, '')} (regular-price name, no other price next to it)`,
   };
@@ -235,6 +250,33 @@ function contains(ancestor: Element, node: Element): boolean {
   if (node === ancestor) return true;
   for (const p of ancestors(node)) if (p === ancestor) return true;
   return false;
+}
+
+/**
+ * Marks each price that a higher reference price stands beside (in one small container, same
+ * currency): the sale price, and the 'was' price it replaced.
+ */
+function withReplacedPrices(candidates: PriceCandidate[], elements: readonly Element[]): PriceCandidate[] {
+  const references = candidates.flatMap((c, i) =>
+    c.reference ? [{ c, around: [...ancestors(elements[i] as Element, SALE_PAIR_LEVELS)] }] : [],
+  );
+  if (references.length === 0) return candidates;
+  return candidates.map((c, i) => {
+    if (c.reference) return c;
+    const nearby = new Set(ancestors(elements[i] as Element, SALE_PAIR_LEVELS));
+    const replaced = references.find(
+      (r) =>
+        Number(r.c.amount) > Number(c.amount) &&
+        (r.c.currency === c.currency || !r.c.currency || !c.currency) &&
+        r.around.some((a) => nearby.has(a)),
+    );
+    return replaced ? { ...c, replaces: canonicalAmount(replaced.c.amount) } : c;
+  });
+}
+
+/** A name of the price a sale replaced ('old-price', 'was-price'). */
+function isReferenceName(el: Element): boolean {
+  return isOtherPriceName(el) && REFERENCE_PRICE_WORDS.test(wordsOf(el));
 }
 
 /** Class / id names of a reference, unit, shipping or other non-payable price ('old-price', 'fshippingCost'). */
