@@ -16,9 +16,17 @@ export const CONFIDENT = 0.6;
 /**
  * What the price rests on: structured data (with or without the page), the buy box's sale price over
  * a struck 'was' price that structured data repeats, the buy box's price over a structured price net
- * of VAT, the visible page alone, a lone 'from' price; or nothing (abstained).
+ * of VAT, the visible page alone, a lone 'from' price; or nothing: structured prices that disagree
+ * with none of them shown (a person decides), or no price to go on (abstained).
  */
-export type DecisionBasis = 'structured' | 'sale' | 'with-vat' | 'visible' | 'from-price' | 'abstained';
+export type DecisionBasis =
+  | 'structured'
+  | 'sale'
+  | 'with-vat'
+  | 'visible'
+  | 'from-price'
+  | 'conflict'
+  | 'abstained';
 
 export interface Decision {
   /** What the price rests on, for the analysis and the extraction benchmark's counts. */
@@ -107,7 +115,9 @@ export function decide(input: DecisionInput): Decision {
         notes.push(
           `Structured data disagrees (${ranked.map((r) => r.amount).join(' vs ')}) and the page does not settle it: abstaining.`,
         );
-        return abstain(notes, pool);
+        // Each price in the evidence, for the person who decides.
+        const each = ranked.flatMap((r) => r.members.slice(0, 1));
+        return { ...abstain(notes, each), basis: 'conflict', support: each };
       }
       // A visible price that is another offer of the same data (a variant) explains itself; one
       // that structured data does not know at all contradicts it.
@@ -186,7 +196,9 @@ export function decide(input: DecisionInput): Decision {
     return abstain(notes, input.visible.slice(0, 3));
   }
   const repeats = input.visible.filter((v) => key(v) === key(topVisible) && v.score > 0);
-  notes.push('Only the visible page gives a price; it is the strongest candidate near the product title.');
+  notes.push(
+    'Only the visible page gives a price; it is the strongest candidate in the buy box (by the product title or the buy button).',
+  );
   const from = topVisible.kind === 'range-low';
   if (from)
     notes.push(`It is a 'from' price (${topVisible.amount}), the low end of a range: trusted little.`);

@@ -3,7 +3,7 @@
  * confident and a model is wired in) the LLM. Pure over (html, page URL, hints) plus the optional
  * LLM port, so the scrape task and the CLI call the same code and tests inject a model.
  */
-import type { CheckOutcomeKind } from '@cmp/shared';
+import { type CheckOutcomeKind, HELD_FOR_REVIEW } from '@cmp/shared';
 import { type CheerioAPI, load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { renderAnalysis } from './analysis-markdown';
@@ -27,10 +27,13 @@ export type { LlmAnswer, LlmPort, TokenUsage } from './tiers';
 /** Deeper than any real shop page; below it the tree is cut (see pruneDeepNodes). */
 const MAX_DOM_DEPTH = 256;
 
-/** The outcomes a page can have on its own; the run adds 'review' (its gate) and 'failed'. */
+/**
+ * The outcomes a page can have on its own ('review' when its structured prices disagree and it shows
+ * none of them); the run adds 'review' from its gate, and 'failed'.
+ */
 export type PageOutcome = Extract<
   CheckOutcomeKind,
-  'ok' | 'no_price' | 'out_of_stock_no_price' | 'wrong_product' | 'blocked'
+  'ok' | 'no_price' | 'out_of_stock_no_price' | 'review' | 'wrong_product' | 'blocked'
 >;
 
 export interface ExtractionResult {
@@ -118,6 +121,13 @@ export function pageOutcome(
   if (analysis.refusal) return { outcome: 'blocked', message: analysis.refusal.message };
   if (analysis.wrongProduct) return { outcome: 'wrong_product', message: analysis.wrongProduct };
   if (price !== null) return { outcome: 'ok', message: 'Price found' };
+  if (analysis.decision.basis === 'conflict') {
+    const amounts = analysis.decision.support.map((c) => c.amount).join(' vs ');
+    return {
+      outcome: 'review',
+      message: `${HELD_FOR_REVIEW}the page's structured prices disagree (${amounts}) and it shows none of them`,
+    };
+  }
   if (inStock === false)
     return { outcome: 'out_of_stock_no_price', message: 'Out of stock; the page shows no price' };
   return { outcome: 'no_price', message: 'No price found on the page' };

@@ -122,3 +122,68 @@ describe('a structured price net of VAT', () => {
     expect(result.analysis).not.toContain('net of');
   });
 });
+
+describe('structured prices that disagree', () => {
+  const microdata = (
+    prices: string[],
+    shown: string,
+  ) => `<html><head><title>Steel kettle | Shop</title></head>
+    <body><main><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Steel kettle</h1>
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer">
+    ${prices.map((p) => `<meta itemprop="price" content="${p}">`).join('')}
+    <meta itemprop="priceCurrency" content="GBP"></div>
+    <div class="buy-box">${shown}<button>Add to basket</button></div></div></main></body></html>`;
+
+  it('take the one the buy box shows', async () => {
+    const result = await extractPage(microdata(['129.99', '99.99'], '<span class="price">£99.99</span>'), UK);
+
+    expect(result).toMatchObject({ outcome: 'ok', price: '99.99' });
+  });
+
+  it('take the JSON-LD or the Open Graph price by what the buy box shows', async () => {
+    const html = page({
+      head: '<meta property="og:price:amount" content="119.00"><meta property="og:price:currency" content="GBP">',
+      ld: ld('129.00'),
+      buyBox: '<span class="price">£119.00</span>',
+    });
+
+    expect(await extractPage(html, UK)).toMatchObject({ outcome: 'ok', price: '119.00' });
+  });
+
+  it('are held for review with each in the evidence when the page shows none of them', async () => {
+    const result = await extractPage(microdata(['129.99', '99.99'], ''), UK);
+
+    expect(result).toMatchObject({
+      outcome: 'review',
+      price: null,
+      message:
+        "Held for review: the page's structured prices disagree (129.99 vs 99.99) and it shows none of them",
+    });
+    expect(result.evidence.map((e) => e.snippet).join(' ')).toMatch(/129\.99.*99\.99|99\.99.*129\.99/);
+  });
+});
+
+describe('a page without structured data', () => {
+  const shop = (buyBox: string) => `<html><head><title>Shop</title></head><body>
+    <div class="page"><div class="content"><div class="col"><div class="inner"><div class="wrap">
+      <div class="heading"><span class="product-name">Steel kettle 1.7 l</span></div></div></div></div></div>
+    <div class="product-info">${buyBox}</div>
+    <section class="related-products"><ul>
+      <li class="item"><a>Toaster</a> <span class="price">£39.99</span> <button>Add to basket</button></li>
+      <li class="item"><a>Blender</a> <span class="price">£49.99</span> <button>Add to basket</button></li>
+      <li class="item"><a>Mixer</a> <span class="price">£59.99</span> <button>Add to basket</button></li>
+    </ul></section></div></body></html>`;
+
+  it.each([
+    ['a button', '<div class="box"><span class="amount">£24.99</span><button>Add to basket</button></div>'],
+    [
+      'a form by its action',
+      '<form action="/cart/add"><span class="amount">£24.99</span><input type="hidden" name="id" value="7"><input type="submit" value="Buy"></form>',
+    ],
+    ['a button in German', '<div class="box"><b>24,99 £</b><button>In den Warenkorb</button></div>'],
+  ])("takes the price next to the buy control (%s), not a carousel's", async (_, buyBox) => {
+    const result = await extractPage(shop(buyBox), UK);
+
+    expect(result).toMatchObject({ outcome: 'ok', price: '24.99', tier: 'heuristic' });
+  });
+});

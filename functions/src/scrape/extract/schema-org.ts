@@ -194,6 +194,10 @@ function readOffer(
     };
     const single = high === undefined || amountOf(high) === amountOf(low);
     found.push(make(low, currencyOf(offer), single ? 'offer' : 'range-low', 'lowPrice'));
+    // A `price` beside another single `lowPrice` is a second claim: the page decides between them.
+    const price = first(offer.price);
+    if (single && offer.lowPrice !== undefined && price !== undefined && amountOf(price) !== amountOf(low))
+      found.push(make(price, currencyOf(offer), 'offer', 'price'));
     const nested = offer.offers;
     if (Array.isArray(nested) || isItem(nested)) {
       const list = Array.isArray(nested) ? nested : [nested];
@@ -204,7 +208,11 @@ function readOffer(
     return found.filter((c): c is PriceCandidate => c !== null);
   }
   if (offer.price !== undefined && offer.price !== null && offer.price !== '') {
-    found.push(make(offer.price, currencyOf(offer), 'offer', 'price'));
+    // Two `price` properties on one offer (microdata written twice) are two claims, each a candidate.
+    const prices = Array.isArray(offer.price) ? offer.price : [offer.price];
+    prices.forEach((price, i) => {
+      found.push(make(price, currencyOf(offer), 'offer', prices.length > 1 ? `price[${i}]` : 'price'));
+    });
   } else if (offer.lowPrice !== undefined) {
     found.push(make(offer.lowPrice, currencyOf(offer), 'range-low', 'lowPrice'));
   } else {

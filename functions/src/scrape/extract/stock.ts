@@ -4,14 +4,9 @@
  */
 import type { Cheerio, CheerioAPI } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
+import { buyControls } from './buy-controls';
 import type { Stock } from './candidate';
-import { visibleText } from './page-text';
 
-/** 'Add to cart', 'buy now' and 'place bid' (an auction is open to buyers) in the main European languages. */
-const BUY_PHRASES =
-  'add to (?:your |my |the )?(?:shopping )?(?:cart|basket|bag|trolley)|buy now|buy it now|place bid|submit bid|bid now|enchérir|gebot abgeben|pujar|fai un.offerta|in den warenkorb|in den einkaufswagen|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|añadir a la cesta|comprar|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|dodaj do koszyka|kup teraz|do košíku|do kosika|kosárba|adaugă în coș|adauga in cos|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|ostoskoriin|в корзину|купить|sepete ekle|kosárba tesz|ielikt grozā|į krepšelį|lisa ostukorvi|v košarico|u košaricu|στο καλάθι|do košíka|vložiť do košíka|加入購物車|加入购物车|放入購物車|立即購買|立即购买|カートに入れる|カートに追加|今すぐ購入|바로구매|바로 구매|장바구니 담기|구매하기';
-/** The label starts with the phrase ('Add to basket', '+ In den Warenkorb'); 'Where to buy?' is no button. */
-const BUY = new RegExp(`^[^\\p{L}]*(?:${BUY_PHRASES})`, 'iu');
 /** 'Out of stock' and 'sold out' in the main European languages. */
 const SOLD_OUT_PHRASES =
   'out of stock|sold out|currently unavailable|no longer available|not available|temporarily unavailable|ausverkauft|nicht (?:mehr )?verfügbar|nicht lieferbar|derzeit nicht|rupture de stock|épuisé|epuise|indisponible|non disponible|agotado|sin stock|no disponible|esaurito|non disponibile|uitverkocht|niet (?:meer )?(?:leverbaar|beschikbaar)|niedostępny|wyprzedany|brak w magazynie|vyprodáno|nedostupné|není skladem|slutsåld|slutsålt|ikke på lager|udsolgt|utsolgt|loppuunmyyty|nincs készleten|stoc epuizat|indisponibil|нет в наличии|tükendi|stokta yok|esgotado|indisponível';
@@ -43,27 +38,7 @@ const MAX_NOTICE_CHARS = 60;
 
 /** Stock as the visible page shows it. */
 export function visibleStock($: CheerioAPI): Stock {
-  let buy = false;
-  $('button, input[type="submit"], input[type="button"], input[type="image"], a, [role="button"]').each(
-    (_, el) => {
-      const node = $(el);
-      const text = visibleText(el, MAX_NOTICE_CHARS * 4)
-        .replace(/\s+/g, ' ')
-        .trim();
-      // A buy button says little; long link texts are product names or articles that mention buying.
-      if (text.length > MAX_NOTICE_CHARS) return;
-      const labels = [text, node.attr('value'), node.attr('aria-label'), node.attr('alt')];
-      if (!labels.some((label) => label && BUY.test(label.trim().slice(0, 100)))) return;
-      if (
-        node.is('[disabled], [aria-disabled="true"]') ||
-        node.closest('[hidden], [style*="display:none"], [style*="display: none"]').length
-      ) {
-        return;
-      }
-      buy = true;
-      return false;
-    },
-  );
+  const buy = buyControls($).some((control) => control.kind === 'button' && control.enabled);
   const notices = noticesShown($);
   const inStock = buy || notices.inStock;
   if (inStock && !notices.soldOut) return 'in_stock';

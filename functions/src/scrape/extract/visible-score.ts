@@ -6,6 +6,7 @@
  */
 import type { CheerioAPI } from 'cheerio/slim';
 import type { Element } from 'domhandler';
+import { buyControls } from './buy-controls';
 import { type PriceCandidate, snippetOf } from './candidate';
 import { ancestors } from './dom-walk';
 import {
@@ -53,6 +54,11 @@ const PRICE_NAMED_ANCESTOR_LEVELS = 4;
 const NEAR_TITLE = 4;
 /** The shared container's every level above the title's own costs half a point: nothing from 8 levels up. */
 const NEAR_TITLE_FADE = 0.5;
+/** Sharing a small container with the buy button: the buy box even where no title is near. */
+const NEAR_BUY_CONTROL = 3;
+/** Each level of the shared container above the nearer of the two costs half a point. */
+const NEAR_BUY_CONTROL_FADE = 0.5;
+const NEAR_BUY_CONTROL_LEVELS = 6;
 /** Large type is set on purpose but read from inline styles only (prominence.ts): a weak signal. */
 const LARGE_TYPE = 1.5;
 /** A label announces it ('Price:', 'Now'). */
@@ -98,7 +104,8 @@ export function rankPrices($: CheerioAPI, found: readonly Found[]): PriceCandida
   const title = findTitle($);
   const repeated = repeatedItems(found);
   const struckClasses = struckClassNames($);
-  const scored = found.map((f) => score(f, title, repeated.has(f), struckClasses));
+  const buyBox = buyBoxContainers($);
+  const scored = found.map((f) => score(f, title, repeated.has(f), struckClasses, buyBox));
   const candidates = withReplacedPrices(
     scored.map((s) => (isLoneReference(s, scored) ? relieve(s) : s.candidate)),
     scored.map((s) => s.found.el),
@@ -130,7 +137,13 @@ interface Scored {
   readonly reasons: readonly string[];
 }
 
-function score(found: Found, title: Title, repeated: boolean, struckClasses: ReadonlySet<string>): Scored {
+function score(
+  found: Found,
+  title: Title,
+  repeated: boolean,
+  struckClasses: ReadonlySet<string>,
+  buyBox: ReadonlyMap<Element, number>,
+): Scored {
   const { el } = found;
   let score = found.currency ? SHOWS_CURRENCY : 0;
   const reasons: string[] = [];
@@ -184,6 +197,9 @@ function score(found: Found, title: Title, repeated: boolean, struckClasses: Rea
     reasons.unshift('crossed out');
   }
   if (titleDistance >= 0) score += Math.max(0, NEAR_TITLE - titleDistance * NEAR_TITLE_FADE);
+  // A list item's own buy button makes it no buy box: the repeated penalty speaks for it.
+  const cartDistance = repeated ? null : distanceToBuyControl(el, buyBox);
+  if (cartDistance !== null) score += Math.max(0, NEAR_BUY_CONTROL - cartDistance * NEAR_BUY_CONTROL_FADE);
   if (largeType(el)) score += LARGE_TYPE;
   const { before, after, line } = neighbourhood(el, found.text);
   const label = before.trim() ? before : labelBefore(el);
@@ -250,6 +266,41 @@ function contains(ancestor: Element, node: Element): boolean {
   if (node === ancestor) return true;
   for (const p of ancestors(node)) if (p === ancestor) return true;
   return false;
+}
+
+/**
+ * The containers close above the page's buy controls, each with its level above the nearest one;
+ * controls in regions of other products, navigation or the cart are not the product's.
+ */
+function buyBoxContainers($: CheerioAPI): Map<Element, number> {
+  const containers = new Map<Element, number>();
+  for (const { el } of buyControls($)) {
+    const above = [...ancestors(el)];
+    const otherRegion = above.some((a) => {
+      const tag = a.tagName.toLowerCase();
+      return tag === 'nav' || tag === 'aside' || tag === 'footer' || OTHER_REGION_WORDS.test(wordsOf(a));
+    });
+    if (otherRegion) continue;
+    above.slice(0, NEAR_BUY_CONTROL_LEVELS).forEach((container, level) => {
+      const tag = container.tagName.toLowerCase();
+      if (tag === 'body' || tag === 'html') return;
+      containers.set(container, Math.min(level, containers.get(container) ?? level));
+    });
+  }
+  return containers;
+}
+
+/** Levels up from a price to a container it shares with a buy control (the farther of the two), or null. */
+function distanceToBuyControl(el: Element, buyBox: ReadonlyMap<Element, number>): number | null {
+  if (buyBox.size === 0) return null;
+  let level = 0;
+  // The price's own element may be the container ('£24.99 <button>Add</button>' in one box).
+  for (const container of [el, ...ancestors(el, NEAR_BUY_CONTROL_LEVELS - 1)]) {
+    const controlLevel = buyBox.get(container);
+    if (controlLevel !== undefined) return Math.max(level, controlLevel);
+    level++;
+  }
+  return null;
 }
 
 /**
