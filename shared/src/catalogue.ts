@@ -200,6 +200,35 @@ export const categorySchema = z.strictObject({
 });
 export type Category = z.infer<typeof categorySchema>;
 
+/** Where a price the extraction considered came from (RDFa counts as microdata). */
+export const priceCandidateSourceSchema = z.enum(['json-ld', 'microdata', 'meta', 'visible']);
+
+/** A price the latest check that read the page considered (docs/rules.md#price-pins). */
+export const priceCandidateSchema = z.strictObject({
+  /** 1, 2, …: the price's number within that check. */
+  id: z.number().int(),
+  amount: z.number(),
+  currency: z.string().nullable(),
+  source: priceCandidateSourceSchema,
+  /** The text around the price, at most 120 characters. */
+  context: z.string(),
+  /** The price the check took. */
+  chosen: z.boolean(),
+});
+export type PagePriceCandidate = z.infer<typeof priceCandidateSchema>;
+
+/** A person's pick of the price on a competitor page: later checks read that place first. */
+export const pricePinSchema = z.strictObject({
+  amount: z.number(),
+  currency: z.string().nullable(),
+  source: priceCandidateSourceSchema,
+  context: z.string(),
+  /** The name of the person who picked it. */
+  picked_by: z.string(),
+  picked_at: z.string(),
+});
+export type PricePin = z.infer<typeof pricePinSchema>;
+
 export const competitorUrlSchema = z.strictObject({
   id: z.number().int(),
   product_id: z.number().int(),
@@ -209,6 +238,8 @@ export const competitorUrlSchema = z.strictObject({
   updated_at: z.string(),
   product: z.strictObject({ name: z.string(), sku: z.string(), current_price: z.number() }),
   last_check: lastCheckSchema.nullable(),
+  /** The price a person picked on the page, or null. */
+  price_pin: pricePinSchema.nullable(),
 });
 export type CompetitorUrl = z.infer<typeof competitorUrlSchema>;
 

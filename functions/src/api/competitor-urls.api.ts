@@ -8,6 +8,7 @@ import {
 } from '../catalogue/competitor-urls';
 import { startImport } from '../catalogue/csv/import-job';
 import { readUploadedFile } from '../catalogue/csv/upload';
+import { pinPrice, priceCandidatesOf, unpinPrice } from '../catalogue/price-pins';
 import { decidePrice } from '../catalogue/price-review';
 import { readEntrySettings } from '../config';
 import { competitorUrlsCsv } from '../exports/competitor-url-export';
@@ -70,6 +71,21 @@ export const handler = groupHandler('competitor-urls', {
         sessionOf(request).user,
       ),
     },
+  }),
+
+  'GET /api/competitor-urls/{id}/price-candidates': async ({ params }) => ({
+    body: { success: true, ...(await priceCandidatesOf(params.id)) },
+  }),
+
+  'PUT /api/competitor-urls/{id}/price-pin': async (request) => ({
+    body: {
+      success: true,
+      competitorUrl: await pinPrice(request.params.id, request.body.candidate_id, sessionOf(request).user),
+    },
+  }),
+
+  'DELETE /api/competitor-urls/{id}/price-pin': async ({ params }) => ({
+    body: { success: true, competitorUrl: await unpinPrice(params.id) },
   }),
 
   'DELETE /api/competitor-urls/{id}': async ({ params }) => {

@@ -3,6 +3,7 @@ import {
   type CompetitorUrlDetail,
   type CompetitorUrlInput,
   countsInComparison,
+  type PricePin,
 } from '@cmp/shared';
 import {
   type CompetitorUrlRecord,
@@ -12,6 +13,7 @@ import {
   listCompetitorUrlsOfProduct,
   updateCompetitorUrl,
 } from '../data/competitor-url.repository';
+import { type PricePinRecord, writePricePin } from '../data/price-pin.repository';
 import { deletePriceRecordsOfUrl, latestPriceRecords, toPriceData } from '../data/price-record.repository';
 import { getProduct, type ProductRecord } from '../data/product.repository';
 import { InvalidInputError, NotFoundError } from '../domain/errors';
@@ -39,7 +41,13 @@ function toCompetitorUrl(record: CompetitorUrlRecord, product: ProductRecord | u
       current_price: product?.current_price ?? 0,
     },
     last_check: apiLastCheck(record),
+    price_pin: record.price_pin ? pinView(record.price_pin) : null,
   };
+}
+
+/** The pin as the API shows it: without its locator, an internal detail of the extraction. */
+function pinView({ locator: _, ...pin }: PricePinRecord): PricePin {
+  return pin;
 }
 
 /** Every competitor URL with its product: two queries (plus one per extra 1 MB page), or only what changed. */
@@ -106,7 +114,13 @@ export async function addCompetitorUrl(input: CompetitorUrlInput): Promise<Compe
 export async function editCompetitorUrl(id: number, input: CompetitorUrlInput): Promise<CompetitorUrl> {
   const existing = await requireCompetitorUrl(id);
   const { product, fields } = await checkFields(input);
-  return toCompetitorUrl(await updateCompetitorUrl(existing, fields, competitorUrlsPerProductMax()), product);
+  const updated = await updateCompetitorUrl(existing, fields, competitorUrlsPerProductMax());
+  // A pin names a place on one page: another address is another page.
+  if (existing.price_pin && updated.url !== existing.url) {
+    await writePricePin(id, null);
+    return toCompetitorUrl({ ...updated, price_pin: undefined }, product);
+  }
+  return toCompetitorUrl(updated, product);
 }
 
 /** Deletes the URL's price records first, then the URL. */

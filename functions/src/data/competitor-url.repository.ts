@@ -49,6 +49,7 @@ const FIELDS = [
   'held',
   'rejected',
   'consecutive_failures',
+  'price_pin',
 ] as const satisfies readonly (keyof CompetitorUrlRecord)[];
 /** What a read gives: returned as a CompetitorUrlRecord, so a required field left out of FIELDS does not compile. */
 type CompetitorUrlRead = Pick<CompetitorUrlRecord, (typeof FIELDS)[number]>;

@@ -1,5 +1,6 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CheckOutcome, outcomeOfLegacyCheck, type PriceRecord } from '@cmp/shared';
+import type { ConsideredPrice } from '../scrape/extract/price-candidates';
 import { batchGetConsistent } from './batch-get';
 import { batchDelete } from './batch-write';
 import { conditionHeld, db, tableName } from './dynamo';
@@ -32,6 +33,8 @@ export interface PriceRecordItem extends CheckOutcome {
   sources?: number;
   /** The price was a 'from' price, the low end of a range. */
   from_price?: boolean;
+  /** Every price the check considered, for a person to pin the right one. */
+  candidates?: readonly ConsideredPrice[];
   /** Epoch seconds after which DynamoDB may delete the record; absent: kept for ever. */
   expires_at?: number;
 }

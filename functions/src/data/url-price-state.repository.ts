@@ -4,6 +4,7 @@ import { batchGetConsistent } from './batch-get';
 import { catalogueWrite } from './catalogue-write';
 import { competitorUrlKey } from './competitor-url-key';
 import { conditionHeld, db, tableName } from './dynamo';
+import type { PricePinRecord } from './price-pin.repository';
 import { projectionOf } from './projection';
 
 /**
@@ -21,6 +22,8 @@ export interface UrlPriceState {
   rejected?: { price: number; currency: string | null };
   /** Checks in a row that could not read the page (blocked or failed). */
   consecutive_failures?: number;
+  /** The price's place a person picked (price-pin.repository.ts). */
+  price_pin?: PricePinRecord;
 }
 
 /** The price state of the URL `id`. */

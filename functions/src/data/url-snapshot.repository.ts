@@ -98,6 +98,7 @@ export function withRunState(record: CompetitorUrlRecord, state: UrlRunState): C
     held: state.held,
     rejected: record.rejected,
     consecutive_failures: state.consecutive_failures,
+    price_pin: record.price_pin,
   } satisfies Record<keyof CompetitorUrlRecord, unknown>;
   return changed;
 }

@@ -103,6 +103,9 @@ const groupOf = {
   'GET /api/competitor-urls': 'competitor-urls',
   'POST /api/competitor-urls/{id}/accept-price': 'competitor-urls',
   'POST /api/competitor-urls/{id}/reject-price': 'competitor-urls',
+  'GET /api/competitor-urls/{id}/price-candidates': 'competitor-urls',
+  'PUT /api/competitor-urls/{id}/price-pin': 'competitor-urls',
+  'DELETE /api/competitor-urls/{id}/price-pin': 'competitor-urls',
   // Starts an execution: the scraper group is the one allowed to.
   'POST /api/competitor-urls/{id}/check': 'scraper',
   'POST /api/competitor-urls': 'competitor-urls',

@@ -51,7 +51,8 @@ export async function scrapeUrl(
   };
   // Our ids pick our offer among a page's variants, and a GTIN tells another product's page from ours.
   const hints = { sku: product.sku, gtin: product.gtin, mpn: product.mpn };
-  const result = await extractPage(page.html, page.url, { hints, llm });
+  // A person's pick of the price's place is read before anything is weighed.
+  const result = await extractPage(page.html, page.url, { hints, llm, pin: url.price_pin ?? null });
   // Better to retry (the state machine backs off) than to record a guess made without the model;
   // after the last retry this message is what the URL's record says, so it promises nothing more.
   if (throttled) throw new BedrockThrottledError('Bedrock is throttling; try again later');
@@ -82,5 +83,6 @@ function toOutcome(result: ExtractionResult, modelId: string | null): Outcome {
     output_tokens: result.usage?.outputTokens ?? 0,
     model_id: result.tier === 'llm' ? modelId : null,
     llm_error: result.llm_error,
+    candidates: result.candidates,
   };
 }

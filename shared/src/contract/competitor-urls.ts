@@ -4,7 +4,9 @@ import {
   competitorUrlInputSchema,
   competitorUrlSchema,
   importResultSchema,
+  priceCandidateSchema,
 } from '../catalogue';
+import { idNumber } from '../ids';
 import { importJobAnswerSchema } from '../import-job';
 import {
   csvFileSchema,
@@ -94,6 +96,37 @@ export const competitorUrlRoutes = defineRoutes(
       'Reject the price the latest check held for review: the comparison keeps the last accepted price, and finding it again does not confirm it',
     request: { params: idParams, body: reviewDecision },
     responses: { 200: oneAnswer, ...errors(400, 401, 404, 409, 415, 500) },
+  },
+  {
+    method: 'GET',
+    path: '/api/competitor-urls/{id}/price-candidates',
+    summary:
+      "Every price the URL's latest check that read the page considered, for a person to pick the right one (docs/rules.md#price-pins)",
+    request: { params: idParams },
+    responses: {
+      200: z.strictObject({
+        success: z.literal(true),
+        candidates: z.array(priceCandidateSchema),
+        /** When that check ran; null when no check has read the page yet. */
+        checked_at: z.string().nullable(),
+      }),
+      ...errors(400, 401, 404, 500),
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/competitor-urls/{id}/price-pin',
+    summary:
+      "Pin one of the URL's price candidates: later checks read the price at its place first (docs/rules.md#price-pins)",
+    request: { params: idParams, body: z.strictObject({ candidate_id: idNumber('candidate_id') }) },
+    responses: { 200: oneAnswer, ...errors(400, 401, 404, 409, 415, 500) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/competitor-urls/{id}/price-pin',
+    summary: "Remove the URL's price pin: checks weigh the page's prices again",
+    request: { params: idParams },
+    responses: { 200: oneAnswer, ...errors(400, 401, 404, 500) },
   },
   {
     method: 'DELETE',

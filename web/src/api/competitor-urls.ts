@@ -109,3 +109,24 @@ export const reloadCompetitorPrices = (id: number) =>
 /** Every competitor URL with its product, last check and accepted price, as a CSV file. */
 export const exportCompetitorUrlsCsv = (): Promise<DownloadedFile> =>
   download('GET /api/competitor-urls/export.csv');
+
+/** Every price the URL's latest check that read the page considered ('Not the right price?'). */
+export async function fetchPriceCandidates(id: number) {
+  return expectSuccess(await call('GET /api/competitor-urls/{id}/price-candidates', { params: { id } }));
+}
+
+/** Pins one of those prices: later checks read the price at its place first. */
+export async function pinPrice(id: number, candidateId: number): Promise<CompetitorUrl> {
+  return expectSuccess(
+    await call('PUT /api/competitor-urls/{id}/price-pin', {
+      params: { id },
+      body: { candidate_id: candidateId },
+    }),
+  ).competitorUrl;
+}
+
+/** Removes the URL's pin: checks weigh the page's prices again. */
+export async function unpinPrice(id: number): Promise<CompetitorUrl> {
+  return expectSuccess(await call('DELETE /api/competitor-urls/{id}/price-pin', { params: { id } }))
+    .competitorUrl;
+}

@@ -28,6 +28,7 @@ const TIER_LABEL: Record<Tier, string> = {
   structured: 'structured data',
   heuristic: 'visible-page heuristics',
   llm: 'the language model',
+  pinned: 'the place a person picked',
   none: 'nothing (no price established)',
 };
 

@@ -1,7 +1,7 @@
 /** The shapes every extractor returns, so the pipeline can weigh them against each other. */
 
 /** Where a candidate came from; each kind counts as one independent source when they agree. */
-export type SourceKind = 'json-ld' | 'microdata' | 'rdfa' | 'meta' | 'visible' | 'llm';
+export type SourceKind = 'json-ld' | 'microdata' | 'rdfa' | 'meta' | 'visible' | 'llm' | 'pinned';
 
 export type Stock = 'in_stock' | 'out_of_stock' | 'unknown';
 
@@ -42,6 +42,8 @@ export interface PriceCandidate extends Evidence {
   readonly reference?: boolean;
   /** Visible prices only: the higher reference price printed beside this one (a sale's 'was'). */
   readonly replaces?: string;
+  /** Visible prices only: where the price sits (page-text.ts elementLocator), for a person's pin. */
+  readonly locator?: string;
 }
 
 /** What we know of our own product, to pick the matching offer among several and to spot another product. */

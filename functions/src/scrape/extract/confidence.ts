@@ -17,7 +17,8 @@ export const CONFIDENT = 0.6;
  * What the price rests on: structured data (with or without the page), the buy box's sale price over
  * a struck 'was' price that structured data repeats, the buy box's price over a structured price net
  * of VAT, the visible page alone, a lone 'from' price; or nothing: structured prices that disagree
- * with none of them shown (a person decides), or no price to go on (abstained).
+ * with none of them shown (a person decides), or no price to go on (abstained); or a person's pin:
+ * the price at the place they picked, or that place gone (price-candidates.ts).
  */
 export type DecisionBasis =
   | 'structured'
@@ -26,6 +27,8 @@ export type DecisionBasis =
   | 'visible'
   | 'from-price'
   | 'conflict'
+  | 'pinned'
+  | 'pin-gone'
   | 'abstained';
 
 export interface Decision {

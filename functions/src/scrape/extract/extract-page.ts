@@ -14,6 +14,7 @@ import { extractMetaTags } from './meta-tags';
 import { extractMicrodata, extractRdfa } from './microdata';
 import { otherProduct } from './offer-match';
 import { countryFromUrl } from './page-country';
+import { type ConsideredPrice, consideredPrices, PIN_GONE_MESSAGE, pinnedDecision } from './price-candidates';
 import { canonicalAmount, isKnownCurrency, type ParseOptions, parseMachinePrice } from './price-parse';
 import { estimateTokens, reducePage } from './reduce-page';
 import { detectRefusal } from './refusal-page';
@@ -62,10 +63,22 @@ export interface ExtractionResult {
   readonly usage: TokenUsage | null;
   /** A short message when the LLM tier failed; the result then comes from the earlier tiers. */
   readonly llm_error: string | null;
+  /** Every price considered, for staff to point at the right one ('Not the right price?'). */
+  readonly candidates: readonly ConsideredPrice[];
+}
+
+/** A person's pick of the price's place on this page (price-candidates.ts). */
+export interface PricePin {
+  readonly locator: string;
 }
 
 /** Runs the structured and heuristic tiers. Synchronous and pure. */
-export function analysePage(html: string, pageUrl: string, hints: PageHints = {}): PageAnalysis {
+export function analysePage(
+  html: string,
+  pageUrl: string,
+  hints: PageHints = {},
+  pin: PricePin | null = null,
+): PageAnalysis {
   // cheerio/slim parses with htmlparser2 only: linear on hostile deep nesting (parse5 is quadratic),
   // faster, and it keeps parse5, undici and iconv-lite out of the Lambda bundle.
   const $ = load(html);
@@ -86,7 +99,10 @@ export function analysePage(html: string, pageUrl: string, hints: PageHints = {}
       .filter((v) => v.score + (v.kind === 'range-low' ? QUALIFIED_PENALTY : 0) > 0)
       .map((v) => canonicalAmount(v.amount)),
   );
-  const decided = decide({ structured, visible, shownAmounts, pageUrl, hints });
+  // A person's pick is read first; without one, the sources are weighed.
+  const decided = pin
+    ? pinnedDecision(structured, visible, pin)
+    : decide({ structured, visible, shownAmounts, pageUrl, hints });
   const refusal = detectRefusal($, html, {
     hasStructuredProduct: structured.length > 0,
     priceFound: decided.chosen !== null,
@@ -103,7 +119,7 @@ export function analysePage(html: string, pageUrl: string, hints: PageHints = {}
     decision,
     stock,
     reduced: reducePage($, pageUrl, structured, visible),
-    needsLlm: !verdict && decision.confidence < CONFIDENT,
+    needsLlm: !verdict && !pin && decision.confidence < CONFIDENT,
     refusal,
     wrongProduct,
   };
@@ -120,6 +136,7 @@ export function pageOutcome(
 ): { outcome: PageOutcome; message: string } {
   if (analysis.refusal) return { outcome: 'blocked', message: analysis.refusal.message };
   if (analysis.wrongProduct) return { outcome: 'wrong_product', message: analysis.wrongProduct };
+  if (analysis.decision.basis === 'pin-gone') return { outcome: 'review', message: PIN_GONE_MESSAGE };
   if (price !== null) return { outcome: 'ok', message: 'Price found' };
   if (analysis.decision.basis === 'conflict') {
     const amounts = analysis.decision.support.map((c) => c.amount).join(' vs ');
@@ -154,9 +171,9 @@ function withoutPrice(decision: Decision, why: string): Decision {
 export async function extractPage(
   html: string,
   pageUrl: string,
-  options: { readonly hints?: PageHints; readonly llm?: LlmPort | null } = {},
+  options: { readonly hints?: PageHints; readonly llm?: LlmPort | null; readonly pin?: PricePin | null } = {},
 ): Promise<ExtractionResult> {
-  const analysis = analysePage(html, pageUrl, options.hints ?? {});
+  const analysis = analysePage(html, pageUrl, options.hints ?? {}, options.pin ?? null);
   const base = resultFromAnalysis(
     analysis,
     options.llm ? null : 'No model configured: structured and heuristic tiers only.',
@@ -180,8 +197,18 @@ export async function extractPage(
 function resultFromAnalysis(analysis: PageAnalysis, note: string | null): ExtractionResult {
   const { decision } = analysis;
   const chosen = decision.chosen;
-  const tier: Tier = !chosen ? 'none' : chosen.source === 'visible' ? 'heuristic' : 'structured';
-  const evidence = decision.support.map(toEvidence);
+  const pinned = decision.basis === 'pinned';
+  const tier: Tier = !chosen
+    ? 'none'
+    : pinned
+      ? 'pinned'
+      : chosen.source === 'visible'
+        ? 'heuristic'
+        : 'structured';
+  const evidence = decision.support.map((c) => ({
+    ...toEvidence(c),
+    ...(pinned ? { source: 'pinned' as const } : {}),
+  }));
   return {
     ...pageOutcome(analysis, chosen?.amount ?? null, stockFlag(analysis.stock)),
     sources: sourceFamilies(decision.agreeing),
@@ -203,6 +230,7 @@ function resultFromAnalysis(analysis: PageAnalysis, note: string | null): Extrac
     }),
     usage: null,
     llm_error: null,
+    candidates: consideredPrices(analysis.structured, analysis.visible, chosen),
   };
 }
 
@@ -307,6 +335,11 @@ function mergeLlm(
     }),
     usage,
     llm_error: null,
+    candidates: consideredPrices(
+      analysis.structured,
+      analysis.visible,
+      price === null ? null : ((keptEarlier ? earlier : agreesWith) ?? null),
+    ),
   };
 }
 

@@ -176,6 +176,39 @@ export function tokensOf(el: Element): string[] {
 }
 
 /** A short CSS-like name for evidence: 'span#price.a-size-medium.a-color-price'. */
+/** Levels of a visible price's locator above its element; an ancestor with an id ends it sooner. */
+const LOCATOR_LEVELS = 5;
+
+/**
+ * Where a visible price sits, in words that survive small changes to the page: the path of tags and
+ * letter-only classes up to the nearest ancestor with an id, and the label before the price with its
+ * digits masked ('#product-main > div.buy > span.price | Now'). A person's pin finds the price again by it.
+ */
+export function elementLocator(el: Element, label: string): string {
+  const parts: string[] = [];
+  for (const node of [el, ...ancestors(el, LOCATOR_LEVELS)]) {
+    const a = node.attribs ?? {};
+    const id = a.id && !/\d{3,}/.test(a.id) ? a.id : null;
+    if (id) {
+      parts.unshift(`#${id}`);
+      break;
+    }
+    const classes = (a.class ?? '').split(/\s+/).filter((c) => /^[a-z_-]+$/i.test(c));
+    parts.unshift(
+      `${node.tagName.toLowerCase()}${classes
+        .slice(0, 2)
+        .map((c) => `.${c}`)
+        .join('')}`,
+    );
+  }
+  const words = label
+    .replace(/\s+/g, ' ')
+    .replace(/\d[\d.,]*/g, '#')
+    .trim()
+    .slice(-40);
+  return `${parts.join(' > ')}${words ? ` | ${words}` : ''}`;
+}
+
 export function describeElement(el: Element): string {
   const a = el.attribs ?? {};
   const cls = (a.class ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 2);

@@ -3,7 +3,8 @@ import type { PriceCandidate, Stock } from './candidate';
 import type { Decision } from './confidence';
 import type { Refusal } from './refusal-page';
 
-export type Tier = 'structured' | 'heuristic' | 'llm' | 'none';
+/** Where the price came from; 'pinned': the place a person picked. */
+export type Tier = 'structured' | 'heuristic' | 'llm' | 'pinned' | 'none';
 
 export interface TokenUsage {
   readonly inputTokens: number;

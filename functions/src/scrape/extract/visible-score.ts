@@ -11,6 +11,7 @@ import { type PriceCandidate, snippetOf } from './candidate';
 import { ancestors } from './dom-walk';
 import {
   describeElement,
+  elementLocator,
   isCrossedOut,
   labelBefore,
   namesOf,
@@ -234,6 +235,7 @@ function score(
       crossedOut ||
       REFERENCE_LABEL.test(label) ||
       [el, ...ancestors(el, OTHER_PRICE_PARENT_LEVELS)].some(isReferenceName),
+    locator: elementLocator(el, label),
     where: `visible ${describeElement(el)}${reasons.length ? ` (${reasons.slice(0, REASONS_SHOWN).join(', ')})` : ''}`,
     snippet: snippetOf(line || found.text),
   };

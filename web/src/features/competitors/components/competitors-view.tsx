@@ -13,6 +13,7 @@ import { LoadingOrError } from '../../../components/loading-or-error';
 import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { useCheckNow } from '../../../components/use-check-now';
 import { nextSort } from '../../../lib/table-sort';
 import {
   type CompetitorSort,
@@ -28,7 +29,6 @@ import { CompetitorsTable } from './competitors-table';
 import { DeleteCompetitorDialog } from './delete-competitor-dialog';
 import { ImportCompetitorsDialog } from './import-competitors-dialog';
 import { PriceDialog } from './price-dialog';
-import { useCheckNow } from './use-check-now';
 
 export function CompetitorsView() {
   const competitors = useCompetitorUrls();

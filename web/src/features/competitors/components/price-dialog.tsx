@@ -7,6 +7,7 @@ import { useCompetitorUrl } from '../../../api/competitor-urls';
 import { Fact } from '../../../components/fact';
 import { LatestCheck } from '../../../components/latest-check';
 import { PriceHistoryFigure } from '../../../components/price-history/price-history-figure';
+import { PricePicker } from '../../../components/price-picker';
 import { ReviewActions } from '../../../components/review-actions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -110,6 +111,7 @@ function Summary({
                   name={competitor.competitor_name}
                 />
               ) : null}
+              <PricePicker urlId={competitor.id} name={name} pin={detail.price_pin ?? null} />
             </LatestCheck>
           ) : (
             NOT_CHECKED

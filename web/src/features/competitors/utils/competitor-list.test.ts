@@ -26,6 +26,7 @@ const url = (
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   product: { name: product, sku, current_price: 10 },
+  price_pin: null,
   last_check:
     outcome === null
       ? null

@@ -33,6 +33,7 @@ const detail = (
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   product: { name: 'Kettle', sku: 'KT-1', current_price },
+  price_pin: null,
   last_check,
   price_data,
 });

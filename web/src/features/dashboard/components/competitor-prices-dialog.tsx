@@ -7,6 +7,7 @@ import { downloadPriceHistoryCsv } from '../../../api/products';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { Fact } from '../../../components/fact';
 import { LatestCheck } from '../../../components/latest-check';
+import { PricePicker } from '../../../components/price-picker';
 import { ReviewActions } from '../../../components/review-actions';
 import { Badge } from '../../../components/ui/badge';
 import {
@@ -111,6 +112,7 @@ function CompetitorCard({ row, ourPrice }: { row: CompetitorPriceRow; ourPrice: 
               {row.review ? (
                 <ReviewActions urlId={row.id} checkedAt={row.review.checkedAt} name={row.name} />
               ) : null}
+              <PricePicker urlId={row.id} name={row.name} />
             </LatestCheck>
           </Fact>
         ) : null}

@@ -1,11 +1,11 @@
-// 'Check now' (docs/screens.md#8-competitors-page): starts a price check of one URL, marks it busy, and
-// when the run ends (the scraper status, polled while a run is on, as the Check My Price panel does)
-// reloads the list so the row's Last check shows the result.
+// 'Check now' (docs/screens.md#8-competitors-page), and the check after a price is picked: starts a
+// price check of one URL, marks it busy, and when the run ends (the scraper status, polled while a run
+// is on, as the Check My Price panel does) reloads the URL's prices so the screens show the result.
 import type { CompetitorUrl, ScraperStatus } from '@cmp/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkCompetitorUrl, reloadCompetitorPrices } from '../../../api/competitor-urls';
-import { reloadScraperStatus, useScraperStatus } from '../../../api/scraper';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { checkCompetitorUrl, reloadCompetitorPrices } from '../api/competitor-urls';
+import { reloadScraperStatus, useScraperStatus } from '../api/scraper';
+import { notifyError, notifySuccess } from '../lib/notify';
 
 /** docs/rules.md#17-client-timings-and-limits: while a check is on, the status is asked every 2 s. */
 export const CHECK_NOW_POLL_MS = 2000;
@@ -39,7 +39,7 @@ export function useCheckNow() {
   }, [running, finish]);
 
   const check = useCallback(
-    async (competitor: CompetitorUrl) => {
+    async (competitor: Pick<CompetitorUrl, 'id'>) => {
       if (checkingRef.current.has(competitor.id)) return;
       mark(competitor.id, true);
       try {
