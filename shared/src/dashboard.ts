@@ -47,6 +47,8 @@ export const competitorPriceSchema = competitorObservationSchema.extend({
   currency_mismatch: z.boolean(),
   /** The price is sure enough to compare (`countsInComparison`); otherwise it is only shown. */
   counted: z.boolean(),
+  /** Who picked the price's place on the page (docs/rules.md#price-pins); absent when nobody did. */
+  picked_by: z.string().optional(),
 });
 export type CompetitorPrice = z.infer<typeof competitorPriceSchema>;
 

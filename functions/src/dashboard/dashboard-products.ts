@@ -40,6 +40,7 @@ function competitorPriceOf(url: CompetitorUrlRecord, currency: string, floor: nu
     last_check: lastCheckOf(url),
     currency_mismatch: false,
     counted: false,
+    ...(url.price_pin ? { picked_by: url.price_pin.picked_by } : {}),
   };
   // Judged in place: 30,000 of them are built after every run, and a copy each cost as much again.
   price.currency_mismatch = isCurrencyMismatch(price, currency);

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import * as z from 'zod';
+import { DECISION_BASES } from './extract/confidence';
 import { analysePage, pageOutcome, reducedSize } from './extract/extract-page';
 import { canonicalAmount } from './extract/price-parse';
 import { decodeHtml } from './fetch/guarded-fetch';
@@ -125,7 +126,10 @@ async function main(): Promise<void> {
   console.log(`availability F1       ${fmt(s.f1)}  (precision ${fmt(s.precision)}, recall ${fmt(s.recall)})`);
   const perOutcome = [...outcomes].sort((a, b) => b[1] - a[1]).map(([o, n]) => `${o} ${n}`);
   console.log(`pages per outcome     ${perOutcome.join(', ')}`);
-  const perBasis = [...bases].sort((a, b) => b[1] - a[1]).map(([o, n]) => `${o} ${n}`);
+  // Every kind, the ones no corpus page came to as well: a rule that never fires shows as 0.
+  const perBasis = DECISION_BASES.filter((b) => b !== 'pinned' && b !== 'pin-gone').map(
+    (b) => `${b} ${bases.get(b) ?? 0}`,
+  );
   console.log(`price decided by      ${perBasis.join(', ')}`);
   console.log(`needs LLM tier        ${((needsLlm / pages.length) * 100).toFixed(1)}% of pages`);
   console.log(

@@ -73,6 +73,40 @@ async function heldUrl(): Promise<{ id: number; checkedAt: string }> {
   return { id, checkedAt: scraped_at };
 }
 
+/** A URL whose latest check read the page and kept the one price it considered. */
+async function consideredUrl(): Promise<{ id: number }> {
+  const { id, product_id } = await newUrl();
+  const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
+  await putPriceRecord({
+    run_id: `20261126T000000000Z-${unique('read')}`,
+    competitor_url_id: id,
+    product_id,
+    competitor_name: 'Shop',
+    competitor_url: 'https://shop.example.com/p',
+    price: 12,
+    currency: 'GBP',
+    in_stock: true,
+    confidence: 0.9,
+    scraped_at: new Date().toISOString(),
+    error_message: null,
+    outcome: 'ok',
+    message: 'Price found',
+    llm_response: null,
+    candidates: [
+      {
+        id: 1,
+        amount: '12',
+        currency: 'GBP',
+        source: 'visible',
+        context: '£12.00',
+        chosen: true,
+        locator: 'main > span.price',
+      },
+    ],
+  });
+  return { id };
+}
+
 const urlBody = (productId: number) => ({
   product_id: productId,
   competitor_name: 'Shop',
@@ -146,6 +180,24 @@ const cases: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
         body: { checked_at: checkedAt },
         params: { id },
       });
+  },
+  'PUT /api/competitor-urls/{id}/price-pin': async () => {
+    const { id } = await consideredUrl();
+    return () =>
+      stack.api('PUT /api/competitor-urls/{id}/price-pin', {
+        token,
+        params: { id },
+        body: { candidate_id: 1 },
+      });
+  },
+  'DELETE /api/competitor-urls/{id}/price-pin': async () => {
+    const { id } = await consideredUrl();
+    await stack.api('PUT /api/competitor-urls/{id}/price-pin', {
+      token,
+      params: { id },
+      body: { candidate_id: 1 },
+    });
+    return () => stack.api('DELETE /api/competitor-urls/{id}/price-pin', { token, params: { id } });
   },
   'POST /api/competitor-urls/import': async () => {
     const { sku } = await newProduct();

@@ -26,8 +26,9 @@ describe('competitor URLs', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       product: { name: 'Kettle', sku: 'KET-1', current_price: 40 },
-      // Never checked yet.
+      // Never checked yet, and no price picked on it.
       last_check: null,
+      price_pin: null,
     });
     expect(ofProduct.body.competitorUrls.map((u) => u.id)).toContain(added.body.competitorUrl.id);
   });

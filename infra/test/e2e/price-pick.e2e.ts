@@ -3,6 +3,7 @@ import { expectAccessible } from '../support/axe';
 import { signInAsAdmin, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { startChangingShop } from '../support/changing-shop';
+import { productRow } from '../support/dashboard-page';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -81,5 +82,25 @@ describe('Not the right price?', () => {
     expect(listed).toContain('£49.00');
     expect(listed).toContain('Structured data (JSON-LD) · taken by the latest check');
     expect(listed).toContain('Members pay');
+  });
+
+  it("says who picked the price in the dashboard's Competitor Prices dialog, where the pick can be removed", async () => {
+    await signInAsAdmin(page, stack.url);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('PICK-1');
+    await productRow(page, 'PICK-1').getByRole('button', { name: '1 of 1 with data' }).click();
+    const prices = page.getByRole('dialog', { name: 'Competitor Prices' });
+    const picked = prices.getByText(/^Picked by Admin/);
+    await picked.waitFor();
+    await expectAccessible(page, prices);
+
+    await prices.getByRole('button', { name: 'Remove pick' }).click();
+    await page.locator('.Toastify').getByText('Pick removed').waitFor();
+    await picked.waitFor({ state: 'detached' });
+
+    const { body } = await stack.api('GET /api/competitor-urls/{id}', {
+      token,
+      params: { id: url.competitorUrl.id },
+    });
+    expect(body.competitorUrl.price_pin).toBeNull();
   });
 });

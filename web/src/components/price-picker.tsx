@@ -1,7 +1,7 @@
 // 'Not the right price?' (docs/screens.md#price-dialog, docs/rules.md#price-pins): the prices the
 // latest check considered, each with the text around it; picking one pins its place and checks the
 // page again. A pinned URL says who picked its price, and the pick can be removed.
-import type { PagePriceCandidate, PricePin } from '@cmp/shared';
+import type { PagePriceCandidate } from '@cmp/shared';
 import { formatMoney } from '@cmp/shared';
 import { useId, useState } from 'react';
 import { fetchPriceCandidates, pinPrice, reloadCompetitorPrices, unpinPrice } from '../api/competitor-urls';
@@ -22,13 +22,13 @@ type Loaded = { candidates: PagePriceCandidate[] } | 'loading' | 'failed' | null
 export function PricePicker({
   urlId,
   name,
-  pin,
+  pickedBy,
 }: {
   urlId: number;
   /** The competitor's name: several pickers can share one dialog. */
   name: string;
-  /** The URL's pin, where the screen knows it. */
-  pin?: PricePin | null;
+  /** Who picked the URL's price, or null when nobody did. */
+  pickedBy: string | null;
 }) {
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [busy, setBusy] = useState(false);
@@ -79,9 +79,9 @@ export function PricePicker({
 
   return (
     <div className="mt-2 flex flex-col gap-2">
-      {pin ? (
+      {pickedBy ? (
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span>Picked by {pin.picked_by}</span>
+          <span>Picked by {pickedBy}</span>
           <Button size="sm" variant="link" disabled={busy} onClick={() => void unpin()}>
             Remove pick
           </Button>

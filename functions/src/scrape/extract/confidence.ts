@@ -20,16 +20,18 @@ export const CONFIDENT = 0.6;
  * with none of them shown (a person decides), or no price to go on (abstained); or a person's pin:
  * the price at the place they picked, or that place gone (price-candidates.ts).
  */
-export type DecisionBasis =
-  | 'structured'
-  | 'sale'
-  | 'with-vat'
-  | 'visible'
-  | 'from-price'
-  | 'conflict'
-  | 'pinned'
-  | 'pin-gone'
-  | 'abstained';
+export const DECISION_BASES = [
+  'structured',
+  'sale',
+  'with-vat',
+  'visible',
+  'from-price',
+  'conflict',
+  'pinned',
+  'pin-gone',
+  'abstained',
+] as const;
+export type DecisionBasis = (typeof DECISION_BASES)[number];
 
 export interface Decision {
   /** What the price rests on, for the analysis and the extraction benchmark's counts. */

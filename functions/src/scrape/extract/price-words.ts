@@ -35,9 +35,15 @@ export const CURRENT_NAME =
 export const PRICE_PART_NAME = /fraction|whole|decimal|cent|symbol|currency|integer|digit|dec$|int$/;
 /** Words in class / id names of a price that is not what the shopper pays for this product now. */
 export const OTHER_PRICE_WORDS =
-  /\b(?:old|was|strike\w*|crossed|through|regular|list ?price|original|orig|before|compare\w*|rrp|msrp|uvp|retail|reference|prev\w*|saving\w*|save|discount\w*|percent\w*|instal\w*|monthly|month|finance|financing|credit|klarna|unit ?price|per ?unit|base ?price|grundpreis|shipping|delivery|postage|threshold|points|reward\w*|coupon\w*|subtotal|minicart|basket|bundle|addon|accessor\w*|warranty|protection)\b/;
+  /\b(?:old|was|strike\w*|crossed|through|regular|list ?price|original|orig|before|compare\w*|rrp|msrp|uvp|retail|reference|prev\w*|streich\w*|durchgestrichen|vorher|statt|barr[eé]?|tachado|barrato|przekre\w*|saving\w*|save|discount\w*|percent\w*|instal\w*|monthly|month|finance|financing|credit|klarna|unit ?price|per ?unit|base ?price|grundpreis|shipping|delivery|postage|threshold|points|reward\w*|coupon\w*|subtotal|minicart|basket|bundle|addon|accessor\w*|warranty|protection)\b/;
 /** The subset of those words that name the regular price a sale replaced. */
 export const REFERENCE_PRICE_WORDS = /\b(?:old|was|regular|original|orig|before|prev\w*)\b/;
+/**
+ * Names of a price shown as the one a sale replaced, beside the sale price: the words above, list
+ * and recommended prices, compare-at and struck prices, in the main European languages.
+ */
+export const SALE_REFERENCE_WORDS =
+  /\b(?:old|was|regular|original|orig|before|prev\w*|list ?price|listprice|rrp|msrp|uvp|compare ?at|price compare|strike\w*|crossed|streich\w*|durchgestrichen|vorher|statt|barr[eé]?|avant|tachado|antes|barrato|prima|przekre\w*)\b/;
 /** Distinctive parts of names that mark a non-payable price even inside a compound ('fshippingCost'). */
 export const OTHER_PRICE_PARTS =
   /shipping|postage|strikethrough|crossed|instal+ment|msrp|listprice|oldprice|wasprice|regularprice/i;

@@ -36,6 +36,15 @@ describe('a sale page whose structured data gives the struck-through old price',
     ['an old-price class', '<span class="old-price">£129.99</span> <span class="price">£99.99</span>'],
     ["a 'Was' label", '<span>Was £129.99</span> <span class="price">Now £99.99</span>'],
     ["an 'RRP' label", '<span>RRP: £129.99</span> <span class="price">£99.99</span>'],
+    ['a compare-at class', '<span class="compare-at-price">£129.99</span> <span class="price">£99.99</span>'],
+    ['a streichpreis class', '<span class="streichpreis">£129.99</span> <span class="preis">£99.99</span>'],
+    [
+      'an old-price box around the digits',
+      `<div class="price-box"><span class="old-price"><span class="price-container"><span class="price-wrapper">
+        <span class="price">£129.99</span></span></span></span>
+        <span class="special-price"><span class="price-container"><span class="price-wrapper">
+        <span class="price">£99.99</span></span></span></span></div>`,
+    ],
   ])('takes the sale price beside it: %s', async (_, buyBox) => {
     const result = await extractPage(page({ ld: ld('129.99'), buyBox }), UK);
 

@@ -111,7 +111,7 @@ function Summary({
                   name={competitor.competitor_name}
                 />
               ) : null}
-              <PricePicker urlId={competitor.id} name={name} pin={detail.price_pin ?? null} />
+              <PricePicker urlId={competitor.id} name={name} pickedBy={detail.price_pin?.picked_by ?? null} />
             </LatestCheck>
           ) : (
             NOT_CHECKED

@@ -112,7 +112,7 @@ function CompetitorCard({ row, ourPrice }: { row: CompetitorPriceRow; ourPrice: 
               {row.review ? (
                 <ReviewActions urlId={row.id} checkedAt={row.review.checkedAt} name={row.name} />
               ) : null}
-              <PricePicker urlId={row.id} name={row.name} />
+              <PricePicker urlId={row.id} name={row.name} pickedBy={row.pickedBy} />
             </LatestCheck>
           </Fact>
         ) : null}

@@ -32,6 +32,8 @@ export interface CompetitorPriceRow {
   staleNote: string | null;
   /** Set while the latest check's price waits for a person's decision. */
   review: { checkedAt: string } | null;
+  /** Who picked the price's place on the page; null when nobody did. */
+  pickedBy: string | null;
 }
 
 export interface UnpricedCompetitor {
@@ -85,6 +87,7 @@ export function competitorPriceRows(
         check: check ? checkView(check, timeZone) : null,
         staleNote: entry.accepted ? stalePriceNote(entry.scraped_at, check, timeZone) : null,
         review: check && awaitsDecision(check) ? { checkedAt: check.checked_at } : null,
+        pickedBy: entry.picked_by ?? null,
       };
     });
 }
