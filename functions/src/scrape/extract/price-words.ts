@@ -58,7 +58,7 @@ export const QUALIFIER_BEFORE = new RegExp(
 );
 /** The reference-price subset of those labels: the price a sale replaced ('was', 'RRP', 'statt', 'antes'). */
 export const REFERENCE_LABEL = new RegExp(
-  String.raw`(?:^|[^\p{L}])(?:was|were|rrp|msrp|uvp|statt|vorher|avant|au lieu de|prix barré|prima|invece di|antes|era|van|przed|było|dříve|původně|list price|regular(?: price)?|normal(?:ly)?|normalpreis|normale|originally|original price|before|建議售價|原價|定價|市價|原价|通常価格|定価|정가)\s*(?:\(\d+\))?\s*[:：]?\s*${CURRENCY_BEFORE_NUMBER}?\s*$`,
+  String.raw`(?:^|[^\p{L}])(?:was|were|rrp|msrp|uvp|statt|vorher|avant|au lieu de|prix barré|prima|invece di|antes|era|van|przed|było|dříve|původně|list(?: price)?|old(?: price)?|alter preis|ancien prix|precio anterior|prezzo precedente|regular(?: price)?|normal(?:ly)?|normalpreis|normale|originally|original price|before|建議售價|原價|定價|市價|原价|通常価格|定価|정가)\s*(?:\(\d+\))?\s*[:：]?\s*${CURRENCY_BEFORE_NUMBER}?\s*$`,
   'iu',
 );
 /** Words just after a price that make it a unit, instalment, minimum, 'from' or saving amount. */

@@ -36,6 +36,8 @@ describe('a sale page whose structured data gives the struck-through old price',
     ['an old-price class', '<span class="old-price">£129.99</span> <span class="price">£99.99</span>'],
     ["a 'Was' label", '<span>Was £129.99</span> <span class="price">Now £99.99</span>'],
     ["an 'RRP' label", '<span>RRP: £129.99</span> <span class="price">£99.99</span>'],
+    ["a 'List Price' label", '<span>List Price: £129.99</span> <span class="price">£99.99</span>'],
+    ["an 'Old price' label", '<span>Old price £129.99</span> <span class="price">£99.99</span>'],
     ['a compare-at class', '<span class="compare-at-price">£129.99</span> <span class="price">£99.99</span>'],
     ['a streichpreis class', '<span class="streichpreis">£129.99</span> <span class="preis">£99.99</span>'],
     [
