@@ -13,9 +13,9 @@ import {
   listCompetitorUrlsOfProduct,
   updateCompetitorUrl,
 } from '../data/competitor-url.repository';
-import { type PricePinRecord, writePricePin } from '../data/price-pin.repository';
 import { deletePriceRecordsOfUrl, latestPriceRecords, toPriceData } from '../data/price-record.repository';
 import { getProduct, type ProductRecord } from '../data/product.repository';
+import { type PricePinRecord, writePricePin } from '../data/url-price-state.repository';
 import { InvalidInputError, NotFoundError } from '../domain/errors';
 import { priceConfidenceFloor } from '../scrape-run/check-success';
 import { catalogueRecords } from './catalogue-records';

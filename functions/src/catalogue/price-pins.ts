@@ -8,8 +8,8 @@ import {
   type PublicUser,
   UNREACHABLE_OUTCOMES,
 } from '@cmp/shared';
-import { writePricePin } from '../data/price-pin.repository';
-import { latestPriceRecords, type PriceRecordItem } from '../data/price-record.repository';
+import { type ConsideredPrices, latestConsideredPrices } from '../data/price-record.repository';
+import { writePricePin } from '../data/url-price-state.repository';
 import { ConflictError, InvalidInputError, NotFoundError } from '../domain/errors';
 import { getCompetitorUrlView, requireCompetitorUrl } from './competitor-urls';
 
@@ -21,10 +21,13 @@ export const unknownCandidate = (id: number) =>
   `Price ${id} is not among the prices the latest check considered; reload them and pick again`;
 
 /** The latest check that read the page and kept what it considered, or null. */
-async function latestReadCheck(urlId: number): Promise<PriceRecordItem | null> {
-  const records = await latestPriceRecords(urlId, CHECKS_LOOKED_AT);
+async function latestReadCheck(urlId: number): Promise<ConsideredPrices | null> {
+  const records = await latestConsideredPrices(urlId, CHECKS_LOOKED_AT);
+  // Records kept before outcomes (or candidates) were have no candidates: they considered nothing we know.
   return (
-    records.find((r) => !UNREACHABLE_OUTCOMES.includes(r.outcome) && Array.isArray(r.candidates)) ?? null
+    records.find(
+      (r) => r.outcome && !UNREACHABLE_OUTCOMES.includes(r.outcome) && Array.isArray(r.candidates),
+    ) ?? null
   );
 }
 

@@ -84,6 +84,31 @@ export async function latestPriceRecords(urlId: number, limit: number): Promise<
   return ((Items ?? []) as PriceRecordItem[]).map(withOutcome);
 }
 
+const CANDIDATE_FIELDS = [
+  'outcome',
+  'scraped_at',
+  'candidates',
+] as const satisfies readonly (keyof PriceRecordItem)[];
+export type ConsideredPrices = Pick<PriceRecordItem, (typeof CANDIDATE_FIELDS)[number]>;
+
+/**
+ * What the newest `limit` checks of a URL considered, newest first: only those fields, not the
+ * records' analyses (up to 20 KB each).
+ */
+export async function latestConsideredPrices(urlId: number, limit: number): Promise<ConsideredPrices[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.partition(urlId) },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...projectionOf(CANDIDATE_FIELDS),
+    }),
+  );
+  return (Items ?? []) as ConsideredPrices[];
+}
+
 /** Every record of a URL, newest first (the price-history export). */
 export async function allPriceRecords(urlId: number): Promise<PriceRecordItem[]> {
   const items = await queryAll<PriceRecordItem>({

@@ -1,10 +1,9 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheckOutcome } from '@cmp/shared';
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { CheckOutcome, PricePin } from '@cmp/shared';
 import { batchGetConsistent } from './batch-get';
 import { catalogueWrite } from './catalogue-write';
 import { competitorUrlKey } from './competitor-url-key';
 import { conditionHeld, db, tableName } from './dynamo';
-import type { PricePinRecord } from './price-pin.repository';
 import { projectionOf } from './projection';
 
 /**
@@ -22,7 +21,7 @@ export interface UrlPriceState {
   rejected?: { price: number; currency: string | null };
   /** Checks in a row that could not read the page (blocked or failed). */
   consecutive_failures?: number;
-  /** The price's place a person picked (price-pin.repository.ts). */
+  /** The price's place a person picked (writePricePin). */
   price_pin?: PricePinRecord;
 }
 
@@ -154,38 +153,59 @@ export async function decideHeldPrice(
 ): Promise<boolean> {
   const { held, latest } = url;
   const accept = decision === 'accept';
+  return updateShownUrl(url.id, {
+    UpdateExpression: accept
+      ? 'SET accepted = :accepted, latest.outcome = :ok, latest.message = :message REMOVE held, rejected'
+      : 'SET rejected = :rejected, latest.message = :message REMOVE held',
+    ConditionExpression: 'held.run_id = :run AND latest.run_id = :run',
+    ExpressionAttributeValues: {
+      ':run': held.run_id,
+      ':message': message,
+      ...(accept
+        ? {
+            ':ok': 'ok',
+            ':accepted': {
+              run_id: held.run_id,
+              price: held.price,
+              currency: held.currency,
+              in_stock: latest.in_stock,
+              confidence: latest.confidence,
+              scraped_at: held.scraped_at,
+            } satisfies AcceptedObservation,
+          }
+        : { ':rejected': { price: held.price, currency: held.currency } }),
+    },
+  });
+}
+
+/** A person's pin of the price on the page (docs/rules.md#price-pins): what the API shows, and its locator. */
+export interface PricePinRecord extends PricePin {
+  /** Where the price sits (scrape/extract/price-candidates.ts locatorOf). */
+  locator: string;
+}
+
+/** Sets or removes the URL's pin; false when the URL no longer exists. */
+export function writePricePin(urlId: number, pin: PricePinRecord | null): Promise<boolean> {
+  return updateShownUrl(urlId, {
+    UpdateExpression: pin ? 'SET price_pin = :pin' : 'REMOVE price_pin',
+    ConditionExpression: 'attribute_exists(PK)',
+    ...(pin ? { ExpressionAttributeValues: { ':pin': pin } } : {}),
+  });
+}
+
+/**
+ * A person's change to what the lists show of the URL, if its condition holds (false when not).
+ * Moves the catalogue version: the dashboard's lists show it at once.
+ */
+function updateShownUrl(
+  urlId: number,
+  update: Pick<UpdateCommandInput, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeValues'>,
+): Promise<boolean> {
   return conditionHeld(
     catalogueWrite(
-      () =>
-        db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: competitorUrlKey(url.id),
-            UpdateExpression: accept
-              ? 'SET accepted = :accepted, latest.outcome = :ok, latest.message = :message REMOVE held, rejected'
-              : 'SET rejected = :rejected, latest.message = :message REMOVE held',
-            ConditionExpression: 'held.run_id = :run AND latest.run_id = :run',
-            ExpressionAttributeValues: {
-              ':run': held.run_id,
-              ':message': message,
-              ...(accept
-                ? {
-                    ':ok': 'ok',
-                    ':accepted': {
-                      run_id: held.run_id,
-                      price: held.price,
-                      currency: held.currency,
-                      in_stock: latest.in_stock,
-                      confidence: latest.confidence,
-                      scraped_at: held.scraped_at,
-                    } satisfies AcceptedObservation,
-                  }
-                : { ':rejected': { price: held.price, currency: held.currency } }),
-            },
-          }),
-        ),
+      () => db().send(new UpdateCommand({ TableName: tableName(), Key: competitorUrlKey(urlId), ...update })),
       {},
-      { kind: 'urls', id: url.id },
+      { kind: 'urls', id: urlId },
     ),
   );
 }

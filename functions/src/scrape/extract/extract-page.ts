@@ -198,13 +198,7 @@ function resultFromAnalysis(analysis: PageAnalysis, note: string | null): Extrac
   const { decision } = analysis;
   const chosen = decision.chosen;
   const pinned = decision.basis === 'pinned';
-  const tier: Tier = !chosen
-    ? 'none'
-    : pinned
-      ? 'pinned'
-      : chosen.source === 'visible'
-        ? 'heuristic'
-        : 'structured';
+  const tier = tierOf(decision);
   const evidence = decision.support.map((c) => ({
     ...toEvidence(c),
     ...(pinned ? { source: 'pinned' as const } : {}),
@@ -300,8 +294,7 @@ function mergeLlm(
   const finalCurrency = keptEarlier
     ? (earlier?.currency ?? null)
     : (currency ?? agreesWith?.currency ?? earlier?.currency ?? null);
-  const earlierTier: Tier = !earlier ? 'none' : earlier.source === 'visible' ? 'heuristic' : 'structured';
-  const tier: Tier = keptEarlier ? earlierTier : 'llm';
+  const tier: Tier = keptEarlier ? tierOf(decision) : 'llm';
   const agreeing: SourceKind[] = keptEarlier
     ? [...decision.agreeing]
     : agreesWith
@@ -388,6 +381,13 @@ function isPositive(c: PriceCandidate): boolean {
 
 function stockFlag(stock: Stock): boolean | null {
   return stock === 'in_stock' ? true : stock === 'out_of_stock' ? false : null;
+}
+
+/** The tier the earlier tiers' price comes from: a person's pin, structured data or the visible page. */
+function tierOf({ chosen, basis }: Decision): Tier {
+  if (!chosen) return 'none';
+  if (basis === 'pinned') return 'pinned';
+  return chosen.source === 'visible' ? 'heuristic' : 'structured';
 }
 
 function toEvidence(c: PriceCandidate): Evidence {

@@ -44,9 +44,13 @@ export const REFERENCE_PRICE_WORDS = /\b(?:old|was|regular|original|orig|before|
  */
 export const SALE_REFERENCE_WORDS =
   /\b(?:old|was|regular|original|orig|before|prev\w*|list ?price|listprice|rrp|msrp|uvp|compare ?at|price compare|strike\w*|crossed|streich\w*|durchgestrichen|vorher|statt|barr[eé]?|avant|tachado|antes|barrato|prima|przekre\w*)\b/;
+/** The parts of those compounds that name the price a sale replaced ('productOldPrice'). */
+export const SALE_REFERENCE_PARTS = /oldprice|wasprice|regularprice|listprice|strikethrough/i;
 /** Distinctive parts of names that mark a non-payable price even inside a compound ('fshippingCost'). */
-export const OTHER_PRICE_PARTS =
-  /shipping|postage|strikethrough|crossed|instal+ment|msrp|listprice|oldprice|wasprice|regularprice/i;
+export const OTHER_PRICE_PARTS = new RegExp(
+  `shipping|postage|crossed|instal+ment|msrp|${SALE_REFERENCE_PARTS.source}`,
+  'i',
+);
 /** Words in class / id names of regions holding other products, navigation or the cart. */
 export const OTHER_REGION_WORDS =
   /\b(?:related|recommend\w*|comparison|compare|similar|carousel|upsell|crosssell|cross ?sell|also|recent\w*|sponsor\w*|advert\w*|ads?|footer|nav|navigation|navbar|menu|breadcrumbs?|reviews?|rating|minicart|mini ?cart|popup|modal|newsletter|banner|slider|swiper\w*|other|listing|tile)\b/;

@@ -36,6 +36,7 @@ import {
   QUALIFIER_BEFORE,
   REFERENCE_LABEL,
   REFERENCE_PRICE_WORDS,
+  SALE_REFERENCE_PARTS,
   SALE_REFERENCE_WORDS,
   THRESHOLD_WORDS,
   USED_WORDS,
@@ -330,10 +331,7 @@ function withReplacedPrices(candidates: PriceCandidate[], elements: readonly Ele
 
 /** A name of the price a sale replaced ('old-price', 'was-price', 'price--compare', 'streichpreis'). */
 function isReferenceName(el: Element): boolean {
-  return (
-    SALE_REFERENCE_WORDS.test(wordsOf(el)) ||
-    /oldprice|wasprice|regularprice|listprice|strikethrough/i.test(namesOf(el))
-  );
+  return SALE_REFERENCE_WORDS.test(wordsOf(el)) || SALE_REFERENCE_PARTS.test(namesOf(el));
 }
 
 /** Class / id names of a reference, unit, shipping or other non-payable price ('old-price', 'fshippingCost'). */

@@ -1,24 +1,11 @@
 import { countByOutcome, type ScraperLog, type ScraperStatus } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { sessionsWithStatus } from './live-sessions';
+import { scraperLog } from './scraper-log.fixture';
 import { runProgress, sessionResults } from './session-view';
 
-const log = (id: string, extra: Partial<ScraperLog> = {}): ScraperLog => ({
-  id,
-  started_at: '2026-11-21T10:00:00.000Z',
-  completed_at: '2026-11-21T10:01:05.900Z',
-  triggered_by: 'manual',
-  status: 'completed',
-  total_urls: 16,
-  successful_urls: 16,
-  failed_urls: 0,
-  not_checked_urls: 0,
-  product_id: null,
-  error_message: null,
-  outcome_counts: null,
-  llm: null,
-  ...extra,
-});
+const log = (id: string, extra: Partial<ScraperLog> = {}): ScraperLog =>
+  scraperLog({ id, total_urls: 16, successful_urls: 16, failed_urls: 0, ...extra });
 
 const running = log('run-2', { status: 'running', completed_at: null, successful_urls: 0 });
 const status = (extra: Partial<ScraperStatus>): ScraperStatus => ({

@@ -1,5 +1,6 @@
-import { countByOutcome, type OutcomeCounts, type ScraperLog, type ScraperStatus } from '@cmp/shared';
+import { countByOutcome, type OutcomeCounts, type ScraperStatus } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
+import { scraperLog as log } from './scraper-log.fixture';
 import {
   failureBreakdown,
   failureBreakdownText,
@@ -14,23 +15,6 @@ import {
   sessionSuccessRate,
   triggerLabel,
 } from './session-view';
-
-const log = (extra: Partial<ScraperLog> = {}): ScraperLog => ({
-  id: 'run-1',
-  started_at: '2026-11-21T10:00:00.000Z',
-  completed_at: '2026-11-21T10:01:05.900Z',
-  triggered_by: 'manual',
-  status: 'completed',
-  total_urls: 3,
-  successful_urls: 2,
-  failed_urls: 1,
-  not_checked_urls: 0,
-  product_id: null,
-  error_message: null,
-  outcome_counts: null,
-  llm: null,
-  ...extra,
-});
 
 describe('session rows', () => {
   it('colours each status and calls anything else Unknown', () => {
