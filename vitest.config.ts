@@ -7,8 +7,10 @@ const ignored = ['**/node_modules/**', '**/dist/**', '**/cdk.out/**'];
 export default defineConfig({
   test: {
     pool: 'forks',
-    // Every tier shares the two workers: browser files interleave with the rest (see the sequencer).
-    maxWorkers: 2,
+    // Every tier shares the workers: browser files interleave with the rest (see the sequencer). Three
+    // on two cores: the stack and browser files wait much of their time (a page, a shop's pace, a
+    // poll), and with two workers the cores stood idle a fifth of the run.
+    maxWorkers: 3,
     sequence: { sequencer: InterleavingSequencer },
     projects: [
       {
@@ -27,6 +29,9 @@ export default defineConfig({
           name: 'int',
           include: ['{functions,infra}/**/*.int.test.ts'],
           exclude: ignored,
+          // One module graph per worker: each file starts its own stack, and what the functions keep
+          // between calls is kept per settings (config.ts perSettings), so a new stack starts afresh.
+          isolate: false,
           testTimeout: 60_000,
           // Starting a stack hashes passwords (scrypt N=2^17): slow when both cores are busy.
           hookTimeout: 60_000,
@@ -50,6 +55,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['infra/test/e2e/**/*.e2e.ts'],
           exclude: ignored,
+          // As for 'int': a stack and a browser per file, one module graph per worker.
+          isolate: false,
           globalSetup: ['infra/test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

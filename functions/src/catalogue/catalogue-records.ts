@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { perSettings } from '../config';
 import {
   type CatalogueKind,
   type CatalogueVersion,
@@ -76,7 +77,8 @@ interface Entry<T> {
   records: Promise<Map<number, T>>;
 }
 
-const entries: { [K in CatalogueKind]?: Entry<RecordsOf[K]> } = {};
+/** This container's records per kind, for the table its settings name. */
+const keptEntries = perSettings((): { [K in CatalogueKind]?: Entry<RecordsOf[K]> } => ({}));
 
 const byId = <T extends { id: number }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
 
@@ -145,6 +147,7 @@ function entryFor<K extends CatalogueKind>(
 ): Entry<RecordsOf[K]> {
   type T = RecordsOf[K];
   const source = sources[kind] as Source<T>;
+  const entries = keptEntries();
   const { value, changedAt, changedId, snapshot } = version.kinds[kind];
   const changedByRun = source.run !== undefined && version.runActive;
   const entry = entries[kind] as Entry<T> | undefined;

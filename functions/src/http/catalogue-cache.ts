@@ -1,5 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { buildingFrom, keptRecords } from '../catalogue/catalogue-records';
+import { perSettings } from '../config';
 import { RUN_REFRESH_MS, readCatalogueVersion, SETTLE_MS } from '../data/catalogue-version.repository';
 import { type ApiResult, acceptsGzip, toHttpResponseInParts } from './response';
 
@@ -31,7 +32,8 @@ function isCurrent(entry: Entry | undefined, version: number, now: number): entr
   return entry.builtDuringRunAt === undefined || now - entry.builtDuringRunAt < RUN_REFRESH_MS;
 }
 
-const entries = new Map<string, Entry>();
+/** This container's answers, for the table its settings name. */
+const keptAnswers = perSettings(() => new Map<string, Entry>());
 
 export async function cachedResponse(
   key: string,
@@ -41,6 +43,7 @@ export async function cachedResponse(
 ): Promise<APIGatewayProxyStructuredResultV2> {
   const version = await readCatalogueVersion();
   const at = now();
+  const entries = keptAnswers();
   let entry = entries.get(key);
   if (!isCurrent(entry, version.value, at)) {
     // Callers arriving while it is built share the one build instead of each building their own.

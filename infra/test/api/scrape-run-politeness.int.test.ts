@@ -52,11 +52,12 @@ beforeAll(async () => {
 
 /**
  * The gaps are measured where the shop sees the requests, and the shop shares this process's event
- * loop with the scraper: on a loaded machine it notes one arrival a little later than another (a
- * CI run measured 986.7 ms between starts the pacer spaces by 1,050 or more). The pacer adds 50 ms to
- * every gap for such moments (host-pacing.ts START_MARGIN_MS); the check allows the same.
+ * loop with the scraper: on a loaded machine it notes one arrival a little later than another (CI
+ * runs measured 986.7 ms between starts the pacer spaces by 1,050 or more, and 1,928.5 ms for a
+ * Crawl-delay of 2 s). The pacer moves each gap on from when its request reached the shop
+ * (host-pacing.ts), so what is left is this measuring noise; unpaced, the gaps would be near 0.
  */
-const MEASURING_SLACK_MS = 50;
+const MEASURING_SLACK_MS = 100;
 
 /** The least time between two request starts the shop saw (robots.txt included). */
 const smallestGapMs = (shop: FixtureShop) => {

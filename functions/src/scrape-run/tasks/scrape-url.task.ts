@@ -20,11 +20,12 @@ const llm = perSettings(() => {
 });
 
 // robots.txt answers are cached per run: one fetcher per run, kept while this container serves it.
-let current: { runId: string; fetcher: GuardedFetcher } | undefined;
+const kept = perSettings((): { current?: { runId: string; fetcher: GuardedFetcher } } => ({}));
 function fetcherFor(runId: string): GuardedFetcher {
-  if (current?.runId !== runId) {
+  const held = kept();
+  if (held.current?.runId !== runId) {
     const config = scrapeSettings();
-    current = {
+    held.current = {
       runId,
       fetcher: createGuardedFetcher({
         allowHosts: config.SCRAPER_ALLOW_HOSTS,
@@ -33,7 +34,7 @@ function fetcherFor(runId: string): GuardedFetcher {
       }),
     };
   }
-  return current.fetcher;
+  return held.current.fetcher;
 }
 
 const schema = z.object({
