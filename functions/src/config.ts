@@ -141,6 +141,13 @@ export const dynamoConfigSchema = z.object({
   DYNAMODB_ENDPOINT: optionalUrl,
 });
 
+/** The data bucket: run manifests, large imports and exports (lib/data-bucket.ts). */
+export const dataBucketConfigSchema = z.object({
+  DATA_BUCKET: z.string().min(1),
+  /** Only set where S3 is answered somewhere else than AWS (the local stand-in, path-style). */
+  S3_ENDPOINT: optionalUrl,
+});
+
 export const authConfigSchema = z
   .object({
     /** The signing key itself (local stack); on AWS the key lives in Secrets Manager instead. */

@@ -3,11 +3,14 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus, IRule } from 'aws-cdk-lib/aws-events';
 import { Grant } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { IConstruct } from 'constructs';
 import type { runCompletedTarget } from '../../functions/src/alerts/run-events';
 import { tableDefinition } from '../../functions/src/data/table';
 import type { RouteGroupDef } from '../../functions/src/http/routes';
+import { RUN_FILES_PREFIX } from '../../functions/src/lib/data-bucket';
 import type { TaskDef } from '../../functions/src/scrape-run/tasks';
 import type { SesSettings } from './app-settings';
 import { grantBedrockModel } from './bedrock-access';
@@ -22,6 +25,8 @@ export type Need =
 export interface NeedResources {
   readonly table: ITable;
   readonly tokenSecret: ISecret;
+  /** Run items and results (decision 66). */
+  readonly dataBucket: IBucket;
   /**
    * The value CloudFront sends in `x-origin-verify`, so the API can tell it from direct callers.
    * Only route groups need it; the scrape-run tasks are not called over HTTP.
@@ -105,6 +110,8 @@ const binders: Record<OtherNeed, Binder> = {
     grantBedrockModel(fn, bedrockModelId);
     fn.addEnvironment('BEDROCK_MODEL_ID', bedrockModelId);
   },
+  runFilesWrite: (fn, { dataBucket }) => grantRunFiles(fn, dataBucket, ['s3:PutObject']),
+  runFilesRead: (fn, { dataBucket }) => grantRunFiles(fn, dataBucket, ['s3:GetObject']),
   runEvents: (fn, { runEvents }) => {
     if (!runEvents) throw notProvided(fn, 'runEvents');
     runEvents.grantPutEventsTo(fn);
@@ -124,6 +131,43 @@ const binders: Record<OtherNeed, Binder> = {
     if (ses.region) fn.addEnvironment('SES_REGION', ses.region);
   },
 };
+
+/** The object actions of the state machine's Map on the run files: ItemReader reads, ResultWriter writes. */
+export const runFilesMapActions = [
+  's3:AbortMultipartUpload',
+  's3:GetObject',
+  's3:ListMultipartUploadParts',
+  's3:PutObject',
+];
+
+/** `actions` on the run files (`runs/*`) of the data bucket, and the bucket's name in DATA_BUCKET. */
+function grantRunFiles(fn: LambdaFunction, bucket: IBucket, actions: string[]): void {
+  Grant.addToPrincipal({
+    grantee: fn,
+    actions,
+    resourceArns: [bucket.arnForObjects(`${RUN_FILES_PREFIX}*`)],
+  });
+  fn.addEnvironment('DATA_BUCKET', bucket.bucketName);
+  acknowledgeRunFiles(fn, bucket);
+}
+
+/**
+ * cdk-nag's finding for an object wildcard under the run files' prefix, with why it is the least.
+ * The bucket comes from the stateful stack by its exported name, which the finding shows.
+ */
+export function acknowledgeRunFiles(scope: IConstruct, bucket: IBucket): void {
+  const name = Stack.of(scope).resolve(bucket.bucketName) as unknown;
+  const exported =
+    typeof name === 'object' && name !== null && 'Fn::ImportValue' in name
+      ? String((name as { 'Fn::ImportValue': unknown })['Fn::ImportValue'])
+      : String(name);
+  acknowledge(
+    scope,
+    'A run writes its items and results under runs/<run id>/, named when the run starts: the ' +
+      'wildcard covers the run files of the data bucket and nothing else.',
+    `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${exported}/${RUN_FILES_PREFIX}*]`,
+  );
+}
 
 /** `arn:aws:ses:<region>:<account>:identity/<identity>`: sending as the one verified sender. */
 export function sesIdentityArn(scope: LambdaFunction, ses: SesSettings): string {

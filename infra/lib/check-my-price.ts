@@ -18,7 +18,7 @@ export interface CheckMyPriceOptions {
 export function checkMyPrice(app: App, options: CheckMyPriceOptions = {}) {
   const settings = readAppSettings(app);
   const stateful = new StatefulStack(app, 'CheckMyPrice-Stateful', {
-    description: 'Check My Price: table, token-signing key, SPA and log buckets',
+    description: 'Check My Price: table, token-signing key, SPA, data and log buckets',
   });
   const stateless = new StatelessStack(app, 'CheckMyPrice-Stateless', {
     description: 'Check My Price: HTTP API, Lambda functions, CloudFront',
@@ -28,10 +28,11 @@ export function checkMyPrice(app: App, options: CheckMyPriceOptions = {}) {
     originVerifyVersion: readOriginVerifyVersion(app),
     siteBucketExport: stateful.siteBucketExport,
     logBucket: stateful.logBucket,
+    dataBucketExport: stateful.dataBucketExport,
     settings,
     webDistDir: options.webDistDir ?? defaultWebDistDir,
   });
-  // The site bucket arrives through a named export, which CDK cannot see as a dependency.
+  // The site and data buckets arrive through named exports, which CDK cannot see as a dependency.
   stateless.addStackDependency(stateful);
   addNagChecks(app);
   return { settings, stateful, stateless };

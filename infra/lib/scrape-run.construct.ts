@@ -14,6 +14,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { RUN_FILES_PREFIX } from '../../functions/src/lib/data-bucket';
 import { LLM_FAILURE_RATE, METRICS_NAMESPACE } from '../../functions/src/scrape-run/llm-metrics';
 import { ABANDONED_EXECUTION_STATUSES } from '../../functions/src/scrape-run/run-endings';
 import { scheduledRunInput } from '../../functions/src/scrape-run/run-input';
@@ -27,7 +28,7 @@ import {
 } from '../../functions/src/scrape-run/tasks';
 import { appFunction, vendedLogGroupName } from './app-function';
 import type { AppSettings } from './app-settings';
-import { bindNeeds, type NeedResources } from './bind-needs';
+import { acknowledgeRunFiles, bindNeeds, type NeedResources, runFilesMapActions } from './bind-needs';
 import { acknowledge } from './nag';
 
 export interface ScrapeRunProps {
@@ -125,6 +126,15 @@ export class ScrapeRun extends Construct {
         resources: Object.values(taskFunctions).map((fn) => fn.functionArn),
       }),
     );
+    // The Map reads the run's items (ItemReader) and writes its children's answers (ResultWriter)
+    // under the run files' prefix, nothing else of the bucket.
+    this.stateMachine.addToRolePolicy(
+      new PolicyStatement({
+        actions: runFilesMapActions,
+        resources: [resources.dataBucket.arnForObjects(`${RUN_FILES_PREFIX}*`)],
+      }),
+    );
+    acknowledgeRunFiles(this.stateMachine, resources.dataBucket);
     // The Distributed Map starts, watches and stops one child execution per batch of URLs, of this state
     // machine only. A policy of its own, as CDK does for its DistributedMap: the role's default
     // policy would make the state machine depend on a policy that names it.

@@ -5,6 +5,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/src/data/table';
+import { RUN_FILES_DAYS, RUN_FILES_PREFIX } from '../../functions/src/lib/data-bucket';
 import { acknowledge } from './nag';
 
 /**
@@ -17,8 +18,12 @@ export class StatefulStack extends Stack {
   readonly originVerifySecret: Secret;
   readonly siteBucket: Bucket;
   readonly logBucket: Bucket;
+  /** Files the app keeps for a while: run items and results (decision 66). */
+  readonly dataBucket: Bucket;
   /** Export holding the SPA bucket's name, for the stateless stack (see there why not a direct reference). */
   readonly siteBucketExport: string;
+  /** Export holding the data bucket's name, for the stateless stack (as for the SPA bucket). */
+  readonly dataBucketExport: string;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -88,6 +93,23 @@ export class StatefulStack extends Stack {
       }),
     );
 
+    this.dataBucket = new Bucket(this, 'DataBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/data/',
+      lifecycleRules: dataLifecycleRules(),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.dataBucketExport = `${this.stackName}-DataBucketName`;
+    new CfnOutput(this, 'DataBucketName', {
+      value: this.dataBucket.bucketName,
+      exportName: this.dataBucketExport,
+    });
+
     this.siteBucketExport = `${this.stackName}-SiteBucketName`;
     new CfnOutput(this, 'SiteBucketName', {
       value: this.siteBucket.bucketName,
@@ -100,6 +122,22 @@ export class StatefulStack extends Stack {
     });
     new CfnOutput(this, 'Region', { value: Aws.REGION, description: 'AWS_REGION for `npm run user:add`' });
   }
+}
+
+/**
+ * Nothing in the data bucket is kept for good: each kind of file goes after its own few days, and
+ * anything else after 30 at most. Uploads cut off half-way go after a day.
+ */
+export const DATA_MAX_DAYS = 30;
+function dataLifecycleRules() {
+  return [
+    { id: 'RunFiles', prefix: RUN_FILES_PREFIX, expiration: Duration.days(RUN_FILES_DAYS) },
+    {
+      id: 'Anything',
+      expiration: Duration.days(DATA_MAX_DAYS),
+      abortIncompleteMultipartUploadAfter: Duration.days(1),
+    },
+  ];
 }
 
 /** The one application table, built from the same definition the local stack uses. */

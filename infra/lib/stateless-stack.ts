@@ -1,7 +1,7 @@
-import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { Alerts } from './alerts.construct';
@@ -21,6 +21,8 @@ export interface StatelessStackProps extends StackProps {
   /** Name of the export that holds the SPA bucket's name. */
   readonly siteBucketExport: string;
   readonly logBucket: IBucket;
+  /** Name of the export that holds the data bucket's name (run items and results, decision 66). */
+  readonly dataBucketExport: string;
   readonly settings: AppSettings;
   readonly webDistDir: string;
 }
@@ -49,6 +51,7 @@ export class StatelessStack extends Stack {
     const resources = {
       table: props.table,
       tokenSecret: props.tokenSecret,
+      dataBucket: Bucket.fromBucketName(this, 'DataBucket', Fn.importValue(props.dataBucketExport)),
       bedrockModelId: settings.scrapeRun.bedrockModelId,
       runEvents,
       alertDelivery: { appUrl, ses: settings.ses },

@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const LOCAL_TABLE_NAME = 'check-my-price-local';
+export const LOCAL_DATA_BUCKET = 'check-my-price-local-data';
 
 /**
  * The one place that decides how the functions reach their AWS services on this machine: the
@@ -13,11 +14,14 @@ export const LOCAL_TABLE_NAME = 'check-my-price-local';
  */
 export function localFunctionEnv(options: {
   dynamoEndpoint: string;
+  /** The S3 stand-in of the data bucket; the scripts, which use no bucket, start none. */
+  s3Endpoint?: string;
   tokenSecret: string;
 }): Record<string, string> {
   return {
     TABLE_NAME: LOCAL_TABLE_NAME,
     DYNAMODB_ENDPOINT: options.dynamoEndpoint,
+    ...(options.s3Endpoint ? { DATA_BUCKET: LOCAL_DATA_BUCKET, S3_ENDPOINT: options.s3Endpoint } : {}),
     TOKEN_SECRET: options.tokenSecret,
     AWS_REGION: process.env.AWS_REGION ?? 'eu-west-2',
     POWERTOOLS_SERVICE_NAME: 'check-my-price',

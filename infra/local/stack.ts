@@ -30,7 +30,8 @@ import { demoWebhookSecret, seedDemoAlertSettings, seedDemoCatalogue } from './d
 import { createWebhookInbox, WEBHOOK_INBOX_PATH } from './demo/webhook-inbox';
 import { type LocalDynamo, type LocalDynamoOptions, startLocalDynamo } from './dynamo-local';
 import { type LocalEventBus, startLocalEventBus } from './event-bus-local';
-import { LOCAL_TABLE_NAME, localFunctionEnv, localTokenSecret } from './local-env';
+import { LOCAL_DATA_BUCKET, LOCAL_TABLE_NAME, localFunctionEnv, localTokenSecret } from './local-env';
+import { type LocalS3, startLocalS3 } from './s3-local';
 import { startScheduler } from './scheduler';
 import { type LocalSes, startLocalSes } from './ses-local';
 import { serveSpa } from './static-site';
@@ -75,6 +76,8 @@ export interface LocalStack {
   /** The settings the functions run with (their environment on AWS). */
   settings: SettingsSource;
   dynamo: LocalDynamo;
+  /** S3's stand-in for the data bucket (run items; under `<dataDir>/s3` when the data persists). */
+  s3: LocalS3;
   stepFunctions: LocalStepFunctions;
   /** EventBridge's stand-in: a run's end reaches the alerts handler through it. */
   eventBus: LocalEventBus;
@@ -130,10 +133,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     tableName: LOCAL_TABLE_NAME,
     ...(options.dynamoThread ? { thread: options.dynamoThread } : {}),
   });
+  const s3 = await startLocalS3({
+    bucket: LOCAL_DATA_BUCKET,
+    ...(dataDir ? { dir: join(dataDir, 's3') } : {}),
+  });
   // The functions' settings: this process's environment with what AWS would set on each Lambda,
   // pointing at the stand-ins. Handed to them (provideSettings), never written to process.env.
   const localEnv = localFunctionEnv({
     dynamoEndpoint: dynamo.endpoint,
+    s3Endpoint: s3.endpoint,
     tokenSecret: await localTokenSecret(dataDir),
   });
   const base: SettingsSource = { ...process.env, ...localEnv, ...options.env };
@@ -153,6 +161,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     region,
     maxConcurrency: runConfig.SCRAPE_MAX_CONCURRENCY,
     timeoutSeconds: runConfig.SCRAPE_RUN_TIMEOUT_SECONDS,
+    s3Endpoint: s3.endpoint,
     ...(options.retryIntervalMs === undefined ? {} : { retryIntervalMs: options.retryIntervalMs }),
     loadTask: (task: ScrapeTaskName) => loadTask(scrapeTasks[task].entry),
     onStatusChange: async (event) => (await loadTask(statusChangeTask.entry))(event),
@@ -267,6 +276,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     port,
     settings,
     dynamo,
+    s3,
     stepFunctions,
     eventBus,
     ...(demoShop ? { demoShop, webhookInboxUrl } : {}),
@@ -280,6 +290,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await eventBus.close();
       await ses?.close();
       await demoShop?.close();
+      await s3.close();
       await dynamo.close();
       if (dataDir) await rm(join(dataDir, ENDPOINT_FILE), { force: true });
     },

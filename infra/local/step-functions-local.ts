@@ -8,6 +8,7 @@ import {
   type StateMachineDefinition,
 } from 'aws-local-stepfunctions';
 import { type AwsJsonOperations, awsError, startAwsJsonServer } from './aws-json-server';
+import { localS3Client, type ReadItemsInput, readMapItems, withLocalItemReaders } from './local-map-items';
 
 type TaskHandler = (event: unknown) => Promise<unknown>;
 type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
@@ -47,6 +48,8 @@ export interface LocalStepFunctionsOptions {
    * function's code): the functions' settings name this stand-in, so they come after it starts.
    */
   loadTask(task: ScrapeTaskName): Promise<TaskHandler>;
+  /** The S3 stand-in the Maps' ItemReaders read from. */
+  s3Endpoint: string;
   /** Wait this long before every retry instead of the definition's backoff (tests). */
   retryIntervalMs?: number;
   /** The status-change handler EventBridge would call for failed, timed-out and aborted executions. */
@@ -60,7 +63,8 @@ export interface LocalStepFunctionsOptions {
  * every Task state mapped to its Lambda handler in this process. The Distributed Map runs inline
  * here (aws-local-stepfunctions has no child executions), with the same MaxConcurrency; each of its
  * items (a batch of URLs) is a run of its own, so `$$.Execution.StartTime` is the batch's start,
- * as in an Express child.
+ * as in an Express child. Its items are read from the S3 stand-in and batched by a Task put before
+ * it (local-map-items.ts), as its ItemReader and ItemBatcher do on AWS.
  */
 export async function startLocalStepFunctions(
   options: LocalStepFunctionsOptions,
@@ -74,16 +78,25 @@ export async function startLocalStepFunctions(
       `arn:aws:lambda:${options.region}:${account}:function:check-my-price-${task}`,
     ]),
   ) as Record<ScrapeTaskName, string>;
-  const definition = JSON.parse(
-    substitute(
-      buildScrapeDefinition({
-        maxConcurrency: options.maxConcurrency,
-        timeoutSeconds: options.timeoutSeconds,
-      }),
-      arns,
+  const readerArn = `arn:aws:lambda:${options.region}:${account}:function:check-my-price-local-item-reader`;
+  const { definition, readers } = withLocalItemReaders(
+    JSON.parse(
+      substitute(
+        buildScrapeDefinition({
+          maxConcurrency: options.maxConcurrency,
+          timeoutSeconds: options.timeoutSeconds,
+        }),
+        arns,
+      ),
     ),
-  ) as StateMachineDefinition;
-  const machine = new StateMachine(definition, { validationOptions: { checkArn: false } });
+    readerArn,
+  );
+  // The rewrite handles states as plain JSON; the library validates the definition it is given.
+  const machine = new StateMachine(definition as unknown as StateMachineDefinition, {
+    validationOptions: { checkArn: false },
+  });
+  const s3 = localS3Client(options.s3Endpoint, options.region);
+  const readItems = (input: unknown) => readMapItems(s3, input as ReadItemsInput);
   const handlers = new Map<ScrapeTaskName, Promise<TaskHandler>>();
   const handlerOf = (task: ScrapeTaskName) => {
     const loaded = handlers.get(task) ?? options.loadTask(task);
@@ -104,8 +117,9 @@ export async function startLocalStepFunctions(
     const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
     let aborted = false;
     // Abort does not stop queued Map items or tasks in flight here; refusing them makes stop real.
-    const taskResourceLocalHandlers = Object.fromEntries(
-      tasks.map((task) => [
+    const taskResourceLocalHandlers = Object.fromEntries([
+      ...readers.map((reader) => [reader, readItems]),
+      ...tasks.map((task) => [
         task,
         async (taskInput: unknown) => {
           if (aborted)
@@ -119,7 +133,7 @@ export async function startLocalStepFunctions(
           }
         },
       ]),
-    );
+    ]);
     const run = machine.run(JSON.parse(input), {
       overrides: { taskResourceLocalHandlers, ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}) },
       context: {

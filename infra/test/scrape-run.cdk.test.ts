@@ -9,6 +9,7 @@ import {
   substitute,
 } from '../../functions/src/scrape-run/state-machine';
 import { arnSubstitution, type ScrapeTaskName, scrapeTasks } from '../../functions/src/scrape-run/tasks';
+import { runFilesMapActions } from '../lib/bind-needs';
 import {
   actionsOf,
   type Built,
@@ -46,33 +47,36 @@ describe('the state machine', () => {
     expect(deployedDefinition(main)).toMatchObject({
       TimeoutSeconds: 5400,
       States: {
-        Prepare: { Parameters: { batchSize: 8 } },
-        ScrapeUrls: { MaxConcurrency: 3, ItemProcessor: { States: { CheckBatch: { MaxConcurrency: 8 } } } },
+        ScrapeUrls: {
+          MaxConcurrency: 3,
+          ItemBatcher: { MaxItemsPerBatch: 8 },
+          ItemProcessor: { States: { CheckBatch: { MaxConcurrency: 8 } } },
+        },
       },
     });
   });
 
   it('checks the URLs in batches, each an Express child checking its URLs all at once, within the pages-at-once setting', () => {
-    const { Prepare, ScrapeUrls } = deployedDefinition(main).States;
+    const { ScrapeUrls } = deployedDefinition(main).States;
 
     expect(ScrapeUrls).toMatchObject({
-      ItemsPath: '$.batches',
-      ItemSelector: { 'urlIds.$': '$$.Map.Item.Value' },
+      ItemReader: { Resource: 'arn:aws:states:::s3:getObject', ReaderConfig: { InputType: 'JSONL' } },
+      ItemBatcher: { BatchInput: { 'runId.$': '$.runId' } },
       ItemProcessor: {
         ProcessorConfig: { Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' },
         StartAt: 'CheckBatch',
         States: {
           CheckBatch: {
             Type: 'Map',
-            ItemsPath: '$.urlIds',
+            ItemsPath: '$.Items',
             ItemProcessor: { ProcessorConfig: { Mode: 'INLINE' } },
           },
         },
       },
     });
-    // Prepare cuts batches no larger than a child checks at once, and no child checks more than 10.
+    // The batcher cuts batches no larger than a child checks at once, and no child checks more than 10.
     const { CheckBatch } = ScrapeUrls.ItemProcessor.States;
-    expect(Prepare.Parameters.batchSize).toBe(CheckBatch.MaxConcurrency);
+    expect(ScrapeUrls.ItemBatcher.MaxItemsPerBatch).toBe(CheckBatch.MaxConcurrency);
     expect(CheckBatch.MaxConcurrency).toBeLessThanOrEqual(MAX_URLS_PER_BATCH);
     // Children at once × URLs at once in each: at most the configured 25 pages at once.
     expect(ScrapeUrls.MaxConcurrency * CheckBatch.MaxConcurrency).toBe(24);
@@ -144,7 +148,7 @@ describe('the state machine', () => {
   it('catches any failure of one URL into RecordFailure, so the run goes on', () => {
     const definition = deployedDefinition(main);
     const map = definition.States.ScrapeUrls;
-    expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.batches', Next: 'Finalize' });
+    expect(map).toMatchObject({ Type: 'Map', Next: 'Finalize' });
     expect(map.Catch).toBeUndefined();
     expect(map.ItemProcessor.States.CheckBatch.Catch).toBeUndefined();
     const { ScrapeUrl, RecordFailure } = checkStates(definition);
@@ -175,12 +179,17 @@ describe('the state machine', () => {
     expect(states[Catch[0].Next]).toMatchObject({ Type: 'Pass', End: true });
   });
 
-  it('hands Prepare’s batches of URL ids past the Map to Finalize, which reads their records by key', () => {
-    const { Prepare, ScrapeUrls, Finalize } = deployedDefinition(main).States;
-    expect(Prepare.Next).toBe('ScrapeUrls');
-    // ResultPath null: the Map's output is its input, Prepare's { runId, batches }.
-    expect(ScrapeUrls).toMatchObject({ ItemsPath: '$.batches', ResultPath: null, Next: 'Finalize' });
-    expect(Finalize.Parameters).toEqual({ 'runId.$': '$.runId', 'batches.$': '$.batches' });
+  it('hands where Prepare wrote the URL ids past the Map to Finalize, which reads their records by key', () => {
+    const { Prepare, AnyUrls, ScrapeUrls, Finalize } = deployedDefinition(main).States;
+    expect(Prepare.Next).toBe('AnyUrls');
+    expect(AnyUrls).toMatchObject({ Type: 'Choice', Default: 'Finalize' });
+    // ResultPath null: the Map's output is its input, Prepare's { runId, items, total, results }.
+    expect(ScrapeUrls).toMatchObject({ ResultPath: null, Next: 'Finalize' });
+    expect(ScrapeUrls.ItemReader.Parameters).toEqual({
+      'Bucket.$': '$.items.bucket',
+      'Key.$': '$.items.key',
+    });
+    expect(Finalize.Parameters).toEqual({ 'runId.$': '$.runId', 'items.$': '$.items' });
   });
 
   it('logs errors (its Express children too) to its own vended-logs group, and traces with X-Ray', () => {
@@ -221,7 +230,13 @@ describe('the state machine', () => {
       [['states:DescribeExecution', 'states:StopExecution'], [executions]],
     ]);
 
-    const rest = statements.filter((s) => s !== invoke[0] && !states.includes(s));
+    // The Map's items and results: objects under the data bucket's run files, nothing else of S3.
+    const s3 = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
+    expect(s3.map((s) => [actionsOf(s), resourcesOf(s)])).toEqual([
+      [runFilesMapActions, [expect.stringMatching(/DataBucket.*\/runs\/\*$/)]],
+    ]);
+
+    const rest = statements.filter((s) => s !== invoke[0] && !states.includes(s) && !s3.includes(s));
     for (const statement of rest) {
       for (const action of actionsOf(statement)) expect(action).toMatch(/^(logs|xray):[A-Za-z]+$/);
     }
@@ -276,15 +291,33 @@ describe('the task functions', () => {
 
   it('may use the table, only ScrapeUrl may call Bedrock, and only the tasks that end runs announce it', () => {
     const expected: Record<(typeof tasks)[number], string[]> = {
-      Prepare: ['dynamodb', 'events'],
+      Prepare: ['dynamodb', 'events', 's3'],
       ScrapeUrl: ['bedrock', 'dynamodb'],
       RecordFailure: ['dynamodb'],
-      Finalize: ['dynamodb', 'events'],
+      Finalize: ['dynamodb', 'events', 's3'],
     };
     for (const task of tasks) {
       const statements = statementsOfFunction(main, taskFunctionId(main, task));
       const services = new Set(statements.flatMap(actionsOf).map((action) => action.split(':')[0]));
       expect([...services].sort(), task).toEqual(expected[task]);
+    }
+  });
+
+  it('Prepare may only write the run files, Finalize only read them, both named in DATA_BUCKET', () => {
+    const s3Of = (task: ScrapeTaskName) =>
+      statementsOfFunction(main, taskFunctionId(main, task))
+        .filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')))
+        .map((s) => [actionsOf(s), resourcesOf(s)]);
+    const runFiles = [expect.stringMatching(/DataBucket.*\/runs\/\*$/)];
+
+    expect(s3Of('Prepare')).toEqual([[['s3:PutObject'], runFiles]]);
+    expect(s3Of('Finalize')).toEqual([[['s3:GetObject'], runFiles]]);
+    for (const task of tasks) {
+      const env = resourceOf(main, taskFunctionId(main, task)).Properties.Environment.Variables;
+      expect([task, env.DATA_BUCKET !== undefined]).toEqual([
+        task,
+        task === 'Prepare' || task === 'Finalize',
+      ]);
     }
   });
 });

@@ -1,6 +1,8 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/src/data/table';
+import { RUN_FILES_DAYS, RUN_FILES_PREFIX } from '../../functions/src/lib/data-bucket';
+import { DATA_MAX_DAYS } from '../lib/stateful-stack';
 import { synthesizedApp } from './support/cdk-app';
 
 // The shared 'eur' app (support/cdk-app.ts): no bundling (decision 16), cdk.json's feature flags.
@@ -58,6 +60,65 @@ describe('the table', () => {
 
   it('publishes its name for `npm run user:add`', () => {
     template.hasOutput('TableName', { Value: { Ref: Match.stringLikeRegexp('^Table') } });
+  });
+});
+
+describe('the data bucket', () => {
+  const dataBucket = () => {
+    const buckets = template.findResources('AWS::S3::Bucket', {
+      Properties: { LoggingConfiguration: { LogFilePrefix: 's3/data/' } },
+    });
+    expect(Object.keys(buckets)).toHaveLength(1);
+    return Object.entries(buckets)[0] as [string, { Properties: Record<string, unknown> }];
+  };
+
+  it('is private, encrypted, owner-enforced, logged, and kept when the stack goes', () => {
+    const [id] = dataBucket();
+    template.hasResource('AWS::S3::Bucket', {
+      Properties: Match.objectLike({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+        LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3/data/' }),
+      }),
+      DeletionPolicy: 'Retain',
+    });
+    // TLS only: every request without it is denied.
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: id },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('deletes a run’s files after a week, anything else within 30 days, and uploads cut off after a day', () => {
+    const [, bucket] = dataBucket();
+    const rules = (bucket.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+
+    expect(rules).toEqual([
+      { Id: 'RunFiles', Prefix: RUN_FILES_PREFIX, ExpirationInDays: RUN_FILES_DAYS, Status: 'Enabled' },
+      {
+        Id: 'Anything',
+        ExpirationInDays: DATA_MAX_DAYS,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+        Status: 'Enabled',
+      },
+    ]);
+    expect(rules.every((rule) => Number(rule.ExpirationInDays) <= 30)).toBe(true);
   });
 });
 

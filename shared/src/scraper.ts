@@ -76,6 +76,11 @@ export const scraperStatusSchema = z.strictObject({
   }),
   /** When the schedule starts the next run (ISO, UTC); null when scheduled runs are off. */
   next_scheduled_run_at: z.string().nullable(),
+  /**
+   * When the running run should end (ISO, UTC): its shops' pace bound, or its pace so far when that
+   * says later; null with no run going, or nothing to go on yet.
+   */
+  estimated_finish_at: z.string().nullable(),
 });
 export type ScraperStatus = z.infer<typeof scraperStatusSchema>;
 

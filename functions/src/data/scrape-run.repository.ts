@@ -41,6 +41,8 @@ export interface RunRecord {
   live_llm?: LlmSummary | null;
   /** How the checks fared with the model, set when the run ends; null when none called it. */
   llm?: LlmSummary | null;
+  /** The least time its busiest shop needs (Prepare; run-estimate.ts); absent before it was kept. */
+  pace_bound_seconds?: number | null;
 }
 
 const LIST = 'RUNS';
@@ -74,6 +76,7 @@ const RECORD_FIELDS = [
   'error_message',
   'outcome_counts',
   'llm',
+  'pace_bound_seconds',
 ] as const satisfies readonly (keyof RunRecord)[];
 /** What a read gives of them: `toRunRecord` returns it as a RunRecord, so a required field left out does not compile. */
 type StoredRun = Pick<RunRecord, (typeof RECORD_FIELDS)[number]>;

@@ -22,7 +22,8 @@ export function interleaveByHost<T extends { readonly url: string }>(items: read
   return ordered;
 }
 
-function hostOf(url: string): string {
+/** A URL's host name ('' for one that does not parse). */
+export function hostOf(url: string): string {
   try {
     return new URL(url).hostname;
   } catch {

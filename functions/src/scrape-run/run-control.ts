@@ -13,6 +13,7 @@ import { ConflictError, InvalidInputError } from '../domain/errors';
 import { awsClientOptions } from '../lib/aws-client';
 import { closeRun } from './close-run';
 import { nextScheduledRunAt } from './next-scheduled-run';
+import { estimatedFinish } from './run-estimate';
 import { newRunId } from './run-id';
 import type { RunInput } from './run-input';
 import { acquireRunLock } from './run-lock';
@@ -145,5 +146,6 @@ export async function scraperStatus(): Promise<ScraperStatus> {
       outcome_counts: counted?.live_outcome_counts ?? countByOutcome([]),
     },
     next_scheduled_run_at: nextScheduled,
+    estimated_finish_at: active && active.status === 'running' ? estimatedFinish(active, Date.now()) : null,
   };
 }

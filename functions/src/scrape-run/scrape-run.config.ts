@@ -2,6 +2,9 @@ import { scheduleBoundProblem } from '@cmp/shared';
 import * as z from 'zod';
 import { readConfig, type SettingsSource, settingsSection } from '../config';
 
+/** The longest time limit a run may be given: a week. */
+export const MAX_RUN_TIMEOUT_SECONDS = 7 * 86_400;
+
 /** Settings of scrape runs: the state machine, its limits and the schedule's deploy-time default. */
 export const scrapeRunConfigSchema = z.object({
   /** The state machine that runs scrapes (the scraper API starts and stops it). */
@@ -11,9 +14,12 @@ export const scrapeRunConfigSchema = z.object({
     .default('arn:aws:states:local:000000000000:stateMachine:check-my-price-scrape'),
   /** Only where Step Functions is answered elsewhere than AWS (the local stand-in). */
   SFN_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-  /** The state machine's timeout; a lock older than this belongs to a run that died. 4 h: 30,000
-   * URLs at about 2.3 s each take about 2 h at the default concurrency of 10. */
-  SCRAPE_RUN_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
+  /**
+   * The state machine's timeout; a lock older than this belongs to a run that died. 24 h: a run is
+   * bound by its shops' pace, and 60,000 URLs on one shop at 1 s apart, 2 at a time, are over 8 h
+   * (issue 30). At most 7 days (a Standard execution may last a year).
+   */
+  SCRAPE_RUN_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(MAX_RUN_TIMEOUT_SECONDS).default(86_400),
   /**
    * Days a check's price record is kept before DynamoDB's TTL deletes it (the URL's latest
    * observation stays); 0 keeps records for ever. 400: a year of history with room to compare.

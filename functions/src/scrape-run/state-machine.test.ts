@@ -7,13 +7,8 @@ import {
   EXPRESS_CHILD_LIMIT_SECONDS,
   LAMBDA_SERVICE_ERRORS,
   MAX_URLS_PER_BATCH,
-  MAX_URLS_PER_RUN,
-  maxUrlsPerRun,
 } from './state-machine';
 import { type ScrapeTaskName, scrapeTasks } from './tasks';
-
-/** Step Functions' limit on a state's input or output. */
-const PAYLOAD_LIMIT_BYTES = 256 * 1024;
 
 interface Retrier {
   ErrorEquals: string[];
@@ -57,8 +52,8 @@ describe('the scrape run’s Map', () => {
     const { ScrapeUrl, HostTurn, WaitForHost } = child;
 
     expect(batch.ItemSelector).toEqual({
-      'runId.$': '$.runId',
-      'urlId.$': '$$.Map.Item.Value',
+      'runId.$': '$.BatchInput.runId',
+      'urlId.$': '$$.Map.Item.Value.urlId',
       'checkStartedAt.$': '$$.Execution.StartTime',
       pace: { retryAfterHonoured: false, waited: false },
     });
@@ -76,14 +71,10 @@ describe('the scrape run’s Map', () => {
 
   it('runs each batch of URLs as its own Express child execution, so the run’s history does not grow per URL', () => {
     expect(map.ItemProcessor.ProcessorConfig).toEqual({ Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' });
-    expect(map).toMatchObject({
-      ItemsPath: '$.batches',
-      ItemSelector: { 'runId.$': '$.runId', 'urlIds.$': '$$.Map.Item.Value' },
-    });
     expect(map.ItemProcessor.StartAt).toBe('CheckBatch');
     expect(batch).toMatchObject({
       Type: 'Map',
-      ItemsPath: '$.urlIds',
+      ItemsPath: '$.Items',
       ItemProcessor: { ProcessorConfig: { Mode: 'INLINE' } },
     });
     // A child cut off by Express's limit leaves its batch's unchecked URLs unrecorded; the run carries on.
@@ -94,10 +85,10 @@ describe('the scrape run’s Map', () => {
     // One Standard transition per child: at 10 URLs a child the run's transitions fall tenfold.
     expect([map.MaxConcurrency, batch.MaxConcurrency]).toEqual([1, 10]);
     for (let maxConcurrency = 1; maxConcurrency <= 40; maxConcurrency++) {
-      const { Prepare, ScrapeUrls } = buildScrapeDefinition({ maxConcurrency, timeoutSeconds: 3600 }).States;
+      const { ScrapeUrls } = buildScrapeDefinition({ maxConcurrency, timeoutSeconds: 3600 }).States;
       const inner = ScrapeUrls.ItemProcessor.States.CheckBatch;
-      // Prepare cuts the batches to the size the child checks all at once.
-      expect(Prepare.Parameters.batchSize).toBe(inner.MaxConcurrency);
+      // The batcher cuts the batches to the size the child checks all at once.
+      expect(ScrapeUrls.ItemBatcher.MaxItemsPerBatch).toBe(inner.MaxConcurrency);
       expect(inner.MaxConcurrency).toBeLessThanOrEqual(MAX_URLS_PER_BATCH);
       const pagesAtOnce = ScrapeUrls.MaxConcurrency * inner.MaxConcurrency;
       expect([maxConcurrency, pagesAtOnce <= maxConcurrency]).toEqual([maxConcurrency, true]);
@@ -108,9 +99,9 @@ describe('the scrape run’s Map', () => {
 
   it('gives a URL’s checks, retries and failure record time to finish inside Express’s 5 minutes', () => {
     // Every URL of a batch starts with its child (the inner Map takes the whole batch at once, and
-    // Prepare makes no batch larger), and its time counts from the child's start: a child lasts as
-    // long as its longest URL, whose worst case is added up here.
-    expect(definition.States.Prepare.Parameters.batchSize).toBeLessThanOrEqual(batch.MaxConcurrency);
+    // the batcher makes no batch larger), and its time counts from the child's start: a child lasts
+    // as long as its longest URL, whose worst case is added up here.
+    expect(map.ItemBatcher.MaxItemsPerBatch).toBeLessThanOrEqual(batch.MaxConcurrency);
     expect(batch.ItemSelector['checkStartedAt.$']).toBe('$$.Execution.StartTime');
     // A call of ScrapeUrl starts no request after the cutoff (one arriving later only records that
     // it had no time, as RecordFailure would). The last call that may still fetch begins by the
@@ -162,32 +153,37 @@ describe('the scrape run’s Map', () => {
       }
   });
 
-  it('keeps Prepare’s largest output and the Maps’ gathered outputs under the 256 KiB payload limit', () => {
-    // Ids of six digits, the widest a catalogue of this size reaches after years of deletes; the
-    // longest run id Prepare accepts.
-    const prepared = (batchSize: number) => {
-      const urlIds = Array.from({ length: maxUrlsPerRun(batchSize) }, (_, i) => 999_999 - i);
-      const batches = Array.from({ length: Math.ceil(urlIds.length / batchSize) }, (_, k) =>
-        urlIds.slice(k * batchSize, (k + 1) * batchSize),
-      );
-      return JSON.stringify({ runId: 'r'.repeat(80), batches });
-    };
+  it('reads the run’s URLs from the data bucket in batches, so no run’s size meets the 256 KiB payload limit', () => {
+    // Prepare hands on where its JSON Lines are, never the ids themselves.
+    expect(map.ItemReader).toEqual({
+      Resource: 'arn:aws:states:::s3:getObject',
+      ReaderConfig: { InputType: 'JSONL' },
+      Parameters: { 'Bucket.$': '$.items.bucket', 'Key.$': '$.items.key' },
+    });
+    expect(map.ItemBatcher.BatchInput).toEqual({ 'runId.$': '$.runId' });
+    expect(definition.States.Finalize.Parameters).toEqual({ 'runId.$': '$.runId', 'items.$': '$.items' });
+    // What the children answer goes to the bucket, not the state: 100,000 of them would not fit.
+    expect(map.ResultWriter).toMatchObject({
+      Resource: 'arn:aws:states:::s3:putObject',
+      Parameters: { 'Bucket.$': '$.results.bucket', 'Prefix.$': '$.results.prefix' },
+    });
+    expect(map.ResultPath).toBeNull();
     // Every way out of a URL's check answers {}, and so does the child.
     const ends = Object.values(child).filter(
       (state) => ('End' in state && state.End) || state.Type === 'Succeed',
     );
-    const gathered = JSON.stringify(Array.from({ length: MAX_URLS_PER_RUN }, () => ({})));
-
-    expect(maxUrlsPerRun(MAX_URLS_PER_BATCH)).toBe(MAX_URLS_PER_RUN);
-    for (let batchSize = 1; batchSize <= MAX_URLS_PER_BATCH; batchSize++)
-      expect([batchSize, Buffer.byteLength(prepared(batchSize)) < PAYLOAD_LIMIT_BYTES]).toEqual([
-        batchSize,
-        true,
-      ]);
     expect(ends.map((state) => state.Type).sort()).toEqual(['Pass', 'Succeed', 'Task']);
     for (const state of ends) expect(state).toHaveProperty('OutputPath', null);
     expect(batch).toMatchObject({ ResultPath: null, OutputPath: null, End: true });
-    expect(Buffer.byteLength(gathered)).toBeLessThan(PAYLOAD_LIMIT_BYTES);
-    expect(map.ResultPath).toBeNull();
+  });
+
+  it('goes straight to Finalize when Prepare found nothing to check', () => {
+    expect(definition.States.Prepare.Next).toBe('AnyUrls');
+    expect(definition.States.AnyUrls).toEqual(
+      expect.objectContaining({
+        Choices: [{ Variable: '$.total', NumericGreaterThan: 0, Next: 'ScrapeUrls' }],
+        Default: 'Finalize',
+      }),
+    );
   });
 });

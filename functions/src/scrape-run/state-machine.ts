@@ -5,9 +5,9 @@ import { arnSubstitution, type ScrapeTaskName } from './tasks';
  * deploys it with `definitionSubstitutions` for the Lambda ARNs, the local runner executes the
  * same JSON with each Task mapped to its in-process handler. State names are unique on purpose.
  *
- * Prepare (lock, run record, URL ids in batches) → ScrapeUrls (Map over the batches: CheckBatch,
- * an inline Map over the batch's URLs: ScrapeUrl, or RecordFailure when it fails) → Finalize
- * (counts from the records of Prepare's URL ids, lock released).
+ * Prepare (lock, run record, the URL ids written to the data bucket) → ScrapeUrls (a Map reading
+ * them in batches: CheckBatch, an inline Map over the batch's URLs: ScrapeUrl, or RecordFailure
+ * when it fails) → Finalize (counts from the records of Prepare's URL ids, lock released).
  *
  * A URL's check whose shop has no turn for it soon answers when to come back: its Map iteration
  * waits until then (WaitForHost, free on AWS) and calls ScrapeUrl again (decision 37).
@@ -16,8 +16,9 @@ import { arnSubstitution, type ScrapeTaskName } from './tasks';
  * (decision 59): an inline Map writes about 7 history events per URL into the run's own
  * execution, whose 25,000-event limit stopped a run at about 3,000 URLs, and each child costs a
  * Standard transition. A child checks all its URLs at once, so it lasts as long as its slowest
- * check. Items come from the state input (Prepare's batches of URL ids, about 7 bytes an id under
- * the 256 KiB payload limit: maxUrlsPerRun). The local runner executes both Maps inline.
+ * check. Items come from the data bucket through the Map's ItemReader and ItemBatcher, so a run's
+ * size is not bound by the 256 KiB state payload (decision 66). The local runner executes both
+ * Maps inline, reading the items from the S3 stand-in (local-map-items.ts).
  */
 export interface DefinitionOptions {
   maxConcurrency: number;
@@ -90,29 +91,17 @@ const retryAnyError = {
   JitterStrategy: 'FULL',
 };
 
-/** The most URLs one run checks, whatever the batch size (decision 19). */
-export const MAX_URLS_PER_RUN = 35_000;
+/**
+ * The most URLs one run checks. The ids travel in the data bucket, not the state (decision 66), so
+ * this is a sanity bound: a million checks at a shop's 1 s pace is far beyond a day.
+ */
+export const MAX_URLS_PER_RUN = 1_000_000;
 
 /**
  * The most URLs one Express child checks. Each child is one Standard transition of the run (about
  * $0.025 per 1,000); at 10 the run's transitions fall tenfold (decision 59).
  */
 export const MAX_URLS_PER_BATCH = 10;
-
-/** Step Functions' limit on a state's input or output. */
-const PAYLOAD_LIMIT_BYTES = 256 * 1024;
-/** Prepare's output besides its ids: the keys, a run id of up to 80 characters, the outer brackets. */
-const PAYLOAD_OVERHEAD_BYTES = 200;
-
-/**
- * How many URLs one run can carry at a batch size: Prepare's output, `{ runId, batches }`, is the
- * Map's items and Finalize's input, both under the 256 KiB payload limit. An id takes up to 6
- * digits and a comma, a batch its brackets and a comma: 35,000 at batches of 7 or more.
- */
-export function maxUrlsPerRun(batchSize: number): number {
-  const bytesPerUrl = 7 + 3 / batchSize;
-  return Math.min(MAX_URLS_PER_RUN, Math.floor((PAYLOAD_LIMIT_BYTES - PAYLOAD_OVERHEAD_BYTES) / bytesPerUrl));
-}
 
 /**
  * `maxConcurrency` pages at once, as children at once × URLs per child (a child checks all of its
@@ -154,19 +143,36 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
           'executionArn.$': '$$.Execution.Id',
           'executionName.$': '$$.Execution.Name',
           'startedAt.$': '$$.Execution.StartTime',
-          // Prepare cuts the batches no larger than CheckBatch checks at once.
-          batchSize,
         },
         Retry: [retryLambdaErrors, retryDynamoThrottling],
         Catch: [{ ErrorEquals: [RUN_ALREADY_ACTIVE], Next: 'AnotherRunIsActive' }],
-        Next: 'ScrapeUrls',
+        Next: 'AnyUrls',
       },
       AnotherRunIsActive: { Type: 'Succeed', Comment: 'A run was already going: this start does nothing.' },
+      AnyUrls: {
+        Type: 'Choice',
+        Comment: 'Nothing to check (too many URLs, or stopped before Prepare): straight to Finalize.',
+        Choices: [{ Variable: '$.total', NumericGreaterThan: 0, Next: 'ScrapeUrls' }],
+        Default: 'Finalize',
+      },
       ScrapeUrls: {
         Type: 'Map',
-        ItemsPath: '$.batches',
+        // Prepare's JSON Lines object, one {"urlId"} per line, the shops in turn.
+        ItemReader: {
+          Resource: 'arn:aws:states:::s3:getObject',
+          ReaderConfig: { InputType: 'JSONL' },
+          Parameters: { 'Bucket.$': '$.items.bucket', 'Key.$': '$.items.key' },
+        },
+        // Consecutive lines, so a batch's URLs are on as many shops as the run has.
+        ItemBatcher: { MaxItemsPerBatch: batchSize, BatchInput: { 'runId.$': '$.runId' } },
+        // Every child answers {}, but a million URLs are 100,000 children: their outputs gathered in
+        // the state would pass the 256 KiB payload limit, so they go to the bucket (and are dropped).
+        ResultWriter: {
+          Resource: 'arn:aws:states:::s3:putObject',
+          Parameters: { 'Bucket.$': '$.results.bucket', 'Prefix.$': '$.results.prefix' },
+          WriterConfig: { OutputType: 'JSONL', Transformation: 'COMPACT' },
+        },
         MaxConcurrency: children,
-        ItemSelector: { 'runId.$': '$.runId', 'urlIds.$': '$$.Map.Item.Value' },
         // A child that still fails (Express's 5 minutes ran out) leaves its unchecked URLs unrecorded, not the run failed.
         ToleratedFailurePercentage: 100,
         ItemProcessor: {
@@ -175,12 +181,12 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
           States: {
             CheckBatch: {
               Type: 'Map',
-              ItemsPath: '$.urlIds',
+              ItemsPath: '$.Items',
               // The whole batch at once: every check starts with the child and has its full time.
               MaxConcurrency: batchSize,
               ItemSelector: {
-                'runId.$': '$.runId',
-                'urlId.$': '$$.Map.Item.Value',
+                'runId.$': '$.BatchInput.runId',
+                'urlId.$': '$$.Map.Item.Value.urlId',
                 // The child's start (each batch is its own execution): the time of its checks.
                 'checkStartedAt.$': '$$.Execution.StartTime',
                 pace: { retryAfterHonoured: false, waited: false },
@@ -190,7 +196,7 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
                 StartAt: 'ScrapeUrl',
                 States: checkStates(),
               },
-              // Every child answers {}: the run's Map gathers one output per batch, under the same 256 KiB.
+              // Every child answers {}.
               ResultPath: null,
               OutputPath: null,
               End: true,
@@ -204,7 +210,7 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
         Type: 'Task',
         Resource: lambda('Finalize'),
         // Prepare's URL ids (the Map keeps its input): Finalize reads their records by key, consistently.
-        Parameters: { 'runId.$': '$.runId', 'batches.$': '$.batches' },
+        Parameters: { 'runId.$': '$.runId', 'items.$': '$.items' },
         Retry: [retryLambdaErrors, retryDynamoThrottling],
         End: true,
       },

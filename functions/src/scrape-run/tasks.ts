@@ -6,10 +6,18 @@ export interface TaskDef {
   /** Handler module relative to the functions workspace; it exports `handler`. */
   readonly entry: string;
   /**
-   * `tableBatchRead` adds BatchGetItem to `table`; `runEvents` publishes a run's end (closeRun)
+   * `tableBatchRead` adds BatchGetItem to `table`; `runEvents` publishes a run's end (closeRun);
+   * `runFilesWrite` and `runFilesRead` reach the run's items in the data bucket
    * (infra/lib/bind-needs.ts).
    */
-  readonly needs: readonly ('table' | 'tableBatchRead' | 'bedrock' | 'runEvents')[];
+  readonly needs: readonly (
+    | 'table'
+    | 'tableBatchRead'
+    | 'bedrock'
+    | 'runEvents'
+    | 'runFilesWrite'
+    | 'runFilesRead'
+  )[];
   /** How long one invocation may run. */
   readonly timeoutSeconds: number;
 }
@@ -18,7 +26,8 @@ export const scrapeTasks = {
   // Ends a run whose lock it takes over.
   Prepare: {
     entry: 'src/scrape-run/tasks/prepare.task.ts',
-    needs: ['table', 'runEvents'],
+    // Writes the run's items for the Map.
+    needs: ['table', 'runEvents', 'runFilesWrite'],
     timeoutSeconds: 60,
   },
   ScrapeUrl: {
@@ -35,7 +44,7 @@ export const scrapeTasks = {
   },
   Finalize: {
     entry: 'src/scrape-run/tasks/finalize.task.ts',
-    needs: ['table', 'tableBatchRead', 'runEvents'],
+    needs: ['table', 'tableBatchRead', 'runEvents', 'runFilesRead'],
     timeoutSeconds: 120,
   },
 } as const satisfies Record<string, TaskDef>;

@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createHttp2Server, type Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { RunRecord } from '@cmp/functions/data/scrape-run.repository';
+import { dataObjectLines } from '@cmp/functions/lib/data-bucket';
+import { type PreparedRun, runItemsKey } from '@cmp/functions/scrape-run/prepare';
 import { scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
 import { countByOutcome, type Product } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +35,14 @@ const newRun = async (overrides: Partial<RunRecord>) => {
   const runId = newRunId();
   await (await repository()).createRun(runningRun(runId, overrides));
   return runId;
+};
+
+/** The URL ids Prepare wrote for the Map, read back from the S3 stand-in. */
+const itemIds = async (prepared: PreparedRun) => {
+  const ids: number[] = [];
+  for await (const line of dataObjectLines(prepared.items))
+    ids.push((JSON.parse(line) as { urlId: number }).urlId);
+  return ids;
 };
 
 beforeAll(async () => {
@@ -218,7 +228,7 @@ describe('Finalize', () => {
 });
 
 describe('Prepare', () => {
-  it('hands the Map the run’s URLs in batches of the definition’s size, and Finalize counts them all', async () => {
+  it('writes the run’s URLs to the data bucket for the Map, and Finalize counts them all from there', async () => {
     const [prepare, finalize] = await Promise.all([
       taskHandler(scrapeTasks.Prepare.entry),
       taskHandler(scrapeTasks.Finalize.entry),
@@ -228,32 +238,38 @@ describe('Prepare', () => {
       executionArn: 'arn:batched',
       executionName: 'batched',
       startedAt: new Date().toISOString(),
-      batchSize: 3,
     };
 
-    const prepared = (await prepare(input)) as { runId: string; batches: number[][] };
-    const done = await finalize(prepared);
+    const prepared = (await prepare(input)) as unknown as PreparedRun;
+    const done = await finalize({ runId: prepared.runId, items: prepared.items });
 
-    // The product's 4 URLs: one child checks 3 of them, another the last.
-    expect(prepared.batches.map((batch) => batch.length)).toEqual([3, 1]);
-    expect(prepared.batches.flat().sort()).toEqual([...pricedUrlIds, brokenUrlId].sort());
+    // The product's 4 URLs, one JSON line each.
+    expect(prepared).toEqual({
+      runId: prepared.runId,
+      items: { bucket: stack.settings.DATA_BUCKET, key: runItemsKey(prepared.runId) },
+      total: 4,
+      results: { bucket: stack.settings.DATA_BUCKET, prefix: `runs/${prepared.runId}/results` },
+    });
+    expect((await itemIds(prepared)).sort()).toEqual([...pricedUrlIds, brokenUrlId].sort());
     expect(done).toEqual({ runId: prepared.runId, status: 'completed' });
     expect(await logOf(prepared.runId)).toEqual(
       expect.objectContaining({ status: 'completed', total_urls: 4, not_checked_urls: 4 }),
     );
   });
 
-  it('refuses a batch larger than a child checks at once', async () => {
-    const prepare = await taskHandler(scrapeTasks.Prepare.entry);
-    const input = {
-      request: {},
-      executionArn: 'arn:x',
-      executionName: 'x',
-      startedAt: new Date().toISOString(),
-    };
+  it('refuses input without what it needs, and Finalize items that are not URL ids', async () => {
+    const [prepare, finalize] = await Promise.all([
+      taskHandler(scrapeTasks.Prepare.entry),
+      taskHandler(scrapeTasks.Finalize.entry),
+    ]);
+    const { putDataObject } = await import('@cmp/functions/lib/data-bucket');
+    const runId = await newRun({ total_urls: 1 });
+    const items = await putDataObject(`runs/${runId}/urls.jsonl`, '{"urlId":"7"}\n', 'application/jsonl');
 
-    await expect(prepare({ ...input, batchSize: 11 })).rejects.toThrow(/^Prepare: unexpected input/);
-    await expect(prepare(input)).rejects.toThrow(/^Prepare: unexpected input/);
+    await expect(prepare({ request: {}, executionArn: 'arn:x', startedAt: 'now' })).rejects.toThrow(
+      /^Prepare: unexpected input/,
+    );
+    await expect(finalize({ runId, items })).rejects.toThrow(/urlId/);
   });
 
   it('refuses a run with more URLs than its Map can carry: a failed run that says so, nothing checked, lock free', async () => {
@@ -267,15 +283,15 @@ describe('Prepare', () => {
       executionArn: 'arn:big',
       executionName: 'big',
       startedAt,
-      batchSize: 10,
     };
 
     // The product has 4 URLs; a limit of 3 stands in for MAX_URLS_PER_RUN.
     const prepared = await prepareRun(input, 60, 3);
-    const done = await finalize({ runId: prepared.runId, batches: prepared.batches });
+    const done = await finalize({ runId: prepared.runId, items: prepared.items });
     const after = await status();
 
-    expect(prepared.batches).toEqual([]);
+    expect(prepared.total).toBe(0);
+    expect(await itemIds(prepared)).toEqual([]);
     expect(done).toEqual({ runId: prepared.runId, status: 'already ended' });
     expect(await logOf(prepared.runId)).toEqual(
       expect.objectContaining({
@@ -284,7 +300,7 @@ describe('Prepare', () => {
         successful_urls: 0,
         failed_urls: 0,
         error_message:
-          'Not started: 4 competitor URLs, and one run checks at most 3. Check per product, or see "Scale and speed" in the README.',
+          'Not started: 4 competitor URLs, and one run checks at most 3. Check per product, or see "Scale and speed" in docs/figures.md.',
       }),
     );
     expect(await recordsOf(prepared.runId)).toEqual([]);

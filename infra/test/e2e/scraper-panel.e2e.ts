@@ -92,6 +92,7 @@ describe('the Check My Price panel', () => {
         outcome_counts: countByOutcome([...Array<'ok'>(14).fill('ok'), 'blocked']),
       },
       next_scheduled_run_at: null,
+      estimated_finish_at: null,
     };
     await page.route('**/api/scraper/status', (route) => route.fulfill({ json: { success: true, status } }));
     await page.route('**/api/scraper/logs?*', (route) =>

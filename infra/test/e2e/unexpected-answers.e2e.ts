@@ -149,6 +149,7 @@ describe('the dashboard', () => {
         latest_log: null,
         current_stats: { successful_urls: 2, failed_urls: 1, total_urls: 10 },
         next_scheduled_run_at: null,
+        estimated_finish_at: null,
       },
     });
     await answerOddly('/api/scraper/stats', {

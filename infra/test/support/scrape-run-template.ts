@@ -61,7 +61,7 @@ export const logicalIdOf = (stack: Stack, construct: { node: { defaultChild?: un
 export const resourceOf = (built: Built, logicalId: string): Json =>
   built.template.toJSON().Resources[logicalId];
 
-/** How `flat` writes a Ref or GetAtt: `${AWS::Region}`, `${Fn.Arn}` (Fn::Sub style). */
+/** How `flat` writes a Ref or GetAtt: `${AWS::Region}`, `${Fn.Arn}` (Fn::Sub style); an import `${import Name}`. */
 export const ref = (name: string) => `\${${name}}`;
 
 /** A CloudFormation string expression as text: `arn:${AWS::Partition}:…:${Fn.Name}`. */
@@ -69,6 +69,7 @@ export function flat(value: Json): string {
   if (typeof value === 'string') return value;
   if (value?.Ref) return ref(value.Ref);
   if (value?.['Fn::GetAtt']) return ref(value['Fn::GetAtt'].join('.'));
+  if (value?.['Fn::ImportValue']) return ref(`import ${flat(value['Fn::ImportValue'])}`);
   if (value?.['Fn::GetStackOutput'])
     return ref(`${value['Fn::GetStackOutput'].StackName}.${value['Fn::GetStackOutput'].OutputName}`);
   if (value?.['Fn::Join']) {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { readEntrySettings } from '../../config';
+import { dataObjectLines } from '../../lib/data-bucket';
 import { finalizeRun } from '../finalize';
 import { taskInput } from './task-input';
 
@@ -7,7 +8,13 @@ readEntrySettings(process.env);
 
 const urlId = z.number().int().positive();
 const schema = z.union([
-  /** Prepare's batches of URL ids. */
+  /** Where Prepare wrote the run's URL ids (decision 66). */
+  z.object({
+    runId: z.string().min(1),
+    items: z.object({ bucket: z.string().min(1), key: z.string().min(1) }),
+  }),
+  // Runs started before the items moved to the data bucket and still going at the deploy: their
+  // ids in batches (decision 59), or unbatched before that.
   z.object({ runId: z.string().min(1), batches: z.array(z.array(urlId)) }),
   // A run started before batching (decision 59) and still going at the deploy hands the ids unbatched.
   z.object({ runId: z.string().min(1), urlIds: z.array(urlId) }),
@@ -16,5 +23,15 @@ const schema = z.union([
 /** Finalize: counts from the records, status completed, lock released. */
 export const handler = async (event: unknown) => {
   const input = taskInput(schema, event, 'Finalize');
+  if ('items' in input) return finalizeRun(input.runId, await itemIds(input.items));
   return finalizeRun(input.runId, 'batches' in input ? input.batches.flat() : input.urlIds);
 };
+
+const itemSchema = z.object({ urlId });
+
+/** The URL ids of Prepare's JSON Lines, each line checked. */
+async function itemIds(place: { bucket: string; key: string }): Promise<number[]> {
+  const ids: number[] = [];
+  for await (const line of dataObjectLines(place)) ids.push(itemSchema.parse(JSON.parse(line)).urlId);
+  return ids;
+}

@@ -3,7 +3,6 @@ import { readEntrySettings } from '../../config';
 import { prepareRun } from '../prepare';
 import { runInputSchema } from '../run-input';
 import { scrapeRunSettings } from '../scrape-run.config';
-import { MAX_URLS_PER_BATCH } from '../state-machine';
 import { taskInput } from './task-input';
 
 readEntrySettings(process.env);
@@ -13,9 +12,8 @@ const schema = z.object({
   executionArn: z.string().min(1),
   executionName: z.string().min(1),
   startedAt: z.string().min(1),
-  batchSize: z.number().int().min(1).max(MAX_URLS_PER_BATCH),
 });
 
-/** Prepare: the lock, the run record, the URL ids for the Map, in batches. */
+/** Prepare: the lock, the run record, the URL ids for the Map in the data bucket. */
 export const handler = async (event: unknown) =>
   prepareRun(taskInput(schema, event, 'Prepare'), scrapeRunSettings().SCRAPE_RUN_TIMEOUT_SECONDS);

@@ -15,7 +15,14 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { figureOf, NO_FIGURE } from '../../../lib/figure';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { lastRunText, nextRunText, type ProgressPart, rateText, runProgress } from '../utils/session-view';
+import {
+  finishText,
+  lastRunText,
+  nextRunText,
+  type ProgressPart,
+  rateText,
+  runProgress,
+} from '../utils/session-view';
 
 export function RunControlCard({
   status,
@@ -69,7 +76,9 @@ export function RunControlCard({
           <Figure term="Success rate">{stats ? rateText(stats.success_rate_percentage) : NO_FIGURE}</Figure>
         </dl>
         <p className="text-sm text-muted-foreground">{nextRunText(status.next_scheduled_run_at)}</p>
-        {status.is_running ? <RunningNotice stats={status.current_stats} /> : null}
+        {status.is_running ? (
+          <RunningNotice stats={status.current_stats} finishAt={status.estimated_finish_at} />
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void start()} disabled={status.is_running || starting}>
             {status.is_running || starting ? (
@@ -95,7 +104,13 @@ export function RunControlCard({
   );
 }
 
-function RunningNotice({ stats }: { stats: ScraperStatus['current_stats'] }) {
+function RunningNotice({
+  stats,
+  finishAt,
+}: {
+  stats: ScraperStatus['current_stats'];
+  finishAt: ScraperStatus['estimated_finish_at'];
+}) {
   const progress = runProgress(stats);
   return (
     <Alert className="border-info/40 bg-info/5">
@@ -128,6 +143,7 @@ function RunningNotice({ stats }: { stats: ScraperStatus['current_stats'] }) {
           {progress.done} of {progress.total} URLs checked ({stats.successful_urls} successful,{' '}
           {stats.failed_urls} failed)
         </p>
+        {finishAt ? <p className="text-xs text-muted-foreground">{finishText(finishAt)}</p> : null}
         {progress.parts ? (
           <ul aria-label="Checked so far by outcome" className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
             {progress.parts.map((part) => (

@@ -19,6 +19,7 @@ const status = (extra: Partial<ScraperStatus>): ScraperStatus => ({
     outcome_counts: countByOutcome([...Array(14).fill('ok'), 'blocked']),
   },
   next_scheduled_run_at: null,
+  estimated_finish_at: null,
   ...extra,
 });
 

@@ -4,6 +4,7 @@ import { scraperLog as log } from './scraper-log.fixture';
 import {
   failureBreakdown,
   failureBreakdownText,
+  finishText,
   lastRunText,
   llmLossText,
   nextRunText,
@@ -107,6 +108,10 @@ describe('header card', () => {
   it('says when the next scheduled run is, or that scheduled runs are off', () => {
     expect(nextRunText('2026-11-27T06:00:00.000Z')).toMatch(/^Next scheduled run: Nov 2[67], 2026/);
     expect(nextRunText(null)).toBe('Scheduled runs are off');
+  });
+
+  it('says when the running run should end, in local time', () => {
+    expect(finishText('2026-11-27T18:30:00.000Z')).toMatch(/^Expected to finish around Nov 2[78], 2026/);
   });
 });
 

@@ -168,5 +168,9 @@ export function runProgress(stats: ScraperStatus['current_stats']): {
 }
 
 /** When the schedule starts the next run, or that it is off. */
+/** The running run's expected end, from its shops' pace and its pace so far (docs/rules.md#12-scrape-runs). */
+export const finishText = (finishAt: string): string =>
+  `Expected to finish around ${formatDateTime(finishAt)}`;
+
 export const nextRunText = (nextAt: string | null): string =>
   nextAt ? `Next scheduled run: ${formatDateTime(nextAt)}` : 'Scheduled runs are off';

@@ -1,0 +1,48 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { dataBucketConfigSchema, perSettings, settingsSection } from '../config';
+import { awsClientOptions } from './aws-client';
+
+const bucketSettings = settingsSection('DataBucket', dataBucketConfigSchema);
+
+const s3 = perSettings(() => {
+  const { S3_ENDPOINT } = bucketSettings();
+  // A stand-in answers one host, so its bucket goes in the path; AWS takes the virtual-host form.
+  return new S3Client({ ...awsClientOptions(S3_ENDPOINT), forcePathStyle: S3_ENDPOINT !== undefined });
+});
+
+/**
+ * What the data bucket holds, by prefix: each has a lifecycle rule of its own (stateful-stack.ts)
+ * that deletes it within days.
+ */
+export const RUN_FILES_PREFIX = 'runs/';
+/** Days a run's items and results are kept: long enough to look into a run that went wrong. */
+export const RUN_FILES_DAYS = 7;
+
+/** Where an object lives: the data bucket and its key (what a Map's ItemReader is given). */
+export interface ObjectPlace {
+  bucket: string;
+  key: string;
+}
+
+/** Writes `body` at `key` of the data bucket and says where it is. */
+export async function putDataObject(key: string, body: string, contentType: string): Promise<ObjectPlace> {
+  const bucket = bucketSettings().DATA_BUCKET;
+  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+  return { bucket, key };
+}
+
+/** The lines of a text object of the data bucket, streamed: a manifest of a million lines is never one string. */
+export async function* dataObjectLines(place: ObjectPlace): AsyncGenerator<string> {
+  const answer = await s3().send(new GetObjectCommand({ Bucket: place.bucket, Key: place.key }));
+  const body = answer.Body as AsyncIterable<Uint8Array> | undefined;
+  if (!body) return;
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const chunk of body) {
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) if (line) yield line;
+  }
+  rest += decoder.decode();
+  if (rest) yield rest;
+}

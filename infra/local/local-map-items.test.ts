@@ -1,0 +1,54 @@
+import { buildScrapeDefinition } from '@cmp/functions/scrape-run/state-machine';
+import { describe, expect, it } from 'vitest';
+import { itemReaderState, LOCAL_ITEMS_PATH, withLocalItemReaders } from './local-map-items';
+
+const READER_ARN = 'arn:aws:lambda:eu-west-2:000000000000:function:reader';
+
+describe('the scrape definition as the local runner runs it', () => {
+  const original = buildScrapeDefinition({ maxConcurrency: 20, timeoutSeconds: 3600 });
+  const { definition, readers } = withLocalItemReaders(original, READER_ARN);
+  const states = definition.States;
+
+  it('reads the Map’s items in a Task before it, with what its ItemReader and ItemBatcher say', () => {
+    expect(readers).toEqual([itemReaderState('ScrapeUrls')]);
+    expect(states.ScrapeUrlsReadItems).toEqual({
+      Type: 'Task',
+      Resource: READER_ARN,
+      Parameters: {
+        resource: 'arn:aws:states:::s3:getObject',
+        readerConfig: { InputType: 'JSONL' },
+        object: { 'Bucket.$': '$.items.bucket', 'Key.$': '$.items.key' },
+        batcher: { MaxItemsPerBatch: 10, BatchInput: { 'runId.$': '$.runId' } },
+      },
+      ResultPath: LOCAL_ITEMS_PATH,
+      Next: 'ScrapeUrls',
+    });
+  });
+
+  it('leads every way into the Map through that Task, and keeps the rest of the Map as it is', () => {
+    expect(states.AnyUrls?.Choices).toEqual([
+      { Variable: '$.total', NumericGreaterThan: 0, Next: 'ScrapeUrlsReadItems' },
+    ]);
+    // Nothing else was renamed: Finalize is still reached from the Map and from the Choice.
+    expect([states.ScrapeUrls?.Next, states.AnyUrls?.Default, states.Prepare?.Next]).toEqual([
+      'Finalize',
+      'Finalize',
+      'AnyUrls',
+    ]);
+    const { ItemReader, ItemBatcher, ResultWriter, ...map } = original.States.ScrapeUrls;
+    expect([ItemReader, ItemBatcher, ResultWriter].every(Boolean)).toBe(true);
+    expect(states.ScrapeUrls).toEqual({ ...map, ItemsPath: LOCAL_ITEMS_PATH });
+    expect(definition.StartAt).toBe('Prepare');
+  });
+
+  it('refuses a Map whose results it would have to write somewhere', () => {
+    const keeping = structuredClone(original) as unknown as {
+      StartAt: string;
+      States: Record<string, Record<string, unknown>>;
+    };
+    (keeping.States.ScrapeUrls as Record<string, unknown>).ResultPath = '$.results';
+    expect(() => withLocalItemReaders(keeping, READER_ARN)).toThrow(
+      'Map ScrapeUrls: a ResultWriter is run locally only where ResultPath is null',
+    );
+  });
+});
