@@ -9,7 +9,17 @@ import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { type BenchRow, emitRows, passes, ROWS_MARKER } from './bench-report';
 
-const BENCHMARKS = ['scrape', 'extract', 'api', 'import', 'load', 'web', 'bundles'] as const;
+const BENCHMARKS = [
+  'scrape',
+  'scrape-large',
+  'finalize',
+  'extract',
+  'api',
+  'import',
+  'load',
+  'web',
+  'bundles',
+] as const;
 
 interface Outcome {
   rows: BenchRow[];

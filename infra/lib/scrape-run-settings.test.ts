@@ -9,7 +9,7 @@ describe('scrape-run settings', () => {
   it('default to the functions’ defaults', () => {
     expect(settingsFrom({})).toEqual({
       maxConcurrency: 20,
-      runTimeoutSeconds: 14_400,
+      runTimeoutSeconds: 86_400,
       schedule: 'cron(0 6 * * ? *)',
       scheduleEnabled: true,
       bedrockModelId: null,

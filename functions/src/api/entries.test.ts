@@ -78,6 +78,9 @@ describe('a Lambda entry', () => {
       : {}),
     ...(needs.includes('ses') ? { APP_URL: 'https://d1234.cloudfront.net' } : {}),
     ...(needs.includes('scheduleRule') ? { SCHEDULE_RULE_NAME: 'check-my-price-schedule' } : {}),
+    ...(needs.includes('runFilesWrite') || needs.includes('runFilesRead')
+      ? { DATA_BUCKET: 'check-my-price-data' }
+      : {}),
   });
   const load = (entry: string) => import(/* @vite-ignore */ join(functionsDir, entry));
 

@@ -76,6 +76,21 @@ export async function listCompetitorUrls(): Promise<CompetitorUrlRecord[]> {
   });
 }
 
+const TARGET_FIELDS = ['id', 'url'] as const satisfies readonly (keyof CompetitorUrlRecord)[];
+/** What a run needs of a URL to check it: its id, and its address for the shops' order. */
+export type CheckTarget = Pick<CompetitorUrlRecord, (typeof TARGET_FIELDS)[number]>;
+
+/**
+ * Every URL's id and address, in id order: all Prepare needs, a small part of the records (at
+ * 300,000 URLs the whole records would not fit its memory).
+ */
+export async function listCheckTargets(): Promise<CheckTarget[]> {
+  return queryAllById<CheckTarget>(LIST, await lastIssuedId('competitor-url'), {
+    TableName: tableName(),
+    ...projectionOf(TARGET_FIELDS),
+  });
+}
+
 /** How many competitor URLs there are: the kept count, one item read. */
 export async function countCompetitorUrls(): Promise<number> {
   return readCount('competitor_urls', countCompetitorUrlItems);

@@ -1,9 +1,9 @@
 import { recountCatalogue } from '../catalogue/catalogue-counts';
 import { hostOnlySettings } from '../config';
 import {
-  type CompetitorUrlRecord,
+  type CheckTarget,
   getCompetitorUrl,
-  listCompetitorUrls,
+  listCheckTargets,
   listCompetitorUrlsOfProduct,
 } from '../data/competitor-url.repository';
 import { nowIso } from '../data/dynamo';
@@ -47,15 +47,12 @@ export const tooManyUrlsMessage = (count: number, max: number) =>
   `${max.toLocaleString('en')}. Check per product, or see "Scale and speed" in docs/figures.md.`;
 
 /** Every URL, one product's, or one URL ('Check now'; none if it was deleted meanwhile). */
-async function urlsToCheck(
-  productId: number | null,
-  urlId: number | undefined,
-): Promise<CompetitorUrlRecord[]> {
+async function urlsToCheck(productId: number | null, urlId: number | undefined): Promise<CheckTarget[]> {
   if (urlId !== undefined) {
     const url = await getCompetitorUrl(urlId);
     return url ? [url] : [];
   }
-  return productId === null ? listCompetitorUrls() : listCompetitorUrlsOfProduct(productId);
+  return productId === null ? listCheckTargets() : listCompetitorUrlsOfProduct(productId);
 }
 
 /**
@@ -107,7 +104,7 @@ export async function prepareRun(
 }
 
 /** The run's politeness bound: its busiest host's URLs at the spacing every host gets at least. */
-function paceBound(urls: readonly CompetitorUrlRecord[]): number {
+function paceBound(urls: readonly CheckTarget[]): number {
   const byHost = new Map<string, number>();
   for (const { url } of urls) byHost.set(hostOf(url), (byHost.get(hostOf(url)) ?? 0) + 1);
   return paceBoundSeconds(byHost, hostOnlySettings().hostSpacingMsForTests ?? MIN_SPACING_MS);
