@@ -75,7 +75,7 @@ export class ScrapeRun extends Construct {
       const fn = appFunction(this, task, {
         description: `Check My Price scrape run: the ${task} task`,
         entry: def.entry,
-        memorySize: TASK_MEMORY_MB,
+        memorySize: def.memoryMb ?? TASK_MEMORY_MB,
         timeoutSeconds: def.timeoutSeconds,
         settings,
         environment: {

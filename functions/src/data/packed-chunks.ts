@@ -24,7 +24,23 @@ export async function putPacked(
   content: Buffer,
   expiresAt: number,
 ): Promise<number> {
-  const packed = gzipSync(content, ZLIB);
+  return putGzipped(pk, prefix, [gzipSync(content, ZLIB)], expiresAt);
+}
+
+/** Gzips one piece of content that `putGzipped` stores after others (a gzip member of its own). */
+export const gzipPiece = (text: string): Buffer => gzipSync(Buffer.from(text), ZLIB);
+
+/**
+ * The same, from content gzipped piece by piece: one gzip member after another, which a reader
+ * gunzips as one content (so content too large to hold whole is never held whole).
+ */
+export async function putGzipped(
+  pk: string,
+  prefix: string,
+  members: readonly Buffer[],
+  expiresAt: number,
+): Promise<number> {
+  const packed = Buffer.concat(members);
   const parts = Math.max(1, Math.ceil(packed.length / CHUNK_BYTES));
   await batchPut(
     Array.from({ length: parts }, (_, n) => ({

@@ -1,6 +1,6 @@
 import type { CompetitorUrlRecord } from './competitor-url.repository';
 import { epochSeconds } from './dynamo';
-import { putPacked, readPacked } from './packed-chunks';
+import { gzipPiece, putGzipped, readPacked } from './packed-chunks';
 import type {
   AcceptedObservation,
   HeldPrice,
@@ -68,9 +68,22 @@ export function decodeSnapshot(text: string): UrlRunState[] {
   }));
 }
 
-export async function putUrlSnapshot(runId: string, states: readonly UrlRunState[]): Promise<void> {
+/**
+ * Stores the snapshot from its URLs part by part, each part's rows gzipped on their own, so a run of
+ * 300,000 URLs never holds them all, nor their JSON: only the gzipped text grows.
+ */
+export async function putUrlSnapshot(
+  runId: string,
+  parts: AsyncIterable<readonly UrlRunState[]>,
+): Promise<void> {
+  const members = [gzipPiece('[')];
+  for await (const states of parts) {
+    const rows = encodeSnapshot(states).slice(1, -1);
+    if (rows) members.push(gzipPiece(members.length > 1 ? `,${rows}` : rows));
+  }
+  members.push(gzipPiece(']'));
   const expiresAt = epochSeconds(Date.now() + SNAPSHOT_KEEP_DAYS * 86_400_000);
-  await putPacked(partition(runId), PART_PREFIX, Buffer.from(encodeSnapshot(states)), expiresAt);
+  await putGzipped(partition(runId), PART_PREFIX, members, expiresAt);
 }
 
 /** The run's snapshot; undefined when there is none whole (expired, or its writer failed part-way). */

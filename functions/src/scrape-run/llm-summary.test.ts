@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { summariseLlm } from './llm-summary';
+import { type LlmUse, llmUseOf, summariseLlmUses } from './llm-summary';
 
-describe('summariseLlm', () => {
+/** A run's summary from its records, as Finalize makes it. */
+const summariseLlm = (records: readonly LlmUse[]) => summariseLlmUses(records.map(llmUseOf));
+
+describe('the summary of a run’s model calls', () => {
   it('counts the checks that called the model and the reasons they lost it, most frequent first', () => {
     expect(
       summariseLlm([

@@ -15,14 +15,10 @@ export function llmUseOf({ input_tokens, llm_error }: LlmUse): LlmCheckUse {
 }
 
 /**
- * How a run's checks fared with the model: a check called it when it used tokens or met an error;
- * the errors are grouped by reason, most frequent first. Null when no check called the model.
+ * How a run's checks fared with the model, from each check's use of it (a run's kept counters, or
+ * its records through `llmUseOf`): a check called it when it used tokens or met an error; the
+ * errors are grouped by reason, most frequent first. Null when no check called the model.
  */
-export function summariseLlm(records: readonly LlmUse[]): LlmSummary | null {
-  return summariseLlmUses(records.map(llmUseOf));
-}
-
-/** The same summary from each check's use of the model (a run's kept counters, or its records). */
 export function summariseLlmUses(uses: readonly LlmCheckUse[]): LlmSummary | null {
   const called = uses.filter((use) => use !== 'none');
   if (called.length === 0) return null;

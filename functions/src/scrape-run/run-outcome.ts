@@ -1,8 +1,9 @@
-import { countByOutcome } from '@cmp/shared';
+import { type CheckOutcomeKind, countByOutcome } from '@cmp/shared';
 import { runOutcomesOf, withOutcome } from '../data/price-record.repository';
 import { getRun } from '../data/scrape-run.repository';
 import { isSuccess } from './check-success';
-import { summariseLlm } from './llm-summary';
+import { inParts } from './in-parts';
+import { type LlmCheckUse, llmUseOf, summariseLlmUses } from './llm-summary';
 
 /**
  * A run's counts (not its total: what it set out to check). With the run's URL ids (Finalize)
@@ -20,12 +21,20 @@ export async function countOutcomes(runId: string, urlIds?: readonly number[]) {
       llm: run?.live_llm ?? null,
     };
   }
-  const outcomes = await runOutcomesOf(runId, urlIds);
-  const successful = outcomes.filter(isSuccess).length;
+  // Part by part, keeping of each record only what is counted: a 300,000-URL run's records are never held at once.
+  let successful = 0;
+  const kinds: CheckOutcomeKind[] = [];
+  const uses: LlmCheckUse[] = [];
+  for (const ids of inParts(urlIds))
+    for (const outcome of await runOutcomesOf(runId, ids)) {
+      if (isSuccess(outcome)) successful++;
+      kinds.push(withOutcome(outcome).outcome);
+      uses.push(llmUseOf(outcome));
+    }
   return {
     successful_urls: successful,
-    failed_urls: outcomes.length - successful,
-    outcome_counts: countByOutcome(outcomes.map((outcome) => withOutcome(outcome).outcome)),
-    llm: summariseLlm(outcomes),
+    failed_urls: kinds.length - successful,
+    outcome_counts: countByOutcome(kinds),
+    llm: summariseLlmUses(uses),
   };
 }

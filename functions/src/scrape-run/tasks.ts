@@ -20,6 +20,12 @@ export interface TaskDef {
   )[];
   /** How long one invocation may run. */
   readonly timeoutSeconds: number;
+  /**
+   * The function's memory, when not the tasks' 512 MB: Prepare and Finalize hold a whole run's URL
+   * ids and read every URL of it (`npm run bench:finalize`: at 300,000 URLs Finalize takes under a
+   * minute here and its heap grows by under 200 MB; 1,000,000 URLs is the run's limit).
+   */
+  readonly memoryMb?: number;
 }
 
 export const scrapeTasks = {
@@ -28,7 +34,9 @@ export const scrapeTasks = {
     entry: 'src/scrape-run/tasks/prepare.task.ts',
     // Writes the run's items for the Map.
     needs: ['table', 'runEvents', 'runFilesWrite'],
-    timeoutSeconds: 60,
+    // Lists every URL's id and address: a million take a while.
+    timeoutSeconds: 300,
+    memoryMb: 1024,
   },
   ScrapeUrl: {
     entry: 'src/scrape-run/tasks/scrape-url.task.ts',
@@ -45,7 +53,9 @@ export const scrapeTasks = {
   Finalize: {
     entry: 'src/scrape-run/tasks/finalize.task.ts',
     needs: ['table', 'tableBatchRead', 'runEvents', 'runFilesRead'],
-    timeoutSeconds: 120,
+    // Reads two items by key per URL of the run: about 50 s for 300,000 here (bench:finalize).
+    timeoutSeconds: 600,
+    memoryMb: 1024,
   },
 } as const satisfies Record<string, TaskDef>;
 

@@ -2,6 +2,7 @@ import { type RunSnapshot, readCatalogueVersion } from '../data/catalogue-versio
 import { getUrlRunStates } from '../data/url-price-state.repository';
 import { putUrlSnapshot } from '../data/url-snapshot.repository';
 import { logger } from '../logger';
+import { inParts } from './in-parts';
 
 /**
  * Snapshots the URLs a completed run checked (decision 61): after a run every URL's latest check
@@ -18,7 +19,7 @@ export async function snapshotRunUrls(
 ): Promise<RunSnapshot | undefined> {
   try {
     const base = (await readCatalogueVersion()).kinds.urls.value;
-    await putUrlSnapshot(runId, await getUrlRunStates(urlIds));
+    await putUrlSnapshot(runId, statesInParts(urlIds));
     return { runId, base };
   } catch (error) {
     logger().error("Could not snapshot the run's URLs; the lists will read every URL once", {
@@ -27,4 +28,9 @@ export async function snapshotRunUrls(
     });
     return undefined;
   }
+}
+
+/** What the checks left on the URLs, read part by part. */
+async function* statesInParts(urlIds: readonly number[]) {
+  for (const ids of inParts(urlIds)) yield await getUrlRunStates(ids);
 }

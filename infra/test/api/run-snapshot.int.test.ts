@@ -171,3 +171,20 @@ describe('content stored in chunks', () => {
     expect(partial).toBeUndefined();
   });
 });
+
+describe('a run’s snapshot written part by part', () => {
+  it('reads back as every part’s URLs in order, empty parts and all', async () => {
+    const { putUrlSnapshot, readUrlSnapshot } = await import('@cmp/functions/data/url-snapshot.repository');
+    const state = (id: number) => ({ id, consecutive_failures: id % 3 });
+    async function* parts() {
+      yield [state(1), state(2)];
+      yield [];
+      yield [state(3)];
+      yield [state(4), state(5)];
+    }
+
+    await putUrlSnapshot('parts-run', parts());
+
+    expect(await readUrlSnapshot('parts-run')).toEqual([1, 2, 3, 4, 5].map(state));
+  });
+});
