@@ -9,6 +9,19 @@ import { synthesizedApp } from './support/cdk-app';
 // Nothing here depends on the shop currency.
 let template: Template;
 
+/** What every bucket of ours is: no public access of any kind, and encrypted with S3's own keys. */
+const privateAndEncrypted = {
+  PublicAccessBlockConfiguration: {
+    BlockPublicAcls: true,
+    BlockPublicPolicy: true,
+    IgnorePublicAcls: true,
+    RestrictPublicBuckets: true,
+  },
+  BucketEncryption: {
+    ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+  },
+};
+
 // The first synth of a process loads most of aws-cdk-lib: allow it more than a hook's default 10 s.
 beforeAll(() => {
   template = synthesizedApp('eur').statefulTemplate;
@@ -76,15 +89,7 @@ describe('the data bucket', () => {
     const [id] = dataBucket();
     template.hasResource('AWS::S3::Bucket', {
       Properties: Match.objectLike({
-        PublicAccessBlockConfiguration: {
-          BlockPublicAcls: true,
-          BlockPublicPolicy: true,
-          IgnorePublicAcls: true,
-          RestrictPublicBuckets: true,
-        },
-        BucketEncryption: {
-          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
-        },
+        ...privateAndEncrypted,
         OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
         LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3/data/' }),
       }),
@@ -152,15 +157,7 @@ describe('the SPA bucket', () => {
 
   it('is private, S3-encrypted and logs its access', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: {
-        BlockPublicAcls: true,
-        BlockPublicPolicy: true,
-        IgnorePublicAcls: true,
-        RestrictPublicBuckets: true,
-      },
-      BucketEncryption: {
-        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
-      },
+      ...privateAndEncrypted,
       LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: Match.anyValue() },
     });
   });
