@@ -13,8 +13,7 @@ const schema = z.union([
     runId: z.string().min(1),
     items: z.object({ bucket: z.string().min(1), key: z.string().min(1) }),
   }),
-  // Runs started before the items moved to the data bucket and still going at the deploy: their
-  // ids in batches (decision 59), or unbatched before that.
+  // A run started before the items moved to the data bucket, still going at the deploy: its ids in batches.
   z.object({ runId: z.string().min(1), batches: z.array(z.array(urlId)) }),
   // A run started before batching (decision 59) and still going at the deploy hands the ids unbatched.
   z.object({ runId: z.string().min(1), urlIds: z.array(urlId) }),
