@@ -1,6 +1,6 @@
 import { buildScrapeDefinition } from '@cmp/functions/scrape-run/state-machine';
 import { describe, expect, it } from 'vitest';
-import { itemReaderState, LOCAL_ITEMS_PATH, withLocalItemReaders } from './local-map-items';
+import { emptyBatches, itemReaderState, LOCAL_ITEMS_PATH, withLocalItemReaders } from './local-map-items';
 
 const READER_ARN = 'arn:aws:lambda:eu-west-2:000000000000:function:reader';
 
@@ -50,5 +50,23 @@ describe('the scrape definition as the local runner runs it', () => {
     expect(() => withLocalItemReaders(keeping, READER_ARN)).toThrow(
       'Map ScrapeUrls: a ResultWriter is run locally only where ResultPath is null',
     );
+  });
+});
+
+describe('a stopped execution’s batches', () => {
+  it('are emptied in place, so a child not yet started checks nothing; other items are left alone', () => {
+    const started = [{ urlId: 1 }, { urlId: 2 }];
+    const batches = [
+      { BatchInput: { runId: 'r' }, Items: started },
+      { BatchInput: { runId: 'r' }, Items: [{ urlId: 3 }] },
+    ];
+    const taken = [...started];
+
+    emptyBatches([...batches, { urlId: 9 }, null]);
+
+    expect(batches.map((batch) => batch.Items)).toEqual([[], []]);
+    expect(batches[0]?.BatchInput).toEqual({ runId: 'r' });
+    // What a child already took from its batch is its own.
+    expect(taken).toEqual([{ urlId: 1 }, { urlId: 2 }]);
   });
 });

@@ -112,6 +112,16 @@ export async function readMapItems(s3: S3Client, input: ReadItemsInput): Promise
   return batches;
 }
 
+/**
+ * Empties batches in place: a child that has not started yet then checks nothing. A started child
+ * keeps the items it read.
+ */
+export function emptyBatches(batches: readonly unknown[]): void {
+  for (const batch of batches)
+    if (batch && typeof batch === 'object' && Array.isArray((batch as { Items?: unknown }).Items))
+      (batch as { Items: unknown[] }).Items.length = 0;
+}
+
 /** An S3 client for the stand-in at `endpoint` (path-style, any credentials). */
 export const localS3Client = (endpoint: string, region: string) =>
   new S3Client({

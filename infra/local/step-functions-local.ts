@@ -8,7 +8,13 @@ import {
   type StateMachineDefinition,
 } from 'aws-local-stepfunctions';
 import { type AwsJsonOperations, awsError, startAwsJsonServer } from './aws-json-server';
-import { localS3Client, type ReadItemsInput, readMapItems, withLocalItemReaders } from './local-map-items';
+import {
+  emptyBatches,
+  localS3Client,
+  type ReadItemsInput,
+  readMapItems,
+  withLocalItemReaders,
+} from './local-map-items';
 
 type TaskHandler = (event: unknown) => Promise<unknown>;
 type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
@@ -116,9 +122,17 @@ export async function startLocalStepFunctions(
   function start(name: string, input: string): Execution {
     const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
     let aborted = false;
-    // Abort does not stop queued Map items or tasks in flight here; refusing them makes stop real.
+    // Abort does not stop queued Map items or tasks in flight here; refusing them makes stop real,
+    // and emptying the batches not yet started keeps thousands of them from running through their
+    // states at once (on AWS a stopped execution starts no more children).
+    const itemsRead: unknown[][] = [];
+    const readAndKeep = async (input: unknown) => {
+      const items = await readItems(input);
+      itemsRead.push(items);
+      return items;
+    };
     const taskResourceLocalHandlers = Object.fromEntries([
-      ...readers.map((reader) => [reader, readItems]),
+      ...readers.map((reader) => [reader, readAndKeep]),
       ...tasks.map((task) => [
         task,
         async (taskInput: unknown) => {
@@ -153,6 +167,7 @@ export async function startLocalStepFunctions(
       startDate: Date.now() / 1000,
       abort: () => {
         aborted = true;
+        for (const items of itemsRead) emptyBatches(items);
         run.abort();
       },
       done: Promise.resolve(),
