@@ -27,7 +27,17 @@ export interface ObjectPlace {
 /** Writes `body` at `key` of the data bucket and says where it is. */
 export async function putDataObject(key: string, body: string, contentType: string): Promise<ObjectPlace> {
   const bucket = bucketSettings().DATA_BUCKET;
-  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+  const bytes = Buffer.from(body);
+  // The length given: the SDK cannot tell an empty body's (a run with nothing to check) and warns.
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: bytes,
+      ContentLength: bytes.length,
+      ContentType: contentType,
+    }),
+  );
   return { bucket, key };
 }
 
