@@ -80,6 +80,9 @@ async function signInOnPhone() {
 
 /** Opens a screen by its address and waits for its content (a heading, then the data or its empty state). */
 async function visit(path: string) {
+  // A dialog just closed takes its history entry back off a moment later (Back closes dialogs): a
+  // load started before that travel ends is aborted by it.
+  await page.waitForFunction(() => !window.history.state?.dialogDepth);
   await page.goto(`${stack.url}${path}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.getByText(/Loading/).waitFor({ state: 'detached' });
