@@ -32,6 +32,7 @@ export default defineConfig({
           // One module graph per worker: each file starts its own stack, and what the functions keep
           // between calls is kept per settings (config.ts perSettings), so a new stack starts afresh.
           isolate: false,
+          setupFiles: ['infra/test/support/real-clock.setup.ts'],
           testTimeout: 60_000,
           // Starting a stack hashes passwords (scrypt N=2^17): slow when both cores are busy.
           hookTimeout: 60_000,
@@ -57,6 +58,7 @@ export default defineConfig({
           exclude: ignored,
           // As for 'int': a stack and a browser per file, one module graph per worker.
           isolate: false,
+          setupFiles: ['infra/test/support/real-clock.setup.ts'],
           globalSetup: ['infra/test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
