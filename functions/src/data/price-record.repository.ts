@@ -72,6 +72,15 @@ export async function putPriceRecord(item: PriceRecordItem): Promise<boolean> {
 
 /** The newest `limit` records of a URL, newest first. */
 export async function latestPriceRecords(urlId: number, limit: number): Promise<PriceRecordItem[]> {
+  return (await newestRecords<PriceRecordItem>(urlId, limit)).map(withOutcome);
+}
+
+/** The newest `limit` records of a URL, newest first, as stored (only `fields` when given). */
+async function newestRecords<T>(
+  urlId: number,
+  limit: number,
+  fields?: ReturnType<typeof projectionOf>,
+): Promise<T[]> {
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -79,9 +88,10 @@ export async function latestPriceRecords(urlId: number, limit: number): Promise<
       ExpressionAttributeValues: { ':pk': keys.partition(urlId) },
       ScanIndexForward: false,
       Limit: limit,
+      ...fields,
     }),
   );
-  return ((Items ?? []) as PriceRecordItem[]).map(withOutcome);
+  return (Items ?? []) as T[];
 }
 
 const CANDIDATE_FIELDS = [
@@ -95,19 +105,8 @@ export type ConsideredPrices = Pick<PriceRecordItem, (typeof CANDIDATE_FIELDS)[n
  * What the newest `limit` checks of a URL considered, newest first: only those fields, not the
  * records' analyses (up to 20 KB each).
  */
-export async function latestConsideredPrices(urlId: number, limit: number): Promise<ConsideredPrices[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.partition(urlId) },
-      ScanIndexForward: false,
-      Limit: limit,
-      ...projectionOf(CANDIDATE_FIELDS),
-    }),
-  );
-  return (Items ?? []) as ConsideredPrices[];
-}
+export const latestConsideredPrices = (urlId: number, limit: number): Promise<ConsideredPrices[]> =>
+  newestRecords<ConsideredPrices>(urlId, limit, projectionOf(CANDIDATE_FIELDS));
 
 /** Every record of a URL, newest first (the price-history export). */
 export async function allPriceRecords(urlId: number): Promise<PriceRecordItem[]> {
