@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ComparisonStatus } from './dashboard';
 import { dashboardFilterQuerySchema, filterDashboardProducts } from './dashboard-filter';
 
-const row = (sku: string, name: string, status: ComparisonStatus, category_id: number | null) => ({
+const row = (
+  sku: string,
+  name: string,
+  status: ComparisonStatus,
+  category_id: number | null,
+  hidden = false,
+) => ({
+  hidden,
   sku,
   name,
   category_id,

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, pageSlice } from './paging';
-
-const items = Array.from({ length: 45 }, (_, i) => i + 1);
-
-describe('pageSlice', () => {
-  it('cuts 20 per page', () => {
-    expect(pageSlice(items, 1)).toEqual(items.slice(0, 20));
-    expect(pageSlice(items, 3)).toEqual([41, 42, 43, 44, 45]);
-  });
-
-  it('shows the last page when the requested page no longer exists', () => {
-    expect(pageSlice(items, 9)).toEqual([41, 42, 43, 44, 45]);
-  });
-});
+import { clampPage } from './paging';
 
 describe('clampPage', () => {
   it('keeps the page within 1..last', () => {

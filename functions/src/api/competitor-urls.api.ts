@@ -1,7 +1,6 @@
 import {
   addCompetitorUrl,
   editCompetitorUrl,
-  getAllCompetitorUrls,
   getCompetitorUrlDetail,
   getCompetitorUrlsOfProduct,
   removeCompetitorUrl,
@@ -14,6 +13,7 @@ import { readEntrySettings } from '../config';
 import { competitorUrlsCsv } from '../exports/competitor-url-export';
 import { attachment } from '../exports/csv-writer';
 import { groupHandler, sessionOf } from '../http/http-handler';
+import { competitorUrlList } from '../http/list-pages';
 
 readEntrySettings(process.env);
 
@@ -21,7 +21,10 @@ readEntrySettings(process.env);
 export const handler = groupHandler('competitor-urls', {
   'GET /api/competitor-urls': {
     cache: 'catalogue',
-    run: async () => ({ body: { success: true, competitorUrls: await getAllCompetitorUrls() } }),
+    run: async ({ query }) => {
+      const { rows, paging } = await competitorUrlList(query);
+      return { body: { success: true, competitorUrls: rows, ...paging } };
+    },
   },
 
   'GET /api/competitor-urls/export.csv': async () => ({

@@ -1,10 +1,10 @@
 import { readEntrySettings } from '../config';
 import { getLatestAiAnalysis } from '../dashboard/ai-analysis';
-import { getDashboardProducts } from '../dashboard/dashboard-products';
 import { getOverview } from '../dashboard/overview';
 import { attachment } from '../exports/csv-writer';
 import { dashboardCsv } from '../exports/dashboard-export';
 import { groupHandler } from '../http/http-handler';
+import { dashboardList } from '../http/list-pages';
 
 readEntrySettings(process.env);
 
@@ -16,7 +16,10 @@ export const handler = groupHandler('dashboard', {
 
   'GET /api/dashboard/products': {
     cache: 'catalogue',
-    run: async () => ({ body: { success: true, products: await getDashboardProducts() } }),
+    run: async ({ query }) => {
+      const { rows, paging } = await dashboardList(query);
+      return { body: { success: true, products: rows, ...paging } };
+    },
   },
 
   'GET /api/dashboard/export.csv': async ({ query }) => ({

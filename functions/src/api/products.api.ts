@@ -1,17 +1,12 @@
 import { readImport, startImport } from '../catalogue/csv/import-job';
 import { previewProductImport } from '../catalogue/csv/product-import';
 import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
-import {
-  addProduct,
-  editProduct,
-  getCatalogue,
-  removeProduct,
-  toggleProductHidden,
-} from '../catalogue/products';
+import { addProduct, editProduct, removeProduct, toggleProductHidden } from '../catalogue/products';
 import { readEntrySettings } from '../config';
 import { attachment } from '../exports/csv-writer';
 import { priceHistoryCsv } from '../exports/price-history-export';
 import { groupHandler } from '../http/http-handler';
+import { productList } from '../http/list-pages';
 
 readEntrySettings(process.env);
 
@@ -22,7 +17,10 @@ readEntrySettings(process.env);
 export const handler = groupHandler('products', {
   'GET /api/products': {
     cache: 'catalogue',
-    run: async () => ({ body: { success: true, products: await getCatalogue() } }),
+    run: async ({ query }) => {
+      const { rows, paging } = await productList(query);
+      return { body: { success: true, products: rows, ...paging } };
+    },
   },
 
   'POST /api/products': async ({ body }) => ({

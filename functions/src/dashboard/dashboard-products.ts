@@ -106,11 +106,11 @@ function rowOf(
 }
 
 /**
- * The visible products with their comparison against the cheapest competitor. Three list queries
- * (products, categories, competitor URLs with their latest observation), however big the catalogue,
- * or only what changed when the answer cache builds it (catalogue-records.ts).
+ * Every product, hidden ones included, with its comparison against the cheapest competitor. Three
+ * list queries (products, categories, competitor URLs with their latest observation), however big
+ * the catalogue, or only what changed when the answer cache builds it (catalogue-records.ts).
  */
-export async function getDashboardProducts(): Promise<DashboardProduct[]> {
+export async function getComparisonRows(): Promise<DashboardProduct[]> {
   const records = catalogueRecords();
   const [products, categories, urls] = await Promise.all([
     records.products(),
@@ -124,7 +124,10 @@ export async function getDashboardProducts(): Promise<DashboardProduct[]> {
     if (ofProduct) ofProduct.push(url);
     else urlsByProduct.set(url.product_id, [url]);
   }
-  return products
-    .filter((product) => !product.hidden)
-    .map((product) => rowOf(product, categoryById, urlsByProduct.get(product.id) ?? []));
+  return products.map((product) => rowOf(product, categoryById, urlsByProduct.get(product.id) ?? []));
+}
+
+/** The products the dashboard shows (the visible ones) with their comparison. */
+export async function getDashboardProducts(): Promise<DashboardProduct[]> {
+  return (await getComparisonRows()).filter((product) => !product.hidden);
 }

@@ -10,7 +10,7 @@ import {
   margin,
   toCsv,
 } from '@cmp/shared';
-import { getDashboardProducts } from '../dashboard/dashboard-products';
+import { getComparisonRows } from '../dashboard/dashboard-products';
 
 export const DASHBOARD_COLUMNS: readonly CsvColumn<DashboardProduct>[] = [
   { header: 'SKU', value: (p) => p.sku },
@@ -31,5 +31,5 @@ export const DASHBOARD_COLUMNS: readonly CsvColumn<DashboardProduct>[] = [
 ];
 
 export async function dashboardCsv(filters: DashboardFilters): Promise<string> {
-  return toCsv(DASHBOARD_COLUMNS, filterDashboardProducts(await getDashboardProducts(), filters));
+  return toCsv(DASHBOARD_COLUMNS, filterDashboardProducts(await getComparisonRows(), filters));
 }

@@ -1,7 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { buildingFrom, keptRecords } from '../catalogue/catalogue-records';
 import { perSettings } from '../config';
-import { RUN_REFRESH_MS, readCatalogueVersion, SETTLE_MS } from '../data/catalogue-version.repository';
+import {
+  type CatalogueVersion,
+  RUN_REFRESH_MS,
+  readCatalogueVersion,
+  SETTLE_MS,
+} from '../data/catalogue-version.repository';
 import { type ApiResult, acceptsGzip, toHttpResponseInParts } from './response';
 
 /**
@@ -16,6 +22,9 @@ import { type ApiResult, acceptsGzip, toHttpResponseInParts } from './response';
  * indexes, which on AWS may not show a write for a moment, and a stale answer must not outlive it.
  * While a scrape run changes the prices (without moving the version per URL), an answer is kept for
  * RUN_REFRESH_MS only, so the lists follow the run without a build on every call.
+ *
+ * A call with a query (a page, a filter, a sort) is answered each time, cut from the list's rows,
+ * which keptValue keeps the same way; the answer without one is kept whole.
  */
 export { RUN_REFRESH_MS, SETTLE_MS };
 
@@ -23,7 +32,7 @@ interface Entry {
   version: number;
   /** When the build started, with a run going; undefined when the catalogue was at rest. */
   builtDuringRunAt: number | undefined;
-  result: Promise<ApiResult>;
+  result: Promise<unknown>;
   responses: Map<boolean, Promise<APIGatewayProxyStructuredResultV2>>;
 }
 
@@ -32,8 +41,47 @@ function isCurrent(entry: Entry | undefined, version: number, now: number): entr
   return entry.builtDuringRunAt === undefined || now - entry.builtDuringRunAt < RUN_REFRESH_MS;
 }
 
-/** This container's answers, for the table its settings name. */
+/** The version a build is made at, for the values it asks for in turn. */
+const building = new AsyncLocalStorage<CatalogueVersion>();
+
+/** This container's answers and values, for the table its settings name. */
 const keptAnswers = perSettings(() => new Map<string, Entry>());
+
+/** The entry under `key` at the catalogue's version now: the one kept, or a new build. */
+async function currentEntry(key: string, build: () => Promise<unknown>, now: () => number): Promise<Entry> {
+  // Inside another build (the whole list's answer, cut from its kept rows), the version it read.
+  const version = building.getStore() ?? (await readCatalogueVersion());
+  const at = now();
+  const entries = keptAnswers();
+  const entry = entries.get(key);
+  if (isCurrent(entry, version.value, at)) return entry;
+  // Callers arriving while it is built share the one build instead of each building their own.
+  const created: Entry = {
+    version: version.value,
+    builtDuringRunAt: version.runActive ? at : undefined,
+    result: building.run(version, () => buildingFrom(keptRecords(version, now), build)),
+    responses: new Map(),
+  };
+  const keep = at - version.changedAt >= SETTLE_MS;
+  entries.set(key, created);
+  const forget = () => {
+    if (entries.get(key) === created) entries.delete(key);
+  };
+  created.result.then(keep ? undefined : forget, forget);
+  return created;
+}
+
+/**
+ * A value built from the catalogue (a list's rows), kept as an answer is: the lists' pages are cut
+ * from it on every call, each query its own page, without building 100,000 rows again.
+ */
+export async function keptValue<T>(
+  key: string,
+  build: () => Promise<T>,
+  now: () => number = Date.now,
+): Promise<T> {
+  return (await currentEntry(key, build, now)).result as Promise<T>;
+}
 
 export async function cachedResponse(
   key: string,
@@ -41,34 +89,15 @@ export async function cachedResponse(
   build: () => Promise<ApiResult>,
   now: () => number = Date.now,
 ): Promise<APIGatewayProxyStructuredResultV2> {
-  const version = await readCatalogueVersion();
-  const at = now();
-  const entries = keptAnswers();
-  let entry = entries.get(key);
-  if (!isCurrent(entry, version.value, at)) {
-    // Callers arriving while it is built share the one build instead of each building their own.
-    const created: Entry = {
-      version: version.value,
-      builtDuringRunAt: version.runActive ? at : undefined,
-      result: buildingFrom(keptRecords(version, now), build),
-      responses: new Map(),
-    };
-    const keep = at - version.changedAt >= SETTLE_MS;
-    entries.set(key, created);
-    const forget = () => {
-      if (entries.get(key) === created) entries.delete(key);
-    };
-    created.result.then(keep ? undefined : forget, forget);
-    entry = created;
-  }
-  const result = await entry.result;
+  const entry = await currentEntry(key, build, now);
+  const result = (await entry.result) as ApiResult;
   const gzip = acceptsGzip(acceptEncoding);
   let serialised = entry.responses.get(gzip);
   if (!serialised) {
     serialised = toHttpResponseInParts(result, acceptEncoding);
     entry.responses.set(gzip, serialised);
     const failed = serialised;
-    failed.catch(() => entry?.responses.get(gzip) === failed && entry.responses.delete(gzip));
+    failed.catch(() => entry.responses.get(gzip) === failed && entry.responses.delete(gzip));
   }
   const response = await serialised;
   // A copy: middlewares may add headers to what they are handed.

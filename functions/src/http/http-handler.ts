@@ -29,7 +29,7 @@ import { errorResponse } from './middleware/error-response.middleware';
 import { jsonBody } from './middleware/json-body.middleware';
 import { requireOrigin } from './middleware/origin-verify.middleware';
 import { requestLog } from './middleware/request-log.middleware';
-import { type ApiResult, toHttpResponse } from './response';
+import { type ApiResult, toHttpResponse, toHttpResponseInParts } from './response';
 import { type RouteDef, type RouteGroup, type RouteKeyOf, routes } from './routes';
 
 export interface ApiRequest<B, Q, P> {
@@ -138,7 +138,12 @@ function routeChain(route: RouteDef, handler: RouteHandler<RouteId>) {
       requestId: event.requestContext.requestId,
     } as RequestOf<RouteId>;
     const acceptEncoding = event.headers['accept-encoding'];
-    if (cache === 'catalogue') return cachedResponse(route.id, acceptEncoding, () => run(request));
+    if (cache === 'catalogue') {
+      // An answer to a query is cut from kept rows each time (keptValue); the whole list is kept as it is.
+      if (Object.keys(event.queryStringParameters ?? {}).length > 0)
+        return toHttpResponseInParts(await run(request), acceptEncoding);
+      return cachedResponse(route.id, acceptEncoding, () => run(request));
+    }
     return toHttpResponse(await run(request), acceptEncoding, produces);
   });
 }

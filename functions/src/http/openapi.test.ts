@@ -110,6 +110,11 @@ describe('the OpenAPI document', () => {
     ]);
     expect(exported?.responses['200']?.content).toEqual({ 'text/csv': { schema: expect.any(Object) } });
     expect(Object.keys(exported?.responses['400']?.content ?? {})).toEqual(['application/json']);
-    expect(exported?.parameters?.map((p) => p.name)).toEqual(['search', 'status', 'category_id']);
+    expect(exported?.parameters?.map((p) => p.name)).toEqual([
+      'search',
+      'status',
+      'category_id',
+      'show_hidden',
+    ]);
   });
 });

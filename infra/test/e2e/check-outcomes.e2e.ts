@@ -5,7 +5,7 @@ import { expectAccessible } from '../support/axe';
 import { signInAsAdmin } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { CAPTCHA_PAGE, productPage, startChangingShop } from '../support/changing-shop';
-import { choose, pageSummary, productRow } from '../support/dashboard-page';
+import { choose, pageSummary, productRow, tableSettled } from '../support/dashboard-page';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -143,22 +143,26 @@ describe('the Competitors page', () => {
 
   it('sorts by product, competitor and last check, back at page 1', async () => {
     await openCompetitors();
+    const firstFour = async () => (await visibleProducts()).slice(0, 4);
 
     await page.getByRole('button', { name: /^Product/ }).click();
-    const byProduct = await visibleProducts();
+    await expect.poll(firstFour).toEqual(['Big Mug', 'Desk Fan', 'Quiet Toaster', 'Steel Kettle']);
     await page.getByRole('button', { name: /^Competitor/ }).click();
-    const byCompetitor = await visibleProducts();
+    // Argos, Boots, Currys, Wilko.
+    await expect.poll(firstFour).toEqual(['Steel Kettle', 'Big Mug', 'Quiet Toaster', 'Desk Fan']);
     await page.getByRole('button', { name: /^Last check/ }).click();
+    await tableSettled(page);
+    const oldestFirst = await visibleProducts();
     await page.getByRole('button', { name: /^Last check/ }).click();
+    await tableSettled(page);
     const newestFirst = await visibleProducts();
     const sortState = await page.getByRole('columnheader', { name: /^Last check/ }).getAttribute('aria-sort');
 
-    expect(byProduct.slice(0, 4)).toEqual(['Big Mug', 'Desk Fan', 'Quiet Toaster', 'Steel Kettle']);
-    // Argos, Boots, Currys, Wilko.
-    expect(byCompetitor.slice(0, 4)).toEqual(['Steel Kettle', 'Big Mug', 'Quiet Toaster', 'Desk Fan']);
     expect(sortState).toBe('descending');
-    // Never checked stays last.
+    // Never checked stays last either way.
+    expect(oldestFirst.at(-1)).toBe('Desk Fan');
     expect(newestFirst.at(-1)).toBe('Desk Fan');
+    expect(newestFirst).not.toEqual(oldestFirst);
   });
 
   it("'Check now' checks one URL: busy while it starts, a toast, and the row's last check once the run ends", async () => {

@@ -187,7 +187,7 @@ describe('the user menu', () => {
     // The session ends on the server; the page still holds the token it had.
     await stack.api('POST /api/auth/logout', { token: token ?? '' });
 
-    const answered = page.waitForResponse((response) => response.url().endsWith('/api/products'));
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/products');
     await page.getByRole('link', { name: 'Products' }).click();
     const productsCall = await answered;
     await page.getByRole('heading', { name: 'Login' }).waitFor();

@@ -30,6 +30,14 @@ export async function openRowMenu(page: Page, sku: string, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
+/**
+ * Waits until the table shows the page last asked for: the server cuts each page, and the page shown
+ * before stays, busy, until it comes.
+ */
+export async function tableSettled(page: Page): Promise<void> {
+  await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+}
+
 /** The table's "Showing 1 to 20 of 45 products" line. */
 export const pageSummary = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ products$/);
 

@@ -8,6 +8,7 @@ import {
 } from '../catalogue';
 import { idNumber } from '../ids';
 import { importJobAnswerSchema } from '../import-job';
+import { competitorUrlListQuerySchema, pageFieldsShape } from '../list-query';
 import {
   csvFileSchema,
   csvUploadSchema,
@@ -30,9 +31,9 @@ export const competitorUrlRoutes = defineRoutes(
   {
     method: 'GET',
     path: '/api/competitor-urls',
-    summary: 'Every competitor URL with its product',
-    request: {},
-    responses: { 200: listAnswer, ...errors(401, 406, 500) },
+    summary: 'Every competitor URL with its product; a page of them with `page` (docs/api.md#lists)',
+    request: { query: competitorUrlListQuerySchema },
+    responses: { 200: listAnswer.extend(pageFieldsShape), ...errors(400, 401, 406, 500) },
   },
   {
     method: 'GET',

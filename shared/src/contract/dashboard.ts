@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { aiAnalysisSchema, dashboardProductSchema, overviewStatsSchema } from '../dashboard';
 import { dashboardFilterQuerySchema } from '../dashboard-filter';
+import { dashboardListQuerySchema, pageFieldsShape } from '../list-query';
 import { csvFileSchema, defineRoutes, errors, idParams } from './route';
 
 export const dashboardRoutes = defineRoutes(
@@ -18,11 +19,15 @@ export const dashboardRoutes = defineRoutes(
     method: 'GET',
     path: '/api/dashboard/products',
     summary:
-      'The visible products, each compared with its cheapest competitor (docs/rules.md#1-price-comparison)',
-    request: {},
+      'The visible products, each compared with its cheapest competitor (docs/rules.md#1-price-comparison); a page of them with `page` (docs/api.md#lists)',
+    request: { query: dashboardListQuerySchema },
     responses: {
-      200: z.strictObject({ success: z.literal(true), products: z.array(dashboardProductSchema) }),
-      ...errors(401, 406, 500),
+      200: z.strictObject({
+        success: z.literal(true),
+        products: z.array(dashboardProductSchema),
+        ...pageFieldsShape,
+      }),
+      ...errors(400, 401, 406, 500),
     },
   },
   {

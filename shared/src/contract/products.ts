@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { importResultSchema, productInputSchema, productSchema } from '../catalogue';
 import { importJobAnswerSchema } from '../import-job';
+import { pageFieldsShape, productListQuerySchema } from '../list-query';
 import { csvFileSchema, csvUploadSchema, defineRoutes, errors, idParams, successSchema } from './route';
 
 const productAnswer = z.strictObject({ success: z.literal(true), product: productSchema });
@@ -53,11 +54,11 @@ export const productRoutes = defineRoutes(
   {
     method: 'GET',
     path: '/api/products',
-    summary: 'The whole catalogue, hidden products included',
-    request: {},
+    summary: 'The whole catalogue, hidden products included; a page of it with `page` (docs/api.md#lists)',
+    request: { query: productListQuerySchema },
     responses: {
-      200: z.strictObject({ success: z.literal(true), products: z.array(productSchema) }),
-      ...errors(401, 406, 500),
+      200: z.strictObject({ success: z.literal(true), products: z.array(productSchema), ...pageFieldsShape }),
+      ...errors(400, 401, 406, 500),
     },
   },
   {

@@ -7,20 +7,30 @@ import { expectSuccess } from '../lib/api-result';
 import { csvUploadBody } from '../lib/csv-file';
 import { notifyError } from '../lib/notify';
 import { call, type DownloadedFile, download } from './client';
+import { reloadDashboardPages } from './dashboard';
 import type { ImportAnswer } from './imports';
 import { keys } from './keys';
+import { type PageOfRows, pageOfAnswer, reloadList, useListPage } from './list-pages';
 
-async function fetchCompetitorUrls(): Promise<CompetitorUrl[]> {
-  return expectSuccess(await call('GET /api/competitor-urls')).competitorUrls;
+/** A page of the competitor URLs: `query` holds the page, its size, the filters and the sort (listQuery). */
+export async function fetchCompetitorUrlPage(
+  query: Record<string, string>,
+): Promise<PageOfRows<CompetitorUrl>> {
+  const answer = expectSuccess(await call('GET /api/competitor-urls', { query }));
+  return pageOfAnswer(answer.competitorUrls, answer);
 }
 
-export function useCompetitorUrls() {
-  return useSWR(keys.competitorUrls, fetchCompetitorUrls, {
-    onError: (error) => notifyError(error, 'Failed to fetch competitor URLs'),
-  });
+export function useCompetitorUrlPage(query: Record<string, string> | null) {
+  return useListPage(
+    'GET /api/competitor-urls',
+    query,
+    fetchCompetitorUrlPage,
+    'Failed to fetch competitor URLs',
+  );
 }
 
-export const reloadCompetitorUrls = () => mutate(keys.competitorUrls);
+/** Every page of the competitor URLs fetched again (after a change to one). */
+export const reloadCompetitorUrls = () => reloadList('GET /api/competitor-urls');
 
 /** One product's competitor URLs (the dashboard's edit dialog). */
 export function useProductCompetitorUrls(productId: number) {
@@ -104,7 +114,7 @@ export async function decideHeldPrice(
 
 /** After a URL's prices changed: the lists, its detail and the dashboard's comparison reload. */
 export const reloadCompetitorPrices = (id: number) =>
-  Promise.all([mutate(keys.competitorUrls), mutate(keys.competitorUrl(id)), mutate(keys.priceOverview)]);
+  Promise.all([reloadCompetitorUrls(), mutate(keys.competitorUrl(id)), reloadDashboardPages()]);
 
 /** Every competitor URL with its product, last check and accepted price, as a CSV file. */
 export const exportCompetitorUrlsCsv = (): Promise<DownloadedFile> =>

@@ -5,14 +5,31 @@ import useSWR from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { call, type DownloadedFile, download } from './client';
 import { keys } from './keys';
+import { type PageOfRows, pageOfAnswer, reloadList, useListPage } from './list-pages';
 
 export async function fetchOverviewStats(): Promise<OverviewStats> {
   return expectSuccess(await call('GET /api/dashboard/overview')).stats;
 }
 
-export async function fetchDashboardProducts(): Promise<DashboardProduct[]> {
-  return expectSuccess(await call('GET /api/dashboard/products')).products;
+/** A page of the comparison table: `query` holds the page, its size, the filters and the sort (listQuery). */
+export async function fetchDashboardPage(
+  query: Record<string, string>,
+): Promise<PageOfRows<DashboardProduct>> {
+  const answer = expectSuccess(await call('GET /api/dashboard/products', { query }));
+  return pageOfAnswer(answer.products, answer);
 }
+
+export function useDashboardPage(query: Record<string, string> | null) {
+  return useListPage(
+    'GET /api/dashboard/products',
+    query,
+    fetchDashboardPage,
+    'Failed to load dashboard data',
+  );
+}
+
+/** Every page of the comparison table fetched again (after a save, a delete, a hide, a run). */
+export const reloadDashboardPages = () => reloadList('GET /api/dashboard/products');
 
 async function fetchAiAnalysis(id: number): Promise<AiAnalysis | null> {
   return expectSuccess(await call('GET /api/dashboard/products/{id}/ai-analysis', { params: { id } }))

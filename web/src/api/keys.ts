@@ -1,16 +1,17 @@
 // The swr cache keys, each defined once: the route id the data comes from, plus its parameters. A key
-// names one value shape: two screens reading the same key share its cached value (the catalogue on the
-// Products and Competitors pages), so a key is never reused for another shape.
+// names one value shape: two screens reading the same key share its cached value (a page of the catalogue
+// on the Products page and in a product choice), so a key is never reused for another shape.
 export const keys = {
-  products: 'GET /api/products',
+  /** A page of a big list (list-pages.ts): the route and its query as JSON, parameters in a fixed order. */
+  listPage: (route: string, query: Readonly<Record<string, string>>) =>
+    [route, JSON.stringify(query)] as const,
   categories: 'GET /api/categories',
-  competitorUrls: 'GET /api/competitor-urls',
   competitorUrl: (id: number) => ['GET /api/competitor-urls/{id}', id] as const,
   /** Several URLs' details fetched together, in this order (a product's price chart). */
   competitorUrlHistories: (ids: readonly number[]) => ['competitor URL histories', ids] as const,
   productCompetitorUrls: (productId: number) =>
     ['GET /api/competitor-urls/product/{productId}', productId] as const,
-  /** The dashboard's first view: overview, products and categories fetched together. */
+  /** The dashboard's stat cards and category filter, fetched together (the table's pages are list pages). */
   priceOverview: 'dashboard price overview',
   aiAnalysis: (productId: number) => ['GET /api/dashboard/products/{id}/ai-analysis', productId] as const,
   scraperStatus: 'GET /api/scraper/status',

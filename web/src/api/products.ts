@@ -1,26 +1,25 @@
 // Products (docs/api.md#products): the catalogue list (key, fetcher, hook), every product write, and a
 // product's price history as a CSV file.
 import type { Product, ProductImportPreview, ProductInput } from '@cmp/shared';
-import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { csvUploadBody } from '../lib/csv-file';
-import { notifyError } from '../lib/notify';
 import { call, type DownloadedFile, download } from './client';
 import type { ImportAnswer } from './imports';
-import { keys } from './keys';
+import { type PageOfRows, pageOfAnswer, reloadList, useListPage } from './list-pages';
 
-export async function fetchProducts(): Promise<Product[]> {
-  return expectSuccess(await call('GET /api/products')).products;
+/** A page of the catalogue: `query` holds the page, its size, the search, the category and the sort (listQuery). */
+export async function fetchProductPage(query: Record<string, string>): Promise<PageOfRows<Product>> {
+  const answer = expectSuccess(await call('GET /api/products', { query }));
+  return pageOfAnswer(answer.products, answer);
 }
 
-/** The whole catalogue, shared by the Products page and the Competitors page's product choice. */
-export function useProducts() {
-  return useSWR(keys.products, fetchProducts, {
-    onError: (error) => notifyError(error, 'Failed to fetch products'),
-  });
+/** A page of the catalogue, shared by the Products page and the product choices (a competitor URL's, the alerts'). */
+export function useProductPage(query: Record<string, string> | null) {
+  return useListPage('GET /api/products', query, fetchProductPage, 'Failed to fetch products');
 }
 
-export const reloadProducts = () => mutate(keys.products);
+/** Every page of the catalogue fetched again (after a product, category or import change). */
+export const reloadProducts = () => reloadList('GET /api/products');
 
 /** Creates when `id` is undefined, else updates. */
 export async function saveProduct(input: ProductInput, id?: number): Promise<Product> {

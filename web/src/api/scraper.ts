@@ -11,6 +11,8 @@ import type {
 import useSWR, { mutate } from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { call } from './client';
+import { reloadCompetitorUrls } from './competitor-urls';
+import { reloadDashboardPages } from './dashboard';
 import { keys } from './keys';
 
 async function fetchScraperStatus(): Promise<ScraperStatus> {
@@ -63,12 +65,14 @@ export const reloadScraperStatus = () => mutate(keys.scraperStatus);
 export const reloadScraperLogs = (limit: number) => mutate(keys.scraperLogs(limit));
 export const reloadScraperStats = () => mutate(keys.scraperStats);
 
-/** A run has ended: its session, the statistics and the prices it found (the Price Overview). */
+/** A run has ended: its session, the statistics and the prices it found (the Price Overview, the URLs' checks). */
 export const reloadAfterRun = (logsLimit: number) =>
   Promise.all([
     mutate(keys.scraperLogs(logsLimit)),
     mutate(keys.scraperStats),
     mutate(keys.priceOverview),
+    reloadDashboardPages(),
+    reloadCompetitorUrls(),
     mutate(keys.alertsSinceLastRun),
   ]);
 

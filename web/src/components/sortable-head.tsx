@@ -1,7 +1,8 @@
 // A column header that sorts its table: a real button, and aria-sort so the order is announced.
+
+import type { TableSort } from '@cmp/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { TableSort } from '../lib/table-sort';
 import { TableHead } from './ui/table';
 
 export function SortableHead<Column extends string>({

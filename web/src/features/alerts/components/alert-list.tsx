@@ -23,6 +23,7 @@ export function AlertList({
 }) {
   const alerts = useAlerts({ limit: DEFAULT_ALERTS_LIMIT, ...query });
   const filtered = query.kind !== null || query.productId !== null;
+  const changeProduct = (productId: number | null) => onQueryChange({ ...query, productId });
   return (
     <Card>
       <CardHeader>
@@ -33,7 +34,8 @@ export function AlertList({
         <div className="flex flex-col gap-2 md:flex-row md:items-start">
           <ProductFilter
             productId={query.productId}
-            onChange={(productId) => onQueryChange({ ...query, productId })}
+            onChange={changeProduct}
+            known={knownProduct(alerts.data, query.productId)}
           />
           <div className="md:w-64">
             <Select
@@ -78,4 +80,13 @@ export function AlertList({
       </CardContent>
     </Card>
   );
+}
+
+/** The filtered product as its alerts name it (the filter's box shows its SKU); undefined without one. */
+function knownProduct(
+  alerts: readonly { product_id: number; sku: string; product_name: string }[] | undefined,
+  productId: number | null,
+) {
+  const alert = alerts?.find((entry) => entry.product_id === productId);
+  return alert ? { id: alert.product_id, sku: alert.sku, name: alert.product_name } : undefined;
 }

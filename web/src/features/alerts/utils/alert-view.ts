@@ -47,6 +47,8 @@ export const PRODUCT_CHOICES_SHOWN = 5;
 
 export type ProductMatch =
   | { kind: 'empty' }
+  /** The products the text finds are still being fetched. */
+  | { kind: 'pending' }
   | { kind: 'one'; product: ProductChoice }
   | { kind: 'none' }
   | { kind: 'many'; count: number; first: ProductChoice[] };
@@ -56,15 +58,21 @@ export type ProductMatch =
  * holds every word. Several matches are offered (the first few); none filters nothing.
  * @example matchProduct(products, 'kettle-1') // { kind: 'one', product: { sku: 'KETTLE-1', ... } }
  */
-export function matchProduct(products: readonly ProductChoice[], text: string): ProductMatch {
+export function matchProduct(
+  products: readonly ProductChoice[],
+  text: string,
+  /** How many products the text finds, when `products` are the first of them (a page of the search). */
+  total?: number,
+): ProductMatch {
   if (searchWords(text).length === 0) return { kind: 'empty' };
   const sku = text.trim().toLowerCase();
   const exact = products.find((product) => product.sku.toLowerCase() === sku);
   if (exact) return { kind: 'one', product: exact };
   const matches = products.filter((product) => matchesAllWords(product, text));
   if (matches.length === 0) return { kind: 'none' };
-  if (matches.length === 1) return { kind: 'one', product: matches[0] as ProductChoice };
-  return { kind: 'many', count: matches.length, first: matches.slice(0, PRODUCT_CHOICES_SHOWN) };
+  const count = total ?? matches.length;
+  if (count === 1) return { kind: 'one', product: matches[0] as ProductChoice };
+  return { kind: 'many', count, first: matches.slice(0, PRODUCT_CHOICES_SHOWN) };
 }
 
 /** 'Steel Kettle (KETTLE-1)': how a product is named in the filter's texts. */

@@ -1,51 +1,36 @@
 // Add/Edit Competitor URL (docs/screens.md#addedit-competitor-url-dialog: 'All fields are required',
 // 'Please enter a valid URL').
-import { type CompetitorUrl, competitorNameFromUrl, type Product, UNKNOWN_COMPETITOR } from '@cmp/shared';
-import { useId, useMemo, useState } from 'react';
+import { type CompetitorUrl, competitorNameFromUrl, UNKNOWN_COMPETITOR } from '@cmp/shared';
+import { useId, useState } from 'react';
 import { reloadCompetitorUrls, saveCompetitorUrl } from '../../../api/competitor-urls';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
 import { FormField, fieldErrorProps } from '../../../components/form-field';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useSaveForm } from '../../../components/use-save-form';
 import {
   type CompetitorFormValues,
   competitorFormValues,
   validateCompetitorForm,
 } from '../utils/competitor-form';
+import { ProductPicker } from './product-picker';
 
 export interface CompetitorFormDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   competitor: CompetitorUrl | null;
-  products: Product[];
 }
 
-export function CompetitorFormDialog({
-  open,
-  onOpenChange,
-  competitor,
-  products,
-}: CompetitorFormDialogProps) {
+export function CompetitorFormDialog({ open, onOpenChange, competitor }: CompetitorFormDialogProps) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange}>
-      <CompetitorForm competitor={competitor} products={products} onClose={() => onOpenChange(false)} />
+      <CompetitorForm competitor={competitor} onClose={() => onOpenChange(false)} />
     </FormDialog>
   );
 }
 
-function CompetitorForm({
-  competitor,
-  products,
-  onClose,
-}: {
-  competitor: CompetitorUrl | null;
-  products: Product[];
-  onClose(): void;
-}) {
+function CompetitorForm({ competitor, onClose }: { competitor: CompetitorUrl | null; onClose(): void }) {
   const [values, setValues] = useState<CompetitorFormValues>(() => competitorFormValues(competitor));
   const id = useId();
-  const options = useMemo(() => [...products].sort((a, b) => a.name.localeCompare(b.name)), [products]);
   const set = (field: keyof CompetitorFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
@@ -79,22 +64,14 @@ function CompetitorForm({
     >
       <fieldset disabled={saving} className="flex flex-col gap-4">
         <FormField id={`${id}-product`} label="Product" error={fieldErrors.product_id}>
-          <Select value={values.productId} onValueChange={set('productId')} disabled={saving}>
-            <SelectTrigger
-              id={`${id}-product`}
-              aria-required="true"
-              {...fieldErrorProps(`${id}-product`, fieldErrors.product_id)}
-            >
-              <SelectValue placeholder="Select a product" />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((product) => (
-                <SelectItem key={product.id} value={String(product.id)}>
-                  {product.name} ({product.sku})
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ProductPicker
+            id={`${id}-product`}
+            value={values.productId}
+            onChange={set('productId')}
+            current={competitor ? { id: competitor.product_id, ...competitor.product } : null}
+            disabled={saving}
+            triggerProps={fieldErrorProps(`${id}-product`, fieldErrors.product_id)}
+          />
         </FormField>
         <FormField id={`${id}-url`} label="URL" error={fieldErrors.url}>
           <Input

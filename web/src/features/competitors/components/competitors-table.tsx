@@ -44,7 +44,7 @@ export function CompetitorsTable({
           <SortableHead column="competitor" sort={sort} onSort={onSort}>
             Competitor
           </SortableHead>
-          <SortableHead column="lastCheck" sort={sort} onSort={onSort}>
+          <SortableHead column="last_check" sort={sort} onSort={onSort}>
             Last check
           </SortableHead>
           <TableHead>URL</TableHead>

@@ -1,10 +1,14 @@
 // The Competitors page ('Competitor URLs', docs/screens.md#8-competitors-page): search, the latest-check
-// filter, the sorted and paged table, its dialogs and actions. Filtering and sorting run in memory.
-import type { CompetitorUrl } from '@cmp/shared';
+// filter, the sorted and paged table, its dialogs and actions. The server filters, sorts and pages.
+import { type CompetitorUrl, nextSort } from '@cmp/shared';
 import { Plus } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
-import { exportCompetitorUrlsCsv, useCompetitorUrls } from '../../../api/competitor-urls';
-import { useProducts } from '../../../api/products';
+import { useCallback, useState } from 'react';
+import {
+  exportCompetitorUrlsCsv,
+  fetchCompetitorUrlPage,
+  useCompetitorUrlPage,
+} from '../../../api/competitor-urls';
+import { useFilteredOut, useSettledValue } from '../../../api/list-pages';
 import { EmptyState } from '../../../components/empty-state';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { ImportCsvButton } from '../../../components/import-csv-dialog';
@@ -14,14 +18,12 @@ import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { useCheckNow } from '../../../components/use-check-now';
-import { nextSort } from '../../../lib/table-sort';
 import {
   type CompetitorSort,
   type CompetitorSortColumn,
+  competitorPageQuery,
   type CompetitorFilters as Filters,
-  filterCompetitors,
   NO_FILTERS,
-  sortCompetitors,
 } from '../utils/competitor-list';
 import { CompetitorFilters } from './competitor-filters';
 import { CompetitorFormDialog } from './competitor-form-dialog';
@@ -31,8 +33,6 @@ import { ImportCompetitorsDialog } from './import-competitors-dialog';
 import { PriceDialog } from './price-dialog';
 
 export function CompetitorsView() {
-  const competitors = useCompetitorUrls();
-  const products = useProducts();
   const [filters, setFilters] = useState(NO_FILTERS);
   const [sort, setSort] = useState<CompetitorSort | null>(null);
   const [page, setPage] = useState(1);
@@ -41,9 +41,15 @@ export function CompetitorsView() {
   const [showing, setShowing] = useState<CompetitorUrl | null>(null);
   const { checking, check } = useCheckNow();
 
-  // Sorted once per answer or sort change, so a keystroke only filters (filtering keeps the order).
-  const sorted = useMemo(() => sortCompetitors(competitors.data ?? [], sort), [competitors.data, sort]);
-  const shown = useMemo(() => filterCompetitors(sorted, filters), [sorted, filters]);
+  // The search is asked for once the typing pauses; the page shown so far stays meanwhile.
+  const search = useSettledValue(filters.search);
+  const competitors = useCompetitorUrlPage(competitorPageQuery({ ...filters, search }, sort, page));
+  const filteredOut = useFilteredOut(
+    'GET /api/competitor-urls',
+    fetchCompetitorUrlPage,
+    filtersOn(filters),
+    competitors.data,
+  );
   // As on the dashboard: a new filter or sort starts again at page 1.
   const changeFilters = useCallback((change: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...change }));
@@ -83,12 +89,12 @@ export function CompetitorsView() {
             <>
               <CompetitorFilters filters={filters} onChange={changeFilters} />
               <PagedList
-                items={shown}
-                page={page}
+                page={competitors.data}
+                busy={competitors.isValidating}
                 onPageChange={setPage}
                 noun="competitor URLs"
                 empty={
-                  competitors.data.length > 0 ? (
+                  filteredOut ? (
                     <EmptyState
                       title="No competitor URLs match your filters"
                       hint="Try adjusting your search or filter criteria"
@@ -122,10 +128,11 @@ export function CompetitorsView() {
         open={form !== null}
         onOpenChange={(open) => !open && setForm(null)}
         competitor={form?.competitor ?? null}
-        products={products.data ?? []}
       />
       <DeleteCompetitorDialog competitor={deleting} onClose={() => setDeleting(null)} />
       <PriceDialog competitor={showing} onClose={() => setShowing(null)} />
     </>
   );
 }
+
+const filtersOn = ({ search, outcome }: Filters) => search.trim() !== '' || outcome !== NO_FILTERS.outcome;

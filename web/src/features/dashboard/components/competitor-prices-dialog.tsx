@@ -27,11 +27,10 @@ import {
   unpricedCompetitors,
 } from '../utils/competitor-prices';
 import { PriceHistoryChart } from './price-history-chart';
-import { usePriceOverview } from './use-price-overview';
 
+/** `product`: the row as the table's current page has it, so an accepted or rejected price shows here at once. */
 export function CompetitorPricesDialog({ product, onClose }: { product: DashboardProduct; onClose(): void }) {
-  // The dashboard's current answer, so an accepted or rejected price shows here at once.
-  const current = usePriceOverview().data?.products.find((entry) => entry.id === product.id) ?? product;
+  const current = product;
   const prices = current.price_comparison.competitor_prices;
   const rows = competitorPriceRows(prices, current.current_price, shopCurrency());
   const unpriced = unpricedCompetitors(prices);

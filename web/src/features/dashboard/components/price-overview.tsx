@@ -1,8 +1,10 @@
 // The 'Price Overview' tab (docs/screens.md#4-dashboard-price-overview-tab): stat cards, filters, the paged
-// comparison table and its dialogs. Filtering and sorting run in memory; only the visible page is rendered.
-import type { DashboardProduct } from '@cmp/shared';
+// comparison table and its dialogs. The server filters, sorts and pages (docs/api.md#lists).
+import { type DashboardProduct, nextSort } from '@cmp/shared';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { fetchDashboardPage, useDashboardPage } from '../../../api/dashboard';
+import { useFilteredOut, useSettledValue } from '../../../api/list-pages';
 import { toggleProductHidden } from '../../../api/products';
 import { NoProducts } from '../../../components/empty-state';
 import { LoadingOrError } from '../../../components/loading-or-error';
@@ -12,12 +14,10 @@ import { ALL_CATEGORIES } from '../../../lib/category-filter';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   ALL_STATUSES,
+  comparisonPageQuery,
   type ComparisonFilters as Filters,
-  filterComparison,
-  nextSort,
   type SortColumn,
   type SortState,
-  sortComparison,
 } from '../utils/comparison-view';
 import { ComparisonFilters } from './comparison-filters';
 import { ComparisonTable } from './comparison-table';
@@ -47,7 +47,7 @@ type OpenDialog = { kind: 'delete' | 'edit' | 'prices' | 'analysis'; product: Da
 const NO_FILTERS: Filters = { search: '', status: ALL_STATUSES, category: ALL_CATEGORIES };
 
 export function PriceOverview() {
-  const { data, error, mutate } = usePriceOverview();
+  const overview = usePriceOverview();
   const [searchParams] = useSearchParams();
   // Alert digests link to /dashboard?search=<SKU>: the search starts from the link's.
   const [filters, setFilters] = useState<Filters>(() => ({
@@ -59,10 +59,18 @@ export function PriceOverview() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const { running, run } = useAnalysisRuns();
 
-  // Sorted once per data or sort change, so a keystroke only filters (filtering keeps the order).
-  // No useDeferredValue: measured at 10,000 products, the extra render pass made a keystroke slower.
-  const sorted = useMemo(() => sortComparison(data?.products ?? [], sort), [data?.products, sort]);
-  const filtered = useMemo(() => filterComparison(sorted, filters), [sorted, filters]);
+  // The search is asked for once the typing pauses; the page shown so far stays meanwhile.
+  const search = useSettledValue(filters.search);
+  const { data, error, mutate, isValidating } = useDashboardPage(
+    comparisonPageQuery({ ...filters, search }, sort, page),
+  );
+  const categories = overview.data?.categories ?? [];
+  const filteredOut = useFilteredOut(
+    'GET /api/dashboard/products',
+    fetchDashboardPage,
+    filtersOn(filters),
+    data,
+  );
 
   const changeFilters = useCallback((change: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...change }));
@@ -99,19 +107,19 @@ export function PriceOverview() {
 
   return (
     <div className="flex flex-col gap-6">
-      <OverviewStats stats={data.stats} />
+      <OverviewStats stats={overview.data?.stats ?? null} />
       <Card>
         {/* Narrower sides on a phone: the table's first columns need the width (comparison-row.tsx). */}
         <CardContent className="flex flex-col gap-4 pt-6 max-md:px-3">
-          <ComparisonFilters filters={filters} onChange={changeFilters} categories={data.categories} />
+          <ComparisonFilters filters={filters} onChange={changeFilters} categories={categories} />
           <PagedList
-            items={filtered}
-            page={page}
+            page={data}
+            busy={isValidating}
             onPageChange={setPage}
             noun="products"
             empty={
               <NoProducts
-                filteredOut={data.products.length > 0}
+                filteredOut={filteredOut}
                 hint="Add products on the Products page to compare prices"
               />
             }
@@ -138,10 +146,13 @@ export function PriceOverview() {
           />
         ) : null}
         {dialog?.kind === 'edit' ? (
-          <EditProductDialog product={dialog.product} categories={data.categories} onClose={close} />
+          <EditProductDialog product={dialog.product} categories={categories} onClose={close} />
         ) : null}
         {dialog?.kind === 'prices' ? (
-          <CompetitorPricesDialog product={dialog.product} onClose={close} />
+          <CompetitorPricesDialog
+            product={data.rows.find((row) => row.id === dialog.product.id) ?? dialog.product}
+            onClose={close}
+          />
         ) : null}
         {dialog?.kind === 'analysis' ? <AiAnalysisDialog product={dialog.product} onClose={close} /> : null}
       </Suspense>
@@ -158,3 +169,6 @@ async function hide(product: DashboardProduct): Promise<void> {
     notifyError(error, 'Failed to toggle product visibility');
   }
 }
+
+const filtersOn = ({ search, status, category }: Filters) =>
+  search.trim() !== '' || status !== NO_FILTERS.status || category !== NO_FILTERS.category;

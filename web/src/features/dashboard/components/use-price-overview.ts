@@ -1,16 +1,17 @@
-// Everything the Price Overview tab shows on first view (docs/screens.md#4-dashboard-price-overview-tab):
-// overview figures, the products with their comparison and the categories, fetched together under one key.
-// Each failure has its own message (the same section): products fail the view, the overview only the cards,
-// categories only the filter.
-import type { Category, DashboardProduct, OverviewStats } from '@cmp/shared';
+// What the Price Overview tab shows besides the table (docs/screens.md#4-dashboard-price-overview-tab): the
+// overview figures and the categories for the filter, fetched together. Neither fails the view: a failed
+// overview empties the cards (and says so), failed categories leave the filter without categories. The
+// table's pages are fetched by themselves (useDashboardPage); a failure there fails the view.
+import type { Category, OverviewStats } from '@cmp/shared';
 import useSWR, { mutate } from 'swr';
 import { fetchCategories } from '../../../api/categories';
-import { fetchDashboardProducts, fetchOverviewStats } from '../../../api/dashboard';
+import { fetchOverviewStats, reloadDashboardPages } from '../../../api/dashboard';
 import { keys } from '../../../api/keys';
 import { notifyError } from '../../../lib/notify';
-import { type FirstView, settleFirstView } from '../utils/first-view';
 
-export interface PriceOverviewData extends FirstView<OverviewStats, DashboardProduct[]> {
+export interface PriceOverviewData {
+  /** null when the overview failed. */
+  stats: OverviewStats | null;
   categories: Category[];
 }
 
@@ -25,25 +26,23 @@ async function categoriesOrNone(): Promise<Category[]> {
   }
 }
 
-/** Starts the three loads together; only a products failure fails the view (see settleFirstView). */
+async function statsOrNone(): Promise<OverviewStats | null> {
+  try {
+    return await fetchOverviewStats();
+  } catch (error) {
+    notifyError(error, 'Failed to fetch overview stats');
+    return null;
+  }
+}
+
 async function fetchPriceOverview(): Promise<PriceOverviewData> {
-  const [settled, categories] = await Promise.all([
-    Promise.allSettled([fetchOverviewStats(), fetchDashboardProducts()]),
-    categoriesOrNone(),
-  ]);
-  return { ...settleFirstView(settled), categories };
+  const [stats, categories] = await Promise.all([statsOrNone(), categoriesOrNone()]);
+  return { stats, categories };
 }
 
 export function usePriceOverview() {
-  return useSWR(keys.priceOverview, fetchPriceOverview, {
-    onError: (error) => notifyError(error, 'Failed to load dashboard data'),
-    onSuccess: (data) => {
-      if (data.overviewError !== null) notifyError(data.overviewError, 'Failed to fetch overview stats');
-    },
-    // Big catalogues: refetching 10,000 products on every window focus would be wasteful.
-    revalidateOnFocus: false,
-  });
+  return useSWR(keys.priceOverview, fetchPriceOverview, { revalidateOnFocus: false });
 }
 
-/** Reloads the tab after a save, delete or hide (docs/screens.md#5-dashboard-dialogs). */
-export const reloadPriceOverview = () => mutate(keys.priceOverview);
+/** Reloads the tab after a save, delete or hide (docs/screens.md#5-dashboard-dialogs): cards and table. */
+export const reloadPriceOverview = () => Promise.all([mutate(keys.priceOverview), reloadDashboardPages()]);

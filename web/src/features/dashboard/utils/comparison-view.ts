@@ -1,17 +1,16 @@
-// The comparison table's view logic (docs/screens.md#4-dashboard-price-overview-tab): filters, sorting and
-// the texts of its cells.
-// Pure, so a keystroke at 10,000 products costs one pass over plain data and nothing else.
+// The comparison table's view logic (docs/screens.md#4-dashboard-price-overview-tab): the filters and sort
+// as the API takes them (it filters, sorts and pages), and the texts of the cells.
 import {
   type ComparisonStatus,
   type DashboardFilters,
-  type DashboardProduct,
-  filterDashboardProducts,
   margin,
+  PAGE_SIZE,
   searchWords,
+  type TableSort,
   UNCATEGORIZED_FILTER,
 } from '@cmp/shared';
+import { listQuery } from '../../../api/list-pages';
 import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
-import { nextSort, sortByKey, type TableSort } from '../../../lib/table-sort';
 
 export const ALL_STATUSES = 'all';
 
@@ -44,44 +43,26 @@ export function dashboardFilters({ search, status, category }: ComparisonFilters
   };
 }
 
-/** Keeps the products that pass every filter, in their original order (the export keeps the same rows). */
-export function filterComparison(
-  products: readonly DashboardProduct[],
+/** A page of the table as the API is asked for it: the filters, the sort and the page (docs/api.md#lists). */
+export function comparisonPageQuery(
   filters: ComparisonFilters,
-): DashboardProduct[] {
-  return filterDashboardProducts(products, dashboardFilters(filters));
+  sort: SortState | null,
+  page: number,
+): Record<string, string> {
+  const { search, status, category_id } = dashboardFilters(filters);
+  return listQuery({
+    search,
+    status,
+    category_id,
+    sort: sort?.column,
+    order: sort?.direction,
+    page,
+    page_size: PAGE_SIZE,
+  });
 }
 
 export type SortColumn = 'status' | 'difference';
 export type SortState = TableSort<SortColumn>;
-export { nextSort };
-
-// Ascending reads from "we are cheapest" to "we are dearest"; products without data are not ranked.
-const STATUS_RANK: Record<ComparisonStatus, number | null> = { LOWER: 0, SAME: 1, HIGHER: 2, NO_DATA: null };
-
-function sortValue(product: DashboardProduct, column: SortColumn): number | null {
-  return column === 'status'
-    ? STATUS_RANK[product.price_comparison.status]
-    : product.price_comparison.price_difference;
-}
-
-/**
- * Sorts a copy by status or difference; products with no value (No Data) stay last in either
- * direction, and ties keep their order.
- * @example sortComparison(rows, { column: 'difference', direction: 'desc' }) // dearest first
- */
-export function sortComparison(
-  products: readonly DashboardProduct[],
-  sort: SortState | null,
-): DashboardProduct[] {
-  if (!sort) return [...products];
-  return sortByKey(
-    products,
-    (product) => sortValue(product, sort.column),
-    sort.direction,
-    (a, b) => a - b,
-  );
-}
 
 /** One decimal, as every percentage on the dashboard (docs/rules.md#4-display-formats). */
 export const percentText = (value: number): string => `${value.toFixed(1)}%`;

@@ -1,10 +1,11 @@
 // The Products page (docs/screens.md#7-products-page): header actions, filters, the paged table and its
-// dialogs.
-import type { Product } from '@cmp/shared';
+// dialogs. The server filters, ranks and pages.
+import { PAGE_SIZE, type Product, UNCATEGORIZED_FILTER } from '@cmp/shared';
 import { FolderCog, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { reloadCategories, useCategories } from '../../../api/categories';
-import { reloadProducts, useProducts } from '../../../api/products';
+import { listQuery, useFilteredOut, useSettledValue } from '../../../api/list-pages';
+import { fetchProductPage, reloadProducts, useProductPage } from '../../../api/products';
 import { DeleteProductDialog } from '../../../components/delete-product-dialog';
 import { NoProducts } from '../../../components/empty-state';
 import { ImportCsvButton } from '../../../components/import-csv-dialog';
@@ -14,7 +15,6 @@ import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
-import { filterProducts } from '../utils/filter-products';
 import { CategoriesDialog } from './categories-dialog';
 import { ImportProductsDialog } from './import-products-dialog';
 import { ProductFilters } from './product-filters';
@@ -22,7 +22,6 @@ import { ProductFormDialog } from './product-form-dialog';
 import { ProductsTable } from './products-table';
 
 export function ProductsView() {
-  const products = useProducts();
   const categories = useCategories();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(ALL_CATEGORIES);
@@ -40,9 +39,26 @@ export function ProductsView() {
     categoryList.some((item) => String(item.id) === category)
       ? category
       : ALL_CATEGORIES;
-  const filtered = useMemo(
-    () => filterProducts(products.data ?? [], search, effectiveCategory),
-    [products.data, search, effectiveCategory],
+  const settledSearch = useSettledValue(search);
+  const products = useProductPage(
+    listQuery({
+      search: settledSearch.trim(),
+      category_id:
+        effectiveCategory === ALL_CATEGORIES
+          ? undefined
+          : effectiveCategory === UNCATEGORIZED
+            ? UNCATEGORIZED_FILTER
+            : effectiveCategory,
+      page,
+      page_size: PAGE_SIZE,
+    }),
+  );
+
+  const filteredOut = useFilteredOut(
+    'GET /api/products',
+    fetchProductPage,
+    search.trim() !== '' || effectiveCategory !== ALL_CATEGORIES,
+    products.data,
   );
 
   return (
@@ -88,15 +104,12 @@ export function ProductsView() {
             />
           ) : (
             <PagedList
-              items={filtered}
-              page={page}
+              page={products.data}
+              busy={products.isValidating}
               onPageChange={setPage}
               noun="products"
               empty={
-                <NoProducts
-                  filteredOut={products.data.length > 0}
-                  hint="Create your first product or import from CSV"
-                />
+                <NoProducts filteredOut={filteredOut} hint="Create your first product or import from CSV" />
               }
             >
               {(pageItems) => (

@@ -1,4 +1,5 @@
-// A table's sort order as its column headers set it (the dashboard's comparison, the Competitors page).
+// A table's sort order as its column headers set it, and the one sort the lists use in the browser and on
+// the server (docs/api.md#lists).
 
 export type SortDirection = 'asc' | 'desc';
 
