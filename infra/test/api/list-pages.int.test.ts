@@ -306,10 +306,14 @@ describe('the lists a page at a time', () => {
       token,
       query: { page: '999', page_size: '100' },
     });
+    const refused: Record<string, string>[] = [
+      { page: '0' },
+      { page_size: '101' },
+      { sort: 'price' },
+      { order: 'sideways' },
+    ];
     const refusals = await Promise.all(
-      [{ page: '0' }, { page_size: '101' }, { sort: 'price' }, { order: 'sideways' }].map(
-        (query: Record<string, string>) => get<{ error: string }>('/api/products', query),
-      ),
+      refused.map((query) => get<{ error: string }>('/api/products', query)),
     );
 
     expect(body.products).toEqual([]);
