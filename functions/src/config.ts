@@ -148,6 +148,11 @@ export const dataBucketConfigSchema = z.object({
   S3_ENDPOINT: optionalUrl,
 });
 
+export const exportsConfigSchema = z.object({
+  /** A CSV export at least this large goes by a link to the data bucket (Lambda answers at most 6 MB). */
+  EXPORT_LINK_FROM_BYTES: positiveInt(5 * 1024 * 1024),
+});
+
 export const authConfigSchema = z
   .object({
     /** The signing key itself (local stack); on AWS the key lives in Secrets Manager instead. */

@@ -13,16 +13,16 @@ import { percentile, timedGet } from './measure';
 const CLIENTS = 50;
 const DURATION_MS = 30_000;
 const CALL_TIMEOUT_MS = 30_000;
-/** What a screen's worth of users do: mostly the status poll, now and then a whole list. */
+/** What a screen's worth of users do: mostly the status poll, now and then a list's first page. */
 const MIX = [
   '/api/scraper/status',
   '/api/scraper/status',
   '/api/dashboard/overview',
-  '/api/dashboard/products',
+  '/api/dashboard/products?page=1&page_size=20',
   '/api/scraper/status',
-  '/api/products',
+  '/api/products?page=1&page_size=20',
   '/api/scraper/status',
-  '/api/competitor-urls',
+  '/api/competitor-urls?page=1&page_size=20',
 ] as const;
 
 interface ClientResult {

@@ -2,10 +2,12 @@
  * `npm run bench:web`: the dashboard in real Chromium at 10,000 products (`--products N`).
  * Navigation → the comparison data has arrived → its first rows are painted (the table is usable),
  * then the time from one search keystroke, and from one click on the Difference header, to the
- * next paint of the table. The page measures itself (event timestamps, a MutationObserver and
+ * next paint of the table: the server filters, sorts and cuts the page, and a search is asked for
+ * once the typing pauses (SEARCH_PAUSE_MS), so both include a round trip. The page measures itself (event timestamps, a MutationObserver and
  * requestAnimationFrame), so the driver's own latency is not counted. BENCH_PROFILE_DIR=dir
  * writes a CPU profile of the page during each interaction there.
  */
+import { SEARCH_PAUSE_MS } from '@cmp/shared';
 import type { Page } from 'playwright-core';
 import { launchBrowser, signInAsAdmin } from '../test/support/browser';
 import { type BenchRow, emitRows } from './bench-report';
@@ -14,7 +16,9 @@ import { profiledPage } from './cpu-profile';
 import { percentile } from './measure';
 
 const USABLE_AFTER_DATA_BUDGET_MS = 2_000;
-const INTERACTION_BUDGET_MS = 50;
+/** A page from the server (the first page's budget, bench:api), after the search's pause. */
+const SORT_BUDGET_MS = 500;
+const SEARCH_BUDGET_MS = SEARCH_PAUSE_MS + SORT_BUDGET_MS;
 const NAVIGATIONS = 3;
 const STEP_TIMEOUT_MS = 60_000;
 const DATA_PATH = '/api/dashboard/products';
@@ -166,13 +170,13 @@ async function main() {
         figure: `${at}: search keystroke ${i + 1} ('${'9'.repeat(i + 1)}') → paint`,
         value: ms,
         unit: 'ms',
-        budget: INTERACTION_BUDGET_MS,
+        budget: SEARCH_BUDGET_MS,
       })),
       ...sorts.map((ms, i) => ({
         figure: `${at}: sort by Difference (${i === 0 ? 'first' : 'second'} click) → paint`,
         value: ms,
         unit: 'ms',
-        budget: INTERACTION_BUDGET_MS,
+        budget: SORT_BUDGET_MS,
       })),
     ];
     emitRows(rows);

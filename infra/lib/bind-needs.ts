@@ -10,7 +10,7 @@ import type { IConstruct } from 'constructs';
 import type { runCompletedTarget } from '../../functions/src/alerts/run-events';
 import { tableDefinition } from '../../functions/src/data/table';
 import type { RouteGroupDef } from '../../functions/src/http/routes';
-import { RUN_FILES_PREFIX } from '../../functions/src/lib/data-bucket';
+import { EXPORT_FILES_PREFIX, RUN_FILES_PREFIX } from '../../functions/src/lib/data-bucket';
 import type { TaskDef } from '../../functions/src/scrape-run/tasks';
 import type { SesSettings } from './app-settings';
 import { grantBedrockModel } from './bedrock-access';
@@ -112,6 +112,15 @@ const binders: Record<OtherNeed, Binder> = {
   },
   runFilesWrite: (fn, { dataBucket }) => grantRunFiles(fn, dataBucket, ['s3:PutObject']),
   runFilesRead: (fn, { dataBucket }) => grantRunFiles(fn, dataBucket, ['s3:GetObject']),
+  // Puts the file, and signs the link with its own role, which must be able to read it.
+  exportFiles: (fn, { dataBucket }) =>
+    grantDataObjects(
+      fn,
+      dataBucket,
+      EXPORT_FILES_PREFIX,
+      ['s3:PutObject', 's3:GetObject'],
+      EXPORT_FILES_REASON,
+    ),
   runEvents: (fn, { runEvents }) => {
     if (!runEvents) throw notProvided(fn, 'runEvents');
     runEvents.grantPutEventsTo(fn);
@@ -140,33 +149,47 @@ export const runFilesMapActions = [
   's3:PutObject',
 ];
 
+const RUN_FILES_REASON =
+  'A run writes its items and results under runs/<run id>/, named when the run starts: the ' +
+  'wildcard covers the run files of the data bucket and nothing else.';
+const EXPORT_FILES_REASON =
+  'Each large export is written under exports/ with a key of its own, made when it is asked for: ' +
+  'the wildcard covers the export files of the data bucket and nothing else.';
+
 /** `actions` on the run files (`runs/*`) of the data bucket, and the bucket's name in DATA_BUCKET. */
 function grantRunFiles(fn: LambdaFunction, bucket: IBucket, actions: string[]): void {
-  Grant.addToPrincipal({
-    grantee: fn,
-    actions,
-    resourceArns: [bucket.arnForObjects(`${RUN_FILES_PREFIX}*`)],
-  });
+  grantDataObjects(fn, bucket, RUN_FILES_PREFIX, actions, RUN_FILES_REASON);
+}
+
+/** `actions` on the objects under `prefix` of the data bucket, and the bucket's name in DATA_BUCKET. */
+function grantDataObjects(
+  fn: LambdaFunction,
+  bucket: IBucket,
+  prefix: string,
+  actions: string[],
+  reason: string,
+): void {
+  Grant.addToPrincipal({ grantee: fn, actions, resourceArns: [bucket.arnForObjects(`${prefix}*`)] });
   fn.addEnvironment('DATA_BUCKET', bucket.bucketName);
-  acknowledgeRunFiles(fn, bucket);
+  acknowledgeDataObjects(fn, bucket, prefix, reason);
+}
+
+/** cdk-nag's finding for the state machine's wildcard under the run files' prefix (its Map's reader and writer). */
+export function acknowledgeRunFiles(scope: IConstruct, bucket: IBucket): void {
+  acknowledgeDataObjects(scope, bucket, RUN_FILES_PREFIX, RUN_FILES_REASON);
 }
 
 /**
- * cdk-nag's finding for an object wildcard under the run files' prefix, with why it is the least.
- * The bucket comes from the stateful stack by its exported name, which the finding shows.
+ * cdk-nag's finding for an object wildcard under one prefix of the data bucket, with why it is the
+ * least. The bucket comes from the stateful stack by its exported name, which the finding shows.
  */
-export function acknowledgeRunFiles(scope: IConstruct, bucket: IBucket): void {
+function acknowledgeDataObjects(scope: IConstruct, bucket: IBucket, prefix: string, reason: string): void {
   const name = Stack.of(scope).resolve(bucket.bucketName) as unknown;
   const exported =
     typeof name === 'object' && name !== null && 'Fn::ImportValue' in name
       ? String((name as { 'Fn::ImportValue': unknown })['Fn::ImportValue'])
       : String(name);
-  acknowledge(
-    scope,
-    'A run writes its items and results under runs/<run id>/, named when the run starts: the ' +
-      'wildcard covers the run files of the data bucket and nothing else.',
-    `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${exported}/${RUN_FILES_PREFIX}*]`,
-  );
+  acknowledge(scope, reason, `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${exported}/${prefix}*]`);
 }
 
 /** `arn:aws:ses:<region>:<account>:identity/<identity>`: sending as the one verified sender. */

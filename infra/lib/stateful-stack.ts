@@ -5,7 +5,12 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/src/data/table';
-import { RUN_FILES_DAYS, RUN_FILES_PREFIX } from '../../functions/src/lib/data-bucket';
+import {
+  EXPORT_FILES_DAYS,
+  EXPORT_FILES_PREFIX,
+  RUN_FILES_DAYS,
+  RUN_FILES_PREFIX,
+} from '../../functions/src/lib/data-bucket';
 import { acknowledge } from './nag';
 
 /**
@@ -132,6 +137,7 @@ export const DATA_MAX_DAYS = 30;
 function dataLifecycleRules() {
   return [
     { id: 'RunFiles', prefix: RUN_FILES_PREFIX, expiration: Duration.days(RUN_FILES_DAYS) },
+    { id: 'ExportFiles', prefix: EXPORT_FILES_PREFIX, expiration: Duration.days(EXPORT_FILES_DAYS) },
     {
       id: 'Anything',
       expiration: Duration.days(DATA_MAX_DAYS),

@@ -34,7 +34,8 @@ interface ObjectStore {
 /**
  * S3's stand-in for the one data bucket: PutObject, GetObject, HeadObject and DeleteObject over
  * path-style REST, as the functions' real S3 client sends them (the SDK's streaming `aws-chunked`
- * bodies included). Credentials are not checked, as for the other stand-ins. Objects are kept as
+ * bodies included), and presigned GET links (their expiry and response-content-* overrides).
+ * Credentials are not checked, as for the other stand-ins. Objects are kept as
  * files below `dir`, so a run's items survive a restart as the table does.
  */
 export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
@@ -77,12 +78,17 @@ async function answer(req: IncomingMessage, res: ServerResponse, bucket: string,
     }
     case 'GET':
     case 'HEAD': {
+      if (hasExpired(url.searchParams))
+        return sendError(res, 403, 'AccessDenied', 'Request has expired', req.method);
       const object = await store.get(key);
       if (!object) return sendError(res, 404, 'NoSuchKey', 'The specified key does not exist.', req.method);
+      // A presigned link names how the answer is served (a download's file name), as S3 honours it.
+      const disposition = url.searchParams.get('response-content-disposition');
       res.writeHead(200, {
-        'content-type': object.contentType,
+        'content-type': url.searchParams.get('response-content-type') ?? object.contentType,
         'content-length': object.body.length,
         etag: etagOf(object.body),
+        ...(disposition ? { 'content-disposition': disposition } : {}),
       });
       return res.end(req.method === 'GET' ? object.body : undefined);
     }
@@ -93,6 +99,20 @@ async function answer(req: IncomingMessage, res: ServerResponse, bucket: string,
     default:
       return sendError(res, 405, 'MethodNotAllowed', `${req.method} is not supported locally`);
   }
+}
+
+/**
+ * Whether a presigned link (`X-Amz-Date` + `X-Amz-Expires` seconds) is past its time. Its signature
+ * is not checked, as no credentials are here.
+ */
+function hasExpired(query: URLSearchParams, now = Date.now()): boolean {
+  const signedAt = query.get('X-Amz-Date');
+  const expires = Number(query.get('X-Amz-Expires'));
+  if (!signedAt || !Number.isFinite(expires)) return false;
+  const at = Date.parse(
+    signedAt.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+  );
+  return Number.isNaN(at) || now > at + expires * 1000;
 }
 
 /** Keys become paths below the store's directory: no empty, `.` or `..` segment may climb out. */

@@ -1,7 +1,12 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/src/data/table';
-import { RUN_FILES_DAYS, RUN_FILES_PREFIX } from '../../functions/src/lib/data-bucket';
+import {
+  EXPORT_FILES_DAYS,
+  EXPORT_FILES_PREFIX,
+  RUN_FILES_DAYS,
+  RUN_FILES_PREFIX,
+} from '../../functions/src/lib/data-bucket';
 import { DATA_MAX_DAYS } from '../lib/stateful-stack';
 import { synthesizedApp } from './support/cdk-app';
 
@@ -110,12 +115,18 @@ describe('the data bucket', () => {
     });
   });
 
-  it('deletes a run’s files after a week, anything else within 30 days, and uploads cut off after a day', () => {
+  it('deletes a run’s files after a week, exports after a day, anything else within 30 days, and uploads cut off after a day', () => {
     const [, bucket] = dataBucket();
     const rules = (bucket.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
 
     expect(rules).toEqual([
       { Id: 'RunFiles', Prefix: RUN_FILES_PREFIX, ExpirationInDays: RUN_FILES_DAYS, Status: 'Enabled' },
+      {
+        Id: 'ExportFiles',
+        Prefix: EXPORT_FILES_PREFIX,
+        ExpirationInDays: EXPORT_FILES_DAYS,
+        Status: 'Enabled',
+      },
       {
         Id: 'Anything',
         ExpirationInDays: DATA_MAX_DAYS,

@@ -179,14 +179,31 @@ describe('the route functions', () => {
       Action: ['events:DescribeRule', 'events:PutRule'],
       Resource: stateless.resolve(stateless.scrapeRun.scheduleRule.ruleArn),
     };
+    // A large CSV export: written under exports/ and linked (signed by the function's own role).
+    const exportFiles = {
+      Effect: 'Allow',
+      Action: ['s3:GetObject', 's3:PutObject'],
+      Resource: {
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':s3:::',
+            { 'Fn::ImportValue': expect.stringMatching(/-DataBucketName$/) },
+            '/exports/*',
+          ],
+        ],
+      },
+    };
     // Written out, not taken from bind-needs.ts, so a wider grant there fails this test.
     const expected: Record<RouteGroup, unknown[]> = {
       auth: [tableStatement(readWrite), ...secretStatements],
       // An import's upload queues its job on the bus (decision 60).
-      products: [tableStatement(readWrite), ...secretStatements, putRunEvents],
+      products: [tableStatement(readWrite), ...secretStatements, putRunEvents, exportFiles],
       categories: [tableStatement(readWrite), ...secretStatements],
-      'competitor-urls': [tableStatement(readWrite), ...secretStatements, putRunEvents],
-      dashboard: [tableStatement(['dynamodb:GetItem', 'dynamodb:Query']), ...secretStatements],
+      'competitor-urls': [tableStatement(readWrite), ...secretStatements, putRunEvents, exportFiles],
+      dashboard: [tableStatement(['dynamodb:GetItem', 'dynamodb:Query']), ...secretStatements, exportFiles],
       // Reads each channel's last delivery in one batch; no SES sender is set in this app.
       alerts: [tableStatement(['dynamodb:BatchGetItem', ...readWrite].sort()), ...secretStatements],
       scraper: [tableStatement(readWrite), ...secretStatements, ...runControl, putRunEvents, scheduleRule],
@@ -196,10 +213,13 @@ describe('the route functions', () => {
     for (const group of groups) {
       const statements = statementsOf(functionIdOf(group));
       expect(statements, group).toEqual(expected[group]);
-      // Belt and braces: no wildcard anywhere in a route function's policy but the one naming the
-      // executions of our own state machine (their names are only known when they start).
+      // Belt and braces: no wildcard anywhere in a route function's policy but the ones naming the
+      // executions of our own state machine and the export files (their names are only known when
+      // they start, or are asked for).
       const others = statements.filter(
-        (statement) => JSON.stringify(statement.Resource) !== JSON.stringify(executions),
+        (statement) =>
+          JSON.stringify(statement.Resource) !== JSON.stringify(executions) &&
+          !JSON.stringify(statement.Resource).endsWith('"/exports/*"]]}'),
       );
       expect(JSON.stringify(others)).not.toContain('*');
     }

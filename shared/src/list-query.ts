@@ -26,6 +26,9 @@ export const MAX_PAGE_SIZE = 100;
 /** A list with more rows than this is only answered a page at a time (a whole list would pass Lambda's 6 MB). */
 export const MAX_WHOLE_LIST_ROWS = 5_000;
 
+/** How long a list's search waits for the next keystroke before it asks the server (docs/rules.md#17-client-timings-and-limits). */
+export const SEARCH_PAUSE_MS = 250;
+
 const PAGE_MESSAGE = 'page must be a whole number from 1';
 const PAGE_SIZE_MESSAGE = `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 

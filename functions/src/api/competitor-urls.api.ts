@@ -11,7 +11,7 @@ import { pinPrice, priceCandidatesOf, unpinPrice } from '../catalogue/price-pins
 import { decidePrice } from '../catalogue/price-review';
 import { readEntrySettings } from '../config';
 import { competitorUrlsCsv } from '../exports/competitor-url-export';
-import { attachment } from '../exports/csv-writer';
+import { exportAnswer } from '../http/export-answer';
 import { groupHandler, sessionOf } from '../http/http-handler';
 import { competitorUrlList } from '../http/list-pages';
 
@@ -27,10 +27,8 @@ export const handler = groupHandler('competitor-urls', {
     },
   },
 
-  'GET /api/competitor-urls/export.csv': async () => ({
-    body: await competitorUrlsCsv(),
-    headers: { 'content-disposition': attachment('competitor-urls', new Date()) },
-  }),
+  'GET /api/competitor-urls/export.csv': async () =>
+    exportAnswer(await competitorUrlsCsv(), 'competitor-urls'),
 
   'POST /api/competitor-urls': async ({ body }) => ({
     status: 201,

@@ -1,8 +1,8 @@
 import { readEntrySettings } from '../config';
 import { getLatestAiAnalysis } from '../dashboard/ai-analysis';
 import { getOverview } from '../dashboard/overview';
-import { attachment } from '../exports/csv-writer';
 import { dashboardCsv } from '../exports/dashboard-export';
+import { exportAnswer } from '../http/export-answer';
 import { groupHandler } from '../http/http-handler';
 import { dashboardList } from '../http/list-pages';
 
@@ -22,10 +22,7 @@ export const handler = groupHandler('dashboard', {
     },
   },
 
-  'GET /api/dashboard/export.csv': async ({ query }) => ({
-    body: await dashboardCsv(query),
-    headers: { 'content-disposition': attachment('dashboard', new Date()) },
-  }),
+  'GET /api/dashboard/export.csv': async ({ query }) => exportAnswer(await dashboardCsv(query), 'dashboard'),
 
   'GET /api/dashboard/products/{id}/ai-analysis': async ({ params }) => ({
     body: { success: true, analysis: await getLatestAiAnalysis(params.id) },

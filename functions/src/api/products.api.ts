@@ -3,8 +3,8 @@ import { previewProductImport } from '../catalogue/csv/product-import';
 import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
 import { addProduct, editProduct, removeProduct, toggleProductHidden } from '../catalogue/products';
 import { readEntrySettings } from '../config';
-import { attachment } from '../exports/csv-writer';
 import { priceHistoryCsv } from '../exports/price-history-export';
+import { exportAnswer } from '../http/export-answer';
 import { groupHandler } from '../http/http-handler';
 import { productList } from '../http/list-pages';
 
@@ -51,10 +51,7 @@ export const handler = groupHandler('products', {
 
   'GET /api/products/{id}/price-history.csv': async ({ params }) => {
     const { sku, csv } = await priceHistoryCsv(params.id);
-    return {
-      body: csv,
-      headers: { 'content-disposition': attachment(`price-history-${sku}`, new Date()) },
-    };
+    return exportAnswer(csv, `price-history-${sku}`);
   },
 
   'PATCH /api/products/{id}/toggle-hidden': async ({ params }) => ({

@@ -99,7 +99,7 @@ describe('the OpenAPI document', () => {
     ]);
   });
 
-  it('describes a CSV download as text/csv, and its errors as JSON', () => {
+  it('describes a CSV download as text/csv (or JSON with a link past 5 MB), and its errors as JSON', () => {
     const csvRoutes = routes.filter(([, route]) => route.produces === 'text/csv').map(([id]) => id);
     const exported = operationOf(contract['GET /api/dashboard/export.csv']);
 
@@ -108,7 +108,12 @@ describe('the OpenAPI document', () => {
       'GET /api/dashboard/export.csv',
       'GET /api/products/{id}/price-history.csv',
     ]);
-    expect(exported?.responses['200']?.content).toEqual({ 'text/csv': { schema: expect.any(Object) } });
+    expect(exported?.responses['200']?.content).toEqual({
+      'text/csv': { schema: expect.objectContaining({ type: 'string' }) },
+      'application/json': {
+        schema: expect.objectContaining({ required: ['success', 'download_url'] }),
+      },
+    });
     expect(Object.keys(exported?.responses['400']?.content ?? {})).toEqual(['application/json']);
     expect(exported?.parameters?.map((p) => p.name)).toEqual([
       'search',

@@ -1,4 +1,4 @@
-import { contract, type RouteContract } from '@cmp/shared';
+import { contract, csvFileSchema, csvTextSchema, downloadLinkSchema, type RouteContract } from '@cmp/shared';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -63,8 +63,11 @@ function operation(id: string, route: RouteContract): ZodOpenApiOperationObject 
         status,
         {
           description: STATUS_TEXT[status] ?? status,
-          // A CSV route's success is the file; its errors are JSON like every other.
-          content: { [contentType(route, Number(status))]: { schema } },
+          // A CSV route's success is the file, or a link to it past 5 MB; its errors are JSON like every other.
+          content:
+            schema === csvFileSchema
+              ? { 'text/csv': { schema: csvTextSchema }, 'application/json': { schema: downloadLinkSchema } }
+              : { [contentType(route, Number(status))]: { schema } },
         },
       ]),
     ),

@@ -41,13 +41,14 @@ export function toHttpResponse(
   acceptEncoding = '',
   produces?: RouteContract['produces'],
 ): APIGatewayProxyStructuredResultV2 {
-  // The contract types a `produces` route's body as a string (http-handler.ts).
-  const text = produces ? String(result.body) : JSON.stringify(result.body);
+  // A `produces` route answers its file as text, or JSON where it sends a link instead (a large export).
+  const asFile = produces !== undefined && typeof result.body === 'string';
+  const text = asFile ? String(result.body) : JSON.stringify(result.body);
   // Encoded once: sizing and compressing a 20 MB string each encode it again.
   const bytes = Buffer.from(text);
   const gzip = bytes.length >= COMPRESS_FROM_BYTES && acceptsGzip(acceptEncoding);
   const body = gzip ? gzipSync(bytes, bytes.length > GZIP.chunkSize ? GZIP : SMALL_GZIP) : text;
-  return answer(result, produces, bytes.length, body);
+  return answer(result, asFile ? produces : undefined, bytes.length, body);
 }
 
 /** Pieces of a large JSON body: its big arrays are serialised at most this many elements at a time. */

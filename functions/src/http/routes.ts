@@ -26,18 +26,21 @@ export interface RouteDef {
  */
 export const routeGroups = {
   auth: { entry: 'src/api/auth.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
-  // An import's upload queues its job on the app's bus (runEvents).
+  // An import's upload queues its job on the app's bus (runEvents); a large export goes by a link (exportFiles).
   products: {
     entry: 'src/api/products.api.ts',
-    needs: ['table', 'tokenSecret', 'originVerify', 'runEvents'],
+    needs: ['table', 'tokenSecret', 'originVerify', 'runEvents', 'exportFiles'],
   },
   categories: { entry: 'src/api/categories.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   'competitor-urls': {
     entry: 'src/api/competitor-urls.api.ts',
-    needs: ['table', 'tokenSecret', 'originVerify', 'runEvents'],
+    needs: ['table', 'tokenSecret', 'originVerify', 'runEvents', 'exportFiles'],
   },
-  // Read-only: its Lambda cannot write to the table.
-  dashboard: { entry: 'src/api/dashboard.api.ts', needs: ['tableRead', 'tokenSecret', 'originVerify'] },
+  // Read-only: its Lambda cannot write to the table (only its large exports, to the data bucket).
+  dashboard: {
+    entry: 'src/api/dashboard.api.ts',
+    needs: ['tableRead', 'tokenSecret', 'originVerify', 'exportFiles'],
+  },
   // 'Send test' sends through SES; the settings page reads each channel's last delivery in one batch.
   alerts: {
     entry: 'src/api/alerts.api.ts',
@@ -59,7 +62,8 @@ export interface RouteGroupDef {
   /**
    * `table` reads and writes items; `tableRead` only reads them; `tableBatchRead` adds BatchGetItem;
    * `runEvents` publishes a run's end; `ses` sends alert e-mail; `scheduleRule` reads and changes the
-   * schedule's EventBridge rule (infra/lib/bind-needs.ts).
+   * schedule's EventBridge rule; `exportFiles` writes large exports to the data bucket and links
+   * them (infra/lib/bind-needs.ts).
    */
   readonly needs: readonly (
     | 'table'
@@ -72,6 +76,7 @@ export interface RouteGroupDef {
     | 'runEvents'
     | 'ses'
     | 'scheduleRule'
+    | 'exportFiles'
   )[];
 }
 

@@ -1,4 +1,5 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { dataBucketConfigSchema, perSettings, settingsSection } from '../config';
 import { awsClientOptions } from './aws-client';
 
@@ -17,6 +18,12 @@ const s3 = perSettings(() => {
 export const RUN_FILES_PREFIX = 'runs/';
 /** Days a run's items and results are kept: long enough to look into a run that went wrong. */
 export const RUN_FILES_DAYS = 7;
+/** CSV exports too large for one answer, fetched by a link (docs/api.md#csv-exports). */
+export const EXPORT_FILES_PREFIX = 'exports/';
+/** Days an export is kept: its link lasts 15 minutes; a day more lets nobody fetch a stale one by hand. */
+export const EXPORT_FILES_DAYS = 1;
+/** How long a link to an object of the data bucket works. */
+export const LINK_SECONDS = 15 * 60;
 
 /** Where an object lives: the data bucket and its key (what a Map's ItemReader is given). */
 export interface ObjectPlace {
@@ -25,9 +32,13 @@ export interface ObjectPlace {
 }
 
 /** Writes `body` at `key` of the data bucket and says where it is. */
-export async function putDataObject(key: string, body: string, contentType: string): Promise<ObjectPlace> {
+export async function putDataObject(
+  key: string,
+  body: string | Buffer,
+  contentType: string,
+): Promise<ObjectPlace> {
   const bucket = bucketSettings().DATA_BUCKET;
-  const bytes = Buffer.from(body);
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   // The length given: the SDK cannot tell an empty body's (a run with nothing to check) and warns.
   await s3().send(
     new PutObjectCommand({
@@ -55,4 +66,18 @@ export async function* dataObjectLines(place: ObjectPlace): AsyncGenerator<strin
   }
   rest += decoder.decode();
   if (rest) yield rest;
+}
+
+/**
+ * A link that fetches the object at `key` for LINK_SECONDS, as a download named by `disposition`
+ * (a presigned GET: whoever holds the link needs no other credentials).
+ */
+export async function dataObjectLink(key: string, disposition: string, contentType: string): Promise<string> {
+  const command = new GetObjectCommand({
+    Bucket: bucketSettings().DATA_BUCKET,
+    Key: key,
+    ResponseContentDisposition: disposition,
+    ResponseContentType: contentType,
+  });
+  return getSignedUrl(s3(), command, { expiresIn: LINK_SECONDS });
 }

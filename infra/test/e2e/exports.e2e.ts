@@ -20,7 +20,13 @@ const today = () => new Date().toISOString().slice(0, 10);
 async function downloadBy(button: ReturnType<Page['getByRole']>) {
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const text = await readFile(await download.path(), 'utf8');
-  return { name: download.suggestedFilename(), text, records: parseCsv(text.replace(/^\uFEFF/, '')) };
+  return {
+    name: download.suggestedFilename(),
+    /** Where the browser fetched it from: `blob:` for a file in the answer, else the link the answer gave. */
+    from: download.url(),
+    text,
+    records: parseCsv(text.replace(/^\uFEFF/, '')),
+  };
 }
 
 describe('exports', () => {
@@ -33,6 +39,7 @@ describe('exports', () => {
     const file = await downloadBy(page.getByRole('button', { name: 'Export CSV' }));
 
     expect(file.name).toBe(`dashboard-${today()}.csv`);
+    expect(file.from).toMatch(/^blob:/);
     expect(file.text.startsWith('\uFEFFSKU,Name,Category,Our price,')).toBe(true);
     expect(file.text).toContain('\r\n');
     expect(file.records.slice(1).map((record) => record[0])).toEqual(shown);
@@ -53,7 +60,7 @@ describe('exports', () => {
     await expectAccessible(page);
   });
 
-  it("'Export CSV' on the Competitors page saves every competitor URL with its last check", async () => {
+  it("'Export CSV' on the Competitors page saves every competitor URL with its last check, through a link once the file is large", async () => {
     await openDashboard(page, stack.url);
     await page.getByRole('link', { name: 'Competitors' }).click();
     await page.getByRole('heading', { name: 'Competitor URLs' }).waitFor();
@@ -61,6 +68,9 @@ describe('exports', () => {
     const file = await downloadBy(page.getByRole('button', { name: 'Export CSV' }));
 
     expect(file.name).toBe(`competitor-urls-${today()}.csv`);
+    // Past the link threshold (1 KB in this scene, 5 MB on AWS): fetched from the data bucket's link.
+    expect(new URL(file.from).pathname).toMatch(/^\/check-my-price-local-data\/exports\/[\w-]+\.csv$/);
+    expect(file.text.length).toBeGreaterThan(1024);
     expect(file.records[0]?.slice(0, 5)).toEqual([
       'SKU',
       'Product',

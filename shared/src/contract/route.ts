@@ -67,8 +67,17 @@ export const csvUploadSchema = z.object({
   file: z.string().meta({ format: 'binary', description: 'The CSV file (UTF-8)' }),
 });
 
-/** The success answer of a `produces: 'text/csv'` route: the file, UTF-8 with a byte-order mark. */
-export const csvFileSchema = z.string().meta({ description: 'CSV (RFC 4180, UTF-8 with BOM, CRLF)' });
+/** A CSV file in the answer: UTF-8 with a byte-order mark. */
+export const csvTextSchema = z.string().meta({ description: 'CSV (RFC 4180, UTF-8 with BOM, CRLF)' });
+
+/** A file too large for one answer: a link to it, valid 15 minutes (docs/api.md#csv-exports). */
+export const downloadLinkSchema = z.strictObject({ success: z.literal(true), download_url: z.string() });
+
+/**
+ * The success answer of a `produces: 'text/csv'` route: the file (text/csv), or, past 5 MB, a link
+ * to it (JSON).
+ */
+export const csvFileSchema = z.union([csvTextSchema, downloadLinkSchema]);
 
 /** The route id (`'GET /api/products'`) of each route, so a contract cannot name a route twice or wrongly. */
 export type RoutesById<T extends readonly RouteContract[]> = {

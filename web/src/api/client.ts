@@ -4,6 +4,7 @@
 import {
   API_BASE,
   type Contract,
+  downloadLinkSchema,
   type HttpMethod,
   type Reply,
   type RouteArguments,
@@ -149,11 +150,11 @@ export type FileRouteId = {
   [Id in RouteId]: Contract[Id] extends { produces: string } ? Id : never;
 }[RouteId];
 
-/** A downloaded file and the name the server gave it (its Content-Disposition). */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string;
-}
+/**
+ * A downloaded file and the name the server gave it (its Content-Disposition); or, for a file too large
+ * for one answer, the link the server gave to fetch it from (docs/api.md#csv-exports).
+ */
+export type DownloadedFile = { blob: Blob; fileName: string } | { link: string };
 
 /**
  * Fetches a file route with the bearer token in the header (never in a URL), for the page to save.
@@ -166,6 +167,13 @@ export async function download<Id extends FileRouteId>(
   const { params, query } = (request ?? {}) as SentRequest;
   const { method, path } = routeRequest(id, params);
   const response = await send(method, path, query ? { query } : {});
+  if (String(response.headers['content-type'] ?? '').startsWith('application/json')) {
+    const parsed = parseJsonBody(await response.body.text());
+    const link = parsed.ok ? downloadLinkSchema.safeParse(parsed.value) : undefined;
+    if (!link?.success)
+      throw new ApiError('invalid-response', response.statusCode, undefined, 'Response is not a file');
+    return { link: link.data.download_url };
+  }
   return {
     blob: await response.body.blob(),
     fileName: attachmentFileName(response.headers['content-disposition']) ?? 'export.csv',

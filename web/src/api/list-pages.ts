@@ -1,5 +1,6 @@
 // The big lists a page at a time (docs/api.md#lists): the query as the API takes it, the swr hook each
 // list's page uses, and the reload of every page of a list after a change.
+import { SEARCH_PAUSE_MS } from '@cmp/shared';
 import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import { notifyError } from '../lib/notify';
@@ -48,9 +49,6 @@ export function useListPage<T>(
 
 /** Fetches every page of `route` shown or cached again (after a change to what the list holds). */
 export const reloadList = (route: string) => mutate((key) => Array.isArray(key) && key[0] === route);
-
-/** How long a search waits for the next keystroke before it asks the server. */
-export const SEARCH_PAUSE_MS = 250;
 
 /** `value`, once it has stayed the same for `ms` (a search asks the server once the typing pauses). */
 export function useSettledValue<T>(value: T, ms = SEARCH_PAUSE_MS): T {

@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { DownloadedFile } from '../api/client';
 import { notifyError } from '../lib/notify';
-import { saveFile } from '../lib/save-file';
+import { saveFile, saveLinkedFile } from '../lib/save-file';
 import { Button } from './ui/button';
 
 export function ExportCsvButton({
@@ -22,7 +22,8 @@ export function ExportCsvButton({
     setBusy(true);
     try {
       const file = await fetchFile();
-      saveFile(file.blob, file.fileName);
+      if ('link' in file) saveLinkedFile(file.link);
+      else saveFile(file.blob, file.fileName);
     } catch (error) {
       notifyError(error, failure);
     } finally {

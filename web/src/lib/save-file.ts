@@ -1,4 +1,5 @@
-// Saving a downloaded file (the CSV exports): the name the server gave it, and the browser's save.
+// Saving a downloaded file (the CSV exports): the name the server gave it, and the browser's save; or the
+// link to a file too large for one answer.
 
 /**
  * The file name of a `Content-Disposition: attachment; filename="…"` header; null without one.
@@ -18,4 +19,15 @@ export function saveFile(blob: Blob, fileName: string): void {
   link.click();
   // Some browsers read the URL after the click returns (FileSaver.js waits 40 s before revoking).
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Opens a link to a file too large for one answer (a presigned S3 address, valid 15 minutes): the
+ * storage answers it as an attachment, so the browser saves it and the page stays.
+ */
+export function saveLinkedFile(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener';
+  link.click();
 }
