@@ -10,7 +10,11 @@ import type { IConstruct } from 'constructs';
 import type { runCompletedTarget } from '../../functions/src/alerts/run-events';
 import { tableDefinition } from '../../functions/src/data/table';
 import type { RouteGroupDef } from '../../functions/src/http/routes';
-import { EXPORT_FILES_PREFIX, RUN_FILES_PREFIX } from '../../functions/src/lib/data-bucket';
+import {
+  EXPORT_FILES_PREFIX,
+  RUN_FILES_PREFIX,
+  UPLOAD_FILES_PREFIX,
+} from '../../functions/src/lib/data-bucket';
 import type { TaskDef } from '../../functions/src/scrape-run/tasks';
 import type { SesSettings } from './app-settings';
 import { grantBedrockModel } from './bedrock-access';
@@ -121,6 +125,15 @@ const binders: Record<OtherNeed, Binder> = {
       ['s3:PutObject', 's3:GetObject'],
       EXPORT_FILES_REASON,
     ),
+  // Signs the upload form with its own role (the browser's POST is allowed as it), and reads the file.
+  uploadFiles: (fn, { dataBucket }) =>
+    grantDataObjects(
+      fn,
+      dataBucket,
+      UPLOAD_FILES_PREFIX,
+      ['s3:PutObject', 's3:GetObject'],
+      UPLOAD_FILES_REASON,
+    ),
   runEvents: (fn, { runEvents }) => {
     if (!runEvents) throw notProvided(fn, 'runEvents');
     runEvents.grantPutEventsTo(fn);
@@ -152,6 +165,9 @@ export const runFilesMapActions = [
 const RUN_FILES_REASON =
   'A run writes its items and results under runs/<run id>/, named when the run starts: the ' +
   'wildcard covers the run files of the data bucket and nothing else.';
+const UPLOAD_FILES_REASON =
+  'Each large import file is sent under uploads/ with a key of its own, made when its form is ' +
+  'asked for: the wildcard covers the upload files of the data bucket and nothing else.';
 const EXPORT_FILES_REASON =
   'Each large export is written under exports/ with a key of its own, made when it is asked for: ' +
   'the wildcard covers the export files of the data bucket and nothing else.';

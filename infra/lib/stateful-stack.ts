@@ -1,7 +1,13 @@
 import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/src/data/table';
@@ -10,6 +16,8 @@ import {
   EXPORT_FILES_PREFIX,
   RUN_FILES_DAYS,
   RUN_FILES_PREFIX,
+  UPLOAD_FILES_DAYS,
+  UPLOAD_FILES_PREFIX,
 } from '../../functions/src/lib/data-bucket';
 import { acknowledge } from './nag';
 
@@ -106,6 +114,11 @@ export class StatefulStack extends Stack {
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 's3/data/',
       lifecycleRules: dataLifecycleRules(),
+      // The browser sends a large import file with a presigned form (decision 69): the form's
+      // policy is the credential, and a form answers only a POST to its one key.
+      cors: [
+        { allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -138,6 +151,7 @@ function dataLifecycleRules() {
   return [
     { id: 'RunFiles', prefix: RUN_FILES_PREFIX, expiration: Duration.days(RUN_FILES_DAYS) },
     { id: 'ExportFiles', prefix: EXPORT_FILES_PREFIX, expiration: Duration.days(EXPORT_FILES_DAYS) },
+    { id: 'UploadFiles', prefix: UPLOAD_FILES_PREFIX, expiration: Duration.days(UPLOAD_FILES_DAYS) },
     {
       id: 'Anything',
       expiration: Duration.days(DATA_MAX_DAYS),

@@ -34,7 +34,8 @@ interface ObjectStore {
 /**
  * S3's stand-in for the one data bucket: PutObject, GetObject, HeadObject and DeleteObject over
  * path-style REST, as the functions' real S3 client sends them (the SDK's streaming `aws-chunked`
- * bodies included), and presigned GET links (their expiry and response-content-* overrides).
+ * bodies included), presigned GET links (their expiry and response-content-* overrides) and
+ * presigned POST forms (their policy), with the CORS a browser's upload needs.
  * Credentials are not checked, as for the other stand-ins. Objects are kept as
  * files below `dir`, so a run's items survive a restart as the table does.
  */
@@ -64,6 +65,17 @@ async function answer(req: IncomingMessage, res: ServerResponse, bucket: string,
   const [first, ...rest] = url.pathname.slice(1).split('/');
   if (decodeURIComponent(first ?? '') !== bucket)
     return sendError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+  // The browser sends uploads with a form from another origin, as it may to the data bucket (decision 69).
+  res.setHeader('access-control-allow-origin', '*');
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, {
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? '*'),
+      'access-control-max-age': '3000',
+    });
+    return res.end();
+  }
+  if (req.method === 'POST' && rest.join('') === '') return postObject(req, res, store);
   const key = rest.map(decodeURIComponent).join('/');
   if (!isSafeKey(key)) return sendError(res, 400, 'InvalidArgument', 'Unsupported object key');
   switch (req.method) {
@@ -99,6 +111,111 @@ async function answer(req: IncomingMessage, res: ServerResponse, bucket: string,
     default:
       return sendError(res, 405, 'MethodNotAllowed', `${req.method} is not supported locally`);
   }
+}
+
+/**
+ * A presigned POST (an upload form): the form's policy decides what may be stored, as S3 checks it:
+ * not expired, every condition met (`{ field: value }`, `eq`, `starts-with`, `content-length-range`)
+ * and no form field it does not name. Its signature is not checked, as no credentials are here.
+ */
+async function postObject(req: IncomingMessage, res: ServerResponse, store: ObjectStore) {
+  const type = String(req.headers['content-type'] ?? '');
+  if (!/^multipart\/form-data/i.test(type))
+    return sendError(
+      res,
+      412,
+      'PreconditionFailed',
+      'Bucket POST must be of the enclosure-type multipart/form-data',
+    );
+  let form: FormData;
+  try {
+    form = await new Request('http://s3.local/', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: new Uint8Array(await readBody(req)),
+    }).formData();
+  } catch {
+    return sendError(
+      res,
+      400,
+      'MalformedPOSTRequest',
+      'The body of your POST request is not well-formed multipart/form-data.',
+    );
+  }
+  const file = form.get('file');
+  if (!(file instanceof Blob))
+    return sendError(res, 400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
+  const fields = new Map<string, string>();
+  form.forEach((value, name) => {
+    if (typeof value === 'string') fields.set(name.toLowerCase(), value);
+  });
+  const refusal = policyRefusal(fields, file.size);
+  if (refusal) return sendError(res, refusal.status, refusal.code, refusal.message);
+  const key = fields.get('key') ?? '';
+  if (!isSafeKey(key)) return sendError(res, 400, 'InvalidArgument', 'Unsupported object key');
+  await store.put(key, {
+    body: Buffer.from(await file.arrayBuffer()),
+    contentType: fields.get('content-type') ?? 'application/octet-stream',
+  });
+  res.writeHead(204);
+  return res.end();
+}
+
+type PolicyCondition = Record<string, string> | [string, string | number, string | number];
+
+/** Why the form's policy refuses it, as S3 words it; undefined when it allows it. */
+function policyRefusal(
+  fields: ReadonlyMap<string, string>,
+  size: number,
+  now = Date.now(),
+): { status: number; code: string; message: string } | undefined {
+  const denied = (why: string) => ({
+    status: 403,
+    code: 'AccessDenied',
+    message: `Invalid according to Policy: ${why}`,
+  });
+  let policy: { expiration?: string; conditions?: PolicyCondition[] };
+  try {
+    policy = JSON.parse(Buffer.from(fields.get('policy') ?? '', 'base64').toString('utf8'));
+  } catch {
+    return denied('Policy could not be read');
+  }
+  if (!policy.expiration || !(Date.parse(policy.expiration) > now)) return denied('Policy expired.');
+  const named = new Set(['policy', 'x-amz-signature', 'file', 'bucket']);
+  for (const condition of policy.conditions ?? []) {
+    if (!Array.isArray(condition)) {
+      for (const [name, value] of Object.entries(condition)) {
+        named.add(name.toLowerCase());
+        if (name.toLowerCase() !== 'bucket' && fields.get(name.toLowerCase()) !== value)
+          return denied(`Policy Condition failed: ["eq", "$${name}", "${value}"]`);
+      }
+      continue;
+    }
+    const [operator, first, second] = condition;
+    if (operator === 'content-length-range') {
+      if (size > Number(second))
+        return {
+          status: 400,
+          code: 'EntityTooLarge',
+          message: 'Your proposed upload exceeds the maximum allowed size',
+        };
+      if (size < Number(first))
+        return {
+          status: 400,
+          code: 'EntityTooSmall',
+          message: 'Your proposed upload is smaller than the minimum allowed size',
+        };
+      continue;
+    }
+    const name = String(first).replace(/^\$/, '').toLowerCase();
+    named.add(name);
+    const value = fields.get(name) ?? '';
+    const holds =
+      operator === 'eq' ? value === second : operator === 'starts-with' && value.startsWith(String(second));
+    if (!holds) return denied(`Policy Condition failed: ["${operator}", "${first}", "${second}"]`);
+  }
+  const extra = [...fields.keys()].filter((name) => !named.has(name));
+  return extra.length > 0 ? denied(`Extra input fields: ${extra.join(', ')}`) : undefined;
 }
 
 /**

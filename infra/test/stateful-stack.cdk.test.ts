@@ -6,6 +6,8 @@ import {
   EXPORT_FILES_PREFIX,
   RUN_FILES_DAYS,
   RUN_FILES_PREFIX,
+  UPLOAD_FILES_DAYS,
+  UPLOAD_FILES_PREFIX,
 } from '../../functions/src/lib/data-bucket';
 import { DATA_MAX_DAYS } from '../lib/stateful-stack';
 import { synthesizedApp } from './support/cdk-app';
@@ -115,7 +117,7 @@ describe('the data bucket', () => {
     });
   });
 
-  it('deletes a run’s files after a week, exports after a day, anything else within 30 days, and uploads cut off after a day', () => {
+  it('deletes a run’s files after a week, exports and uploads after a day, anything else within 30 days, and multipart uploads cut off after a day', () => {
     const [, bucket] = dataBucket();
     const rules = (bucket.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
 
@@ -125,6 +127,12 @@ describe('the data bucket', () => {
         Id: 'ExportFiles',
         Prefix: EXPORT_FILES_PREFIX,
         ExpirationInDays: EXPORT_FILES_DAYS,
+        Status: 'Enabled',
+      },
+      {
+        Id: 'UploadFiles',
+        Prefix: UPLOAD_FILES_PREFIX,
+        ExpirationInDays: UPLOAD_FILES_DAYS,
         Status: 'Enabled',
       },
       {

@@ -179,30 +179,35 @@ describe('the route functions', () => {
       Action: ['events:DescribeRule', 'events:PutRule'],
       Resource: stateless.resolve(stateless.scrapeRun.scheduleRule.ruleArn),
     };
-    // A large CSV export: written under exports/ and linked (signed by the function's own role).
-    const exportFiles = {
+    // Objects under one prefix of the data bucket: a large CSV export (written, then linked), a large
+    // import file (its form signed by the function's own role, then read).
+    // (The same actions on both, so CDK merges them into one statement.)
+    const objectsUnder = (prefix: string) => ({
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':s3:::',
+          { 'Fn::ImportValue': expect.stringMatching(/-DataBucketName$/) },
+          `/${prefix}*`,
+        ],
+      ],
+    });
+    const dataObjects = (resource: unknown) => ({
       Effect: 'Allow',
       Action: ['s3:GetObject', 's3:PutObject'],
-      Resource: {
-        'Fn::Join': [
-          '',
-          [
-            'arn:',
-            { Ref: 'AWS::Partition' },
-            ':s3:::',
-            { 'Fn::ImportValue': expect.stringMatching(/-DataBucketName$/) },
-            '/exports/*',
-          ],
-        ],
-      },
-    };
+      Resource: resource,
+    });
+    const exportFiles = dataObjects(objectsUnder('exports/'));
+    const transferFiles = dataObjects([objectsUnder('exports/'), objectsUnder('uploads/')]);
     // Written out, not taken from bind-needs.ts, so a wider grant there fails this test.
     const expected: Record<RouteGroup, unknown[]> = {
       auth: [tableStatement(readWrite), ...secretStatements],
       // An import's upload queues its job on the bus (decision 60).
-      products: [tableStatement(readWrite), ...secretStatements, putRunEvents, exportFiles],
+      products: [tableStatement(readWrite), ...secretStatements, putRunEvents, transferFiles],
       categories: [tableStatement(readWrite), ...secretStatements],
-      'competitor-urls': [tableStatement(readWrite), ...secretStatements, putRunEvents, exportFiles],
+      'competitor-urls': [tableStatement(readWrite), ...secretStatements, putRunEvents, transferFiles],
       dashboard: [tableStatement(['dynamodb:GetItem', 'dynamodb:Query']), ...secretStatements, exportFiles],
       // Reads each channel's last delivery in one batch; no SES sender is set in this app.
       alerts: [tableStatement(['dynamodb:BatchGetItem', ...readWrite].sort()), ...secretStatements],
@@ -219,7 +224,9 @@ describe('the route functions', () => {
       const others = statements.filter(
         (statement) =>
           JSON.stringify(statement.Resource) !== JSON.stringify(executions) &&
-          !JSON.stringify(statement.Resource).endsWith('"/exports/*"]]}'),
+          ![statement.Resource]
+            .flat()
+            .every((resource) => /"\/(exports|uploads)\/\*"\]\]\}$/.test(JSON.stringify(resource))),
       );
       expect(JSON.stringify(others)).not.toContain('*');
     }

@@ -10,6 +10,7 @@ export * from './display';
 export * from './ids';
 export * from './import-job';
 export * from './import-summary';
+export * from './import-upload';
 export * from './list-query';
 export * from './paging';
 export * from './price-comparison';

@@ -6,7 +6,7 @@ import {
   removeCompetitorUrl,
 } from '../catalogue/competitor-urls';
 import { startImport } from '../catalogue/csv/import-job';
-import { readUploadedFile } from '../catalogue/csv/upload';
+import { importFileOf } from '../catalogue/csv/large-upload';
 import { pinPrice, priceCandidatesOf, unpinPrice } from '../catalogue/price-pins';
 import { decidePrice } from '../catalogue/price-review';
 import { readEntrySettings } from '../config';
@@ -36,7 +36,10 @@ export const handler = groupHandler('competitor-urls', {
   }),
 
   'POST /api/competitor-urls/import': async ({ headers, rawBody }) =>
-    startImport('competitor-urls', await readUploadedFile(headers['content-type'], rawBody)),
+    startImport(
+      'competitor-urls',
+      await importFileOf('competitor-urls', headers['content-type'], rawBody, { take: true }),
+    ),
 
   'GET /api/competitor-urls/product/{productId}': async ({ params }) => ({
     body: { success: true, competitorUrls: await getCompetitorUrlsOfProduct(params.productId) },

@@ -78,7 +78,7 @@ describe('a Lambda entry', () => {
       : {}),
     ...(needs.includes('ses') ? { APP_URL: 'https://d1234.cloudfront.net' } : {}),
     ...(needs.includes('scheduleRule') ? { SCHEDULE_RULE_NAME: 'check-my-price-schedule' } : {}),
-    ...(needs.includes('runFilesWrite') || needs.includes('runFilesRead') || needs.includes('exportFiles')
+    ...(['runFilesWrite', 'runFilesRead', 'exportFiles', 'uploadFiles'].some((need) => needs.includes(need))
       ? { DATA_BUCKET: 'check-my-price-data' }
       : {}),
   });

@@ -1,6 +1,7 @@
 import { readImport, startImport } from '../catalogue/csv/import-job';
+import { createLargeUpload, importFileOf } from '../catalogue/csv/large-upload';
 import { previewProductImport } from '../catalogue/csv/product-import';
-import { decodeUtf8, readUploadedFile } from '../catalogue/csv/upload';
+import { decodeUtf8 } from '../catalogue/csv/upload';
 import { addProduct, editProduct, removeProduct, toggleProductHidden } from '../catalogue/products';
 import { readEntrySettings } from '../config';
 import { priceHistoryCsv } from '../exports/price-history-export';
@@ -12,7 +13,7 @@ readEntrySettings(process.env);
 
 /**
  * The products route group: the catalogue, one product, visibility, CSV import and its preview,
- * either import's job, a product's price history as CSV.
+ * a large file's upload slot and either import's job, a product's price history as CSV.
  */
 export const handler = groupHandler('products', {
   'GET /api/products': {
@@ -29,14 +30,16 @@ export const handler = groupHandler('products', {
   }),
 
   'POST /api/products/import': async ({ headers, rawBody }) =>
-    startImport('products', await readUploadedFile(headers['content-type'], rawBody)),
+    startImport('products', await importFileOf('products', headers['content-type'], rawBody, { take: true })),
+
+  'POST /api/imports/uploads': async ({ body }) => ({ status: 201, body: await createLargeUpload(body) }),
 
   'GET /api/imports/{id}': async ({ params }) => ({
     body: { success: true, import: await readImport(params.id) },
   }),
 
   'POST /api/products/import/preview': async ({ headers, rawBody }) => {
-    const file = await readUploadedFile(headers['content-type'], rawBody);
+    const file = await importFileOf('products', headers['content-type'], rawBody, { take: false });
     return { body: await previewProductImport(decodeUtf8(file.content)) };
   },
 

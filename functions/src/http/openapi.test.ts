@@ -68,7 +68,7 @@ describe('the OpenAPI document', () => {
     ]);
     expect(
       Object.keys(operationOf(contract['POST /api/products/import'])?.requestBody?.content ?? {}),
-    ).toEqual(['multipart/form-data']);
+    ).toEqual(['multipart/form-data', 'application/json']);
     // An empty body counts as {}: required only where {} is refused.
     expect(operationOf(contract['POST /api/products'])?.requestBody?.required).toBe(true);
     expect(operationOf(contract['POST /api/products/import'])?.requestBody?.required).toBe(true);

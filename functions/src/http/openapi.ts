@@ -39,7 +39,7 @@ export function operationIdOf(routeId: string): string {
 }
 
 function operation(id: string, route: RouteContract): ZodOpenApiOperationObject {
-  const { params, query, body, multipart } = route.request;
+  const { params, query, body, multipart, jsonInstead } = route.request;
   return {
     operationId: operationIdOf(id),
     summary: route.summary,
@@ -56,7 +56,15 @@ function operation(id: string, route: RouteContract): ZodOpenApiOperationObject 
         }
       : {}),
     ...(multipart
-      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipart } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': { schema: multipart },
+              ...(jsonInstead ? { 'application/json': { schema: jsonInstead } } : {}),
+            },
+          },
+        }
       : {}),
     responses: Object.fromEntries(
       Object.entries(route.responses).map(([status, schema]) => [

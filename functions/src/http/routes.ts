@@ -26,15 +26,16 @@ export interface RouteDef {
  */
 export const routeGroups = {
   auth: { entry: 'src/api/auth.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
-  // An import's upload queues its job on the app's bus (runEvents); a large export goes by a link (exportFiles).
+  // An import's upload queues its job on the app's bus (runEvents); a large file comes through the
+  // data bucket (uploadFiles), a large export goes by a link (exportFiles).
   products: {
     entry: 'src/api/products.api.ts',
-    needs: ['table', 'tokenSecret', 'originVerify', 'runEvents', 'exportFiles'],
+    needs: ['table', 'tokenSecret', 'originVerify', 'runEvents', 'uploadFiles', 'exportFiles'],
   },
   categories: { entry: 'src/api/categories.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   'competitor-urls': {
     entry: 'src/api/competitor-urls.api.ts',
-    needs: ['table', 'tokenSecret', 'originVerify', 'runEvents', 'exportFiles'],
+    needs: ['table', 'tokenSecret', 'originVerify', 'runEvents', 'uploadFiles', 'exportFiles'],
   },
   // Read-only: its Lambda cannot write to the table (only its large exports, to the data bucket).
   dashboard: {
@@ -63,7 +64,8 @@ export interface RouteGroupDef {
    * `table` reads and writes items; `tableRead` only reads them; `tableBatchRead` adds BatchGetItem;
    * `runEvents` publishes a run's end; `ses` sends alert e-mail; `scheduleRule` reads and changes the
    * schedule's EventBridge rule; `exportFiles` writes large exports to the data bucket and links
-   * them (infra/lib/bind-needs.ts).
+   * them; `uploadFiles` hands out forms for large imports and reads what they sent
+   * (infra/lib/bind-needs.ts).
    */
   readonly needs: readonly (
     | 'table'
@@ -77,6 +79,7 @@ export interface RouteGroupDef {
     | 'ses'
     | 'scheduleRule'
     | 'exportFiles'
+    | 'uploadFiles'
   )[];
 }
 
@@ -99,6 +102,7 @@ const groupOf = {
   'GET /api/products/{id}/price-history.csv': 'products',
   // Either import's job: the products group reads them for both.
   'GET /api/imports/{id}': 'products',
+  'POST /api/imports/uploads': 'products',
 
   'GET /api/categories': 'categories',
   'POST /api/categories': 'categories',

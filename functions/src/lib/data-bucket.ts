@@ -1,4 +1,5 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { dataBucketConfigSchema, perSettings, settingsSection } from '../config';
 import { awsClientOptions } from './aws-client';
@@ -22,6 +23,10 @@ export const RUN_FILES_DAYS = 7;
 export const EXPORT_FILES_PREFIX = 'exports/';
 /** Days an export is kept: its link lasts 15 minutes; a day more lets nobody fetch a stale one by hand. */
 export const EXPORT_FILES_DAYS = 1;
+/** Large CSV files sent straight from the browser for an import (docs/api.md#uploads). */
+export const UPLOAD_FILES_PREFIX = 'uploads/';
+/** Days an uploaded file is kept: an import reads it within minutes; a day leaves room to look. */
+export const UPLOAD_FILES_DAYS = 1;
 /** How long a link to an object of the data bucket works. */
 export const LINK_SECONDS = 15 * 60;
 
@@ -80,4 +85,38 @@ export async function dataObjectLink(key: string, disposition: string, contentTy
     ResponseContentType: contentType,
   });
   return getSignedUrl(s3(), command, { expiresIn: LINK_SECONDS });
+}
+
+/**
+ * A form that lets its holder POST one file to `key` (a presigned POST): at most `maxBytes`, of
+ * `contentType` only, within `seconds`. S3 checks the policy; nothing else can be written with it.
+ */
+export async function dataObjectUploadForm(
+  key: string,
+  { maxBytes, contentType, seconds }: { maxBytes: number; contentType: string; seconds: number },
+): Promise<{ url: string; fields: Record<string, string> }> {
+  return createPresignedPost(s3(), {
+    Bucket: bucketSettings().DATA_BUCKET,
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, maxBytes],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: seconds,
+  });
+}
+
+/** The object at `key` with its content type; undefined when there is none. */
+export async function readDataObject(
+  key: string,
+): Promise<{ body: Buffer; contentType: string } | undefined> {
+  try {
+    const answer = await s3().send(new GetObjectCommand({ Bucket: bucketSettings().DATA_BUCKET, Key: key }));
+    const bytes = await answer.Body?.transformToByteArray();
+    return { body: Buffer.from(bytes ?? []), contentType: answer.ContentType ?? '' };
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
 }

@@ -8,6 +8,7 @@ import {
 } from '../catalogue';
 import { idNumber } from '../ids';
 import { importJobAnswerSchema } from '../import-job';
+import { importByUploadSchema } from '../import-upload';
 import { competitorUrlListQuerySchema, pageFieldsShape } from '../list-query';
 import {
   csvFileSchema,
@@ -55,8 +56,12 @@ export const competitorUrlRoutes = defineRoutes(
     path: '/api/competitor-urls/import',
     summary:
       'Import competitor URLs from a CSV file (docs/rules.md#9-csv-import): 200 with the result, or 202 with the job when it takes longer (docs/api.md#imports)',
-    request: { multipart: csvUploadSchema },
-    responses: { 200: importResultSchema, 202: importJobAnswerSchema, ...errors(400, 401, 413, 415, 500) },
+    request: { multipart: csvUploadSchema, jsonInstead: importByUploadSchema },
+    responses: {
+      200: importResultSchema,
+      202: importJobAnswerSchema,
+      ...errors(400, 401, 404, 409, 413, 415, 500),
+    },
   },
   {
     method: 'GET',

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { importResultSchema, productInputSchema, productSchema } from '../catalogue';
 import { importJobAnswerSchema } from '../import-job';
+import { importByUploadSchema, importUploadAnswerSchema, importUploadRequestSchema } from '../import-upload';
 import { pageFieldsShape, productListQuerySchema } from '../list-query';
 import { csvFileSchema, csvUploadSchema, defineRoutes, errors, idParams, successSchema } from './route';
 
@@ -73,15 +74,27 @@ export const productRoutes = defineRoutes(
     path: '/api/products/import',
     summary:
       'Import products from a CSV file (docs/rules.md#9-csv-import): 200 with the result, or 202 with the job when it takes longer (docs/api.md#imports)',
-    request: { multipart: csvUploadSchema },
-    responses: { 200: importResultSchema, 202: importJobAnswerSchema, ...errors(400, 401, 413, 415, 500) },
+    request: { multipart: csvUploadSchema, jsonInstead: importByUploadSchema },
+    responses: {
+      200: importResultSchema,
+      202: importJobAnswerSchema,
+      ...errors(400, 401, 404, 409, 413, 415, 500),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/imports/uploads',
+    summary:
+      'A presigned form to send a large CSV (up to 50 MB) straight to storage, then import it by its upload_id (docs/api.md#uploads)',
+    request: { body: importUploadRequestSchema },
+    responses: { 201: importUploadAnswerSchema, ...errors(400, 401, 413, 415, 500) },
   },
   {
     method: 'POST',
     path: '/api/products/import/preview',
     summary: 'What importing a products CSV would do, writing nothing (same upload as the import)',
-    request: { multipart: csvUploadSchema },
-    responses: { 200: productImportPreviewSchema, ...errors(400, 401, 413, 415, 500) },
+    request: { multipart: csvUploadSchema, jsonInstead: importByUploadSchema },
+    responses: { 200: productImportPreviewSchema, ...errors(400, 401, 404, 413, 415, 500) },
   },
   {
     method: 'PUT',

@@ -26,6 +26,8 @@ export interface RouteContract {
     readonly body?: z.ZodType;
     /** A `multipart/form-data` body: the handler reads it itself (busboy), the schema describes it. */
     readonly multipart?: z.ZodType;
+    /** A JSON body the handler takes instead of `multipart` (an uploaded file named by its id); it reads it itself. */
+    readonly jsonInstead?: z.ZodType;
   };
   /**
    * The answer per status: one success status (200, 201 or 202), the rest errors; the CSV imports
