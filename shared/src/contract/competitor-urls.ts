@@ -3,22 +3,12 @@ import {
   competitorUrlDetailSchema,
   competitorUrlInputSchema,
   competitorUrlSchema,
-  importResultSchema,
   priceCandidateSchema,
 } from '../catalogue';
 import { idNumber } from '../ids';
-import { importJobAnswerSchema } from '../import-job';
-import { importByUploadSchema } from '../import-upload';
 import { competitorUrlListQuerySchema, pageFieldsShape } from '../list-query';
-import {
-  csvFileSchema,
-  csvUploadSchema,
-  defineRoutes,
-  errors,
-  idParams,
-  productIdParams,
-  successSchema,
-} from './route';
+import { csvImportRequest, csvImportResponses } from './csv-import';
+import { csvFileSchema, defineRoutes, errors, idParams, productIdParams, successSchema } from './route';
 
 const listAnswer = z.strictObject({ success: z.literal(true), competitorUrls: z.array(competitorUrlSchema) });
 const oneAnswer = z.strictObject({ success: z.literal(true), competitorUrl: competitorUrlSchema });
@@ -56,12 +46,8 @@ export const competitorUrlRoutes = defineRoutes(
     path: '/api/competitor-urls/import',
     summary:
       'Import competitor URLs from a CSV file (docs/rules.md#9-csv-import): 200 with the result, or 202 with the job when it takes longer (docs/api.md#imports)',
-    request: { multipart: csvUploadSchema, jsonInstead: importByUploadSchema },
-    responses: {
-      200: importResultSchema,
-      202: importJobAnswerSchema,
-      ...errors(400, 401, 404, 409, 413, 415, 500),
-    },
+    request: csvImportRequest,
+    responses: csvImportResponses,
   },
   {
     method: 'GET',

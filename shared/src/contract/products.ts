@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { importResultSchema, productInputSchema, productSchema } from '../catalogue';
-import { importJobAnswerSchema } from '../import-job';
+import { productInputSchema, productSchema } from '../catalogue';
 import { importByUploadSchema, importUploadAnswerSchema, importUploadRequestSchema } from '../import-upload';
 import { pageFieldsShape, productListQuerySchema } from '../list-query';
+import { csvImportRequest, csvImportResponses } from './csv-import';
 import { csvFileSchema, csvUploadSchema, defineRoutes, errors, idParams, successSchema } from './route';
 
 const productAnswer = z.strictObject({ success: z.literal(true), product: productSchema });
@@ -74,12 +74,8 @@ export const productRoutes = defineRoutes(
     path: '/api/products/import',
     summary:
       'Import products from a CSV file (docs/rules.md#9-csv-import): 200 with the result, or 202 with the job when it takes longer (docs/api.md#imports)',
-    request: { multipart: csvUploadSchema, jsonInstead: importByUploadSchema },
-    responses: {
-      200: importResultSchema,
-      202: importJobAnswerSchema,
-      ...errors(400, 401, 404, 409, 413, 415, 500),
-    },
+    request: csvImportRequest,
+    responses: csvImportResponses,
   },
   {
     method: 'POST',
