@@ -41,6 +41,8 @@ export interface SiteProps {
    */
   readonly siteBucketExport: string;
   readonly logBucket: IBucket;
+  /** Where a large import file is sent from the browser (its origin is in the CSP's connect-src). */
+  readonly dataBucket: IBucket;
   readonly httpApi: IHttpApi;
   /** Sent to the API in `x-origin-verify` so it can refuse callers that bypass CloudFront. */
   readonly originVerifySecret: ISecret;
@@ -97,7 +99,12 @@ export class Site extends Construct {
           includeSubdomains: true,
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(
+            `https://${props.dataBucket.bucketRegionalDomainName}`,
+          ),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: {

@@ -73,6 +73,7 @@ export class StatelessStack extends Stack {
     this.site = new Site(this, 'Site', {
       siteBucketExport: props.siteBucketExport,
       logBucket: props.logBucket,
+      dataBucket: resources.dataBucket,
       httpApi: this.api.httpApi,
       originVerifySecret: props.originVerifySecret,
       originVerifyVersion: props.originVerifyVersion,

@@ -244,7 +244,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       if (path === '/api' || path.startsWith('/api/')) return handleApiRequest(req, res, handlers);
       if (path === '/config.json') return sendJson(res, 200, { apiUrl: '/api', shopCurrency });
       if (options.serveWeb === false) return sendJson(res, 404, { success: false, error: 'Not found' });
-      serveSpa(req, res);
+      serveSpa(req, res, s3.endpoint);
     };
     respond().catch((error: unknown) => {
       log(`Unexpected error serving ${req.method} ${path}: ${(error as Error).message}`);

@@ -16,19 +16,19 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The same security headers CloudFront adds in front of the deployed SPA. */
-export const SECURITY_HEADERS = {
-  'content-security-policy': contentSecurityPolicy,
+/** The same security headers CloudFront adds in front of the deployed SPA; the S3 stand-in as the data bucket. */
+export const securityHeaders = (s3Endpoint: string) => ({
+  'content-security-policy': contentSecurityPolicy(new URL(s3Endpoint).origin),
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
-};
+});
 
 /**
  * S3 + CloudFront's stand-in: files from web/dist, and index.html for any other path so the
  * SPA's client-side routes load directly.
  */
-export function serveSpa(req: IncomingMessage, res: ServerResponse): void {
+export function serveSpa(req: IncomingMessage, res: ServerResponse, s3Endpoint: string): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
@@ -40,7 +40,7 @@ export function serveSpa(req: IncomingMessage, res: ServerResponse): void {
   const target = isFile ? file : join(webDistDir, 'index.html');
   const hashedAsset = isFile && path.startsWith('/assets/');
   res.writeHead(200, {
-    ...SECURITY_HEADERS,
+    ...securityHeaders(s3Endpoint),
     'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
     'cache-control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
   });

@@ -1,5 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import { MAX_UPLOAD_BYTES, PRODUCT_CSV_TEMPLATE, type RequestBody } from '@cmp/shared';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  MAX_LARGE_UPLOAD_BYTES,
+  MAX_UPLOAD_BYTES,
+  PRODUCT_CSV_TEMPLATE,
+  type RequestBody,
+} from '@cmp/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
@@ -296,21 +303,21 @@ describe('CSV import', () => {
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await importDialog.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => importDialog.getByRole('alert').textContent()).toBe('Please select a CSV file');
-    // Over the API's limit: refused here, naming the limit, and never uploaded.
+    // Over the upload's limit: refused here, naming the limit, and never uploaded.
     const uploads: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/products/import')) uploads.push(request.url());
+      if (/^\/api\/(products\/import|imports\/uploads)/.test(new URL(request.url()).pathname))
+        uploads.push(request.url());
     });
-    await importDialog.getByLabel('CSV file').setInputFiles({
-      name: 'big.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 'a'),
-    });
+    // As a file: the browser driver takes at most 50 MB in memory.
+    const big = join(await mkdtemp(join(tmpdir(), 'cmp-big-')), 'big.csv');
+    await writeFile(big, Buffer.alloc(MAX_LARGE_UPLOAD_BYTES + 1, 'a'));
+    await importDialog.getByLabel('CSV file').setInputFiles(big);
     await importDialog.getByRole('button', { name: 'Preview' }).focus();
     await page.keyboard.press('Enter');
     await expect
       .poll(() => importDialog.getByRole('alert').textContent())
-      .toBe('The file is larger than 2 MiB');
+      .toBe('The file is larger than 50 MB');
     const fileInvalid = await importDialog.getByLabel('CSV file').getAttribute('aria-invalid');
     await expectAccessible(page);
     const uploadsOfTheLargeFile = uploads.length;
@@ -360,6 +367,44 @@ describe('CSV import', () => {
     expect(description).toContain('GTIN (optional), MPN (optional)');
     expect(skippedText).toMatch(/^Skipped rows: Row 3: [^;]+; Row 5: .+$/);
     expect(skippedText).not.toContain(' more');
+  });
+  it('sends a file over 2 MiB straight to storage, previews and imports it from there', async () => {
+    // 4 products, and a notes column the import ignores, 600 KB a row: 2.4 MB in all.
+    const notes = 'n'.repeat(600_000);
+    const csv = [
+      'SKU,Product Name,Current Price,Notes',
+      ...[1, 2, 3, 4].map((n) => `BIG-${n},Big file product ${n},${n}0,${notes}`),
+    ].join('\n');
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'POST')
+        sent.push(`${url.origin === stack.url ? '' : 'storage '}${url.pathname}`);
+    });
+    await openProducts();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Import Products' });
+    await importDialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'big-products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await importDialog.getByRole('button', { name: 'Preview' }).click();
+    await importDialog.getByText('BIG-4').waitFor();
+    await importDialog.getByRole('button', { name: 'Import' }).click();
+    await toast(/^Successfully imported 4 products$/).waitFor();
+    await importDialog.waitFor({ state: 'detached' });
+    await search('big file product');
+
+    await expect.poll(async () => (await visibleNames()).length).toBe(4);
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(MAX_UPLOAD_BYTES);
+    // One upload per request that needs the file: the preview's, then the import's.
+    expect(sent.filter((post) => post !== '/api/auth/login')).toEqual([
+      '/api/imports/uploads',
+      expect.stringMatching(/^storage \/check-my-price-local-data$/),
+      '/api/products/import/preview',
+      '/api/imports/uploads',
+      expect.stringMatching(/^storage \/check-my-price-local-data$/),
+      '/api/products/import',
+    ]);
   });
 });
 

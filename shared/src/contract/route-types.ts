@@ -7,7 +7,7 @@ import type { Contract, RouteId } from './contract';
  */
 
 type RequestSchemas<Id extends RouteId> = Contract[Id]['request'];
-type PartName = 'params' | 'query' | 'body' | 'multipart';
+type PartName = 'params' | 'query' | 'body' | 'multipart' | 'jsonInstead';
 type PartSchema<Id extends RouteId, P extends PartName> =
   RequestSchemas<Id> extends Record<P, infer S extends z.ZodType> ? S : never;
 
@@ -38,7 +38,8 @@ export type RequestParams<Id extends RouteId> = {
 
 /**
  * What a caller sends to a route, as its contract accepts it: `params` when the path has `{name}`
- * parts, `body` when it takes JSON (a FormData for the CSV uploads), `query` when it reads one; a
+ * parts, `body` when it takes JSON (a FormData for the CSV uploads, or their JSON instead), `query`
+ * when it reads one; a
  * route that takes none of them is called with none.
  * @example const request: RouteRequest<'PUT /api/products/{id}'> = { params: { id: 7 }, body: input };
  */
@@ -48,7 +49,9 @@ export type RouteRequest<Id extends RouteId> = ([PartSchema<Id, 'params'>] exten
   ([PartSchema<Id, 'body'>] extends [never]
     ? [PartSchema<Id, 'multipart'>] extends [never]
       ? { body?: never }
-      : { body: FormData }
+      : [PartSchema<Id, 'jsonInstead'>] extends [never]
+        ? { body: FormData }
+        : { body: FormData | z.input<PartSchema<Id, 'jsonInstead'>> }
     : OptionalWhenUndefined<'body', z.input<PartSchema<Id, 'body'>>>) &
   ([PartSchema<Id, 'query'>] extends [never]
     ? { query?: never }

@@ -4,11 +4,10 @@
 import type { CompetitorUrl, CompetitorUrlDetail, CompetitorUrlInput } from '@cmp/shared';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { expectSuccess } from '../lib/api-result';
-import { csvUploadBody } from '../lib/csv-file';
 import { notifyError } from '../lib/notify';
 import { call, type DownloadedFile, download } from './client';
 import { reloadDashboardPages } from './dashboard';
-import type { ImportAnswer } from './imports';
+import { type ImportAnswer, importBody } from './imports';
 import { keys } from './keys';
 import { type PageOfRows, pageOfAnswer, reloadList, useListPage } from './list-pages';
 
@@ -86,7 +85,9 @@ export async function deleteCompetitorUrl(id: number): Promise<void> {
 }
 
 export async function importCompetitorUrls(file: File): Promise<ImportAnswer> {
-  return expectSuccess(await call('POST /api/competitor-urls/import', { body: csvUploadBody(file) }));
+  return expectSuccess(
+    await call('POST /api/competitor-urls/import', { body: await importBody('competitor-urls', file) }),
+  );
 }
 
 /** 'Check now': starts a price check of this URL alone; resolves with the server's message ('Check started'). */

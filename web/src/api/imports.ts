@@ -1,8 +1,44 @@
-// An import that became a job (202 from an upload, docs/api.md#imports): followed to its end.
-import { IMPORT_POLL_MS, type ImportJob, type ImportJobAnswer, type ImportResult } from '@cmp/shared';
+// An import's file as the API takes it (in the request, or uploaded to storage first when it is large,
+// docs/api.md#uploads), and an import that became a job (202, docs/api.md#imports) followed to its end.
+import {
+  IMPORT_POLL_MS,
+  type ImportJob,
+  type ImportJobAnswer,
+  type ImportKind,
+  type ImportResult,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_CONTENT_TYPE,
+} from '@cmp/shared';
 import { ApiError } from '../lib/api-error';
 import { expectSuccess } from '../lib/api-result';
+import { csvUploadBody } from '../lib/csv-file';
 import { call } from './client';
+
+/**
+ * The body of an import or preview: the file itself up to MAX_UPLOAD_BYTES (2 MiB); a larger one is
+ * sent straight to storage with the form the API hands out, and the body names the upload.
+ */
+export async function importBody(kind: ImportKind, file: File): Promise<FormData | { upload_id: string }> {
+  if (file.size <= MAX_UPLOAD_BYTES) return csvUploadBody(file);
+  const { upload_id, upload } = expectSuccess(
+    await call('POST /api/imports/uploads', { body: { kind, filename: file.name, size: file.size } }),
+  );
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  // The form's policy takes text/csv alone, whatever type the browser gave the file.
+  form.append('file', new Blob([file], { type: UPLOAD_CONTENT_TYPE }), file.name);
+  const sent = await fetch(upload.url, { method: 'POST', body: form });
+  if (!sent.ok) {
+    const why = /<Message>([^<]*)<\/Message>/.exec(await sent.text())?.[1];
+    throw new ApiError(
+      'http',
+      sent.status,
+      undefined,
+      `The file could not be uploaded${why ? `: ${why}` : ''}`,
+    );
+  }
+  return { upload_id };
+}
 
 /** What an upload answers: the result, or the job when the import takes longer. */
 export type ImportAnswer = ImportResult | ImportJobAnswer;

@@ -2,9 +2,8 @@
 // product's price history as a CSV file.
 import type { Product, ProductImportPreview, ProductInput } from '@cmp/shared';
 import { expectSuccess } from '../lib/api-result';
-import { csvUploadBody } from '../lib/csv-file';
 import { call, type DownloadedFile, download } from './client';
-import type { ImportAnswer } from './imports';
+import { type ImportAnswer, importBody } from './imports';
 import { type PageOfRows, pageOfAnswer, reloadList, useListPage } from './list-pages';
 
 /** A page of the catalogue: `query` holds the page, its size, the search, the category and the sort (listQuery). */
@@ -40,12 +39,14 @@ export async function toggleProductHidden(id: number): Promise<string> {
 }
 
 export async function importProducts(file: File): Promise<ImportAnswer> {
-  return expectSuccess(await call('POST /api/products/import', { body: csvUploadBody(file) }));
+  return expectSuccess(await call('POST /api/products/import', { body: await importBody('products', file) }));
 }
 
 /** What importing the file would do; writes nothing. */
 export async function previewProductImport(file: File): Promise<ProductImportPreview> {
-  return expectSuccess(await call('POST /api/products/import/preview', { body: csvUploadBody(file) }));
+  return expectSuccess(
+    await call('POST /api/products/import/preview', { body: await importBody('products', file) }),
+  );
 }
 
 /** Every kept check of the product's competitor URLs, newest first, as a CSV file. */

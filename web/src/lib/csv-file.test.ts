@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@cmp/shared';
+import { MAX_LARGE_UPLOAD_BYTES } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { csvFileError, csvUploadBody } from './csv-file';
 
@@ -22,10 +22,10 @@ describe('csvFileError', () => {
     );
   });
 
-  it('refuses a CSV over the API’s limit before it is sent, naming the limit', () => {
-    expect(csvFileError({ name: 'big.csv', type: 'text/csv', size: MAX_UPLOAD_BYTES })).toBeNull();
-    expect(csvFileError({ name: 'big.csv', type: 'text/csv', size: MAX_UPLOAD_BYTES + 1 })).toBe(
-      'The file is larger than 2 MiB',
+  it('refuses a CSV over the upload’s limit before it is sent, naming the limit', () => {
+    expect(csvFileError({ name: 'big.csv', type: 'text/csv', size: MAX_LARGE_UPLOAD_BYTES })).toBeNull();
+    expect(csvFileError({ name: 'big.csv', type: 'text/csv', size: MAX_LARGE_UPLOAD_BYTES + 1 })).toBe(
+      'The file is larger than 50 MB',
     );
   });
 });
