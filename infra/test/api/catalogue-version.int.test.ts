@@ -12,8 +12,11 @@ import type { ApiResponse } from '../support/test-stack';
 const { stack, token } = await signedInStack();
 
 const CATALOGUE_GROUPS = ['products', 'categories', 'competitor-urls'];
-/** POSTs that only read: a preview must leave the lists as they are. */
-const READING_POSTS = ['POST /api/products/import/preview'];
+/**
+ * POSTs that change no catalogue item: a preview must leave the lists as they are, and an upload's
+ * form changes nothing until an import takes its file.
+ */
+const READING_POSTS = ['POST /api/products/import/preview', 'POST /api/imports/uploads'];
 const writeRoutes = routes
   .filter(
     (route) =>
@@ -230,8 +233,14 @@ describe('the catalogue version', () => {
   });
 });
 
-describe('an import preview', () => {
+describe('an import preview, and an upload form', () => {
   it('moves the version on no more than a read does', async () => {
+    const formBefore = await version();
+    const form = await stack.api('POST /api/imports/uploads', {
+      token,
+      body: { kind: 'products', filename: 'products.csv', size: 100 },
+    });
+    expect([form.status, await version()]).toEqual([201, formBefore]);
     const before = await version();
     const { status } = await stack.upload('POST /api/products/import/preview', token, {
       name: 'products.csv',

@@ -169,7 +169,7 @@ describe('products CSV import', () => {
     expect((await products()).length).toBe(count);
   });
 
-  it('refuses a request without a file, and a JSON body', async () => {
+  it('refuses a request without a file, a JSON body that names no upload, and another body', async () => {
     const form = new FormData();
     const noFile = await fetch(`${stack.url}/api/products/import`, {
       method: 'POST',
@@ -177,10 +177,23 @@ describe('products CSV import', () => {
       body: form,
     });
     const json = await stack.send('POST', '/api/products/import', { token, body: { rows: [] } });
+    const text = await fetch(`${stack.url}/api/products/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      body: 'SKU,Product Name,Current Price',
+    });
 
     expect(noFile.status).toBe(400);
     expect(await noFile.json()).toEqual({ success: false, error: 'Please select a file' });
-    expect(json.status).toBe(415);
+    // JSON names a file uploaded to storage (docs/api.md#uploads); anything else is no upload at all.
+    expect([json.status, (json.body as { error: string }).error]).toEqual([
+      400,
+      'upload_id must be the id POST /api/imports/uploads answered; Unrecognized key: "rows"',
+    ]);
+    expect([text.status, ((await text.json()) as { error: string }).error]).toEqual([
+      415,
+      'Upload the file as multipart/form-data',
+    ]);
   });
 });
 
