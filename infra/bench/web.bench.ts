@@ -52,13 +52,16 @@ function watchFirstRows() {
   observer.observe(document, { childList: true, subtree: true });
 }
 
-/** In the page: resolves with ms from the next `eventType` event to the paint after the table changed. */
+/**
+ * In the page: resolves with ms from the next `eventType` event to the paint of the server's next
+ * page: the table says it is busy while the page is on its way (aria-busy), then shows it.
+ */
 function armInteraction(eventType: string) {
-  const table = document.querySelector('table');
-  const container = table?.parentElement;
-  if (!container) throw new Error('No comparison table on the page');
+  const wrapper = document.querySelector('table')?.closest('[aria-busy]');
+  if (!wrapper) throw new Error('No comparison table on the page');
   const pending = new Promise<number>((resolve, reject) => {
     let startedAt: number | null = null;
+    let waited = false;
     document.addEventListener(
       eventType,
       (event) => {
@@ -68,15 +71,23 @@ function armInteraction(eventType: string) {
     );
     const observer = new MutationObserver(() => {
       if (startedAt === null) return;
+      const busy = wrapper.getAttribute('aria-busy') === 'true';
+      if (busy) waited = true;
+      if (busy || !waited) return;
       const from = startedAt;
       observer.disconnect();
       clearTimeout(timer);
       requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - from)));
     });
-    observer.observe(container, { childList: true, subtree: true, characterData: true });
+    observer.observe(wrapper, {
+      attributes: true,
+      attributeFilter: ['aria-busy'],
+      childList: true,
+      subtree: true,
+    });
     const timer = setTimeout(() => {
       observer.disconnect();
-      reject(new Error(`The table did not change within 10 s of a ${eventType}`));
+      reject(new Error(`The table did not show a new page within 10 s of a ${eventType}`));
     }, 10_000);
   });
   Object.assign(window, { __interaction: pending });
