@@ -1,7 +1,7 @@
 // The competitor URLs table (docs/screens.md#8-competitors-page): product, host badge (opens the prices),
 // the latest check, URL, added date, actions (Check now, edit, delete); product, competitor and last check
 // sort.
-import { type CompetitorUrl, formatDateTime, truncateUrl } from '@cmp/shared';
+import { type CompetitorUrl, formatDateTime, hostOfUrl, truncateUrl } from '@cmp/shared';
 import { ExternalLink, LoaderCircle, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { IconAction } from '../../../components/icon-action';
 import { SortableHead } from '../../../components/sortable-head';
@@ -9,7 +9,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
-import { type CompetitorSort, type CompetitorSortColumn, hostOf } from '../utils/competitor-list';
+import type { CompetitorSort, CompetitorSortColumn } from '../utils/competitor-list';
 import { LastCheckCell } from './last-check-cell';
 
 export interface CompetitorsTableProps {
@@ -54,7 +54,7 @@ export function CompetitorsTable({
       </TableHeader>
       <TableBody>
         {competitors.map((competitor) => {
-          const host = hostOf(competitor);
+          const host = hostOfUrl(competitor);
           const busy = checking.has(competitor.id);
           const what = `${competitor.competitor_name} for ${competitor.product.name}`;
           return (

@@ -1,11 +1,6 @@
+import { FAILING_FILTER } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  ALL_CHECKS,
-  competitorPageQuery,
-  FAILING,
-  NO_FILTERS,
-  OUTCOME_FILTER_OPTIONS,
-} from './competitor-list';
+import { ALL_CHECKS, competitorPageQuery, NO_FILTERS, OUTCOME_FILTER_OPTIONS } from './competitor-list';
 
 describe('the Competitors page query', () => {
   it('asks for a page of 20, leaving out a blank search and every check', () => {
@@ -19,7 +14,7 @@ describe('the Competitors page query', () => {
   it('names the outcome filter and the sort as the API takes them', () => {
     expect(
       competitorPageQuery(
-        { search: ' argos ', outcome: FAILING },
+        { search: ' argos ', outcome: FAILING_FILTER },
         { column: 'last_check', direction: 'desc' },
         3,
       ),

@@ -3,7 +3,6 @@
 import {
   CHECK_OUTCOMES,
   FAILING_FILTER,
-  hostOfUrl,
   NEVER_CHECKED_FILTER,
   OUTCOME_LABELS,
   PAGE_SIZE,
@@ -12,26 +11,21 @@ import {
 import { listQuery } from '../../../api/list-pages';
 
 export const ALL_CHECKS = 'all';
-export const FAILING = FAILING_FILTER;
-export const NEVER_CHECKED = NEVER_CHECKED_FILTER;
 
 /** The outcome filter after 'All checks': 'Failing' (what staff must act on), each outcome, never checked. */
 export const OUTCOME_FILTER_OPTIONS: readonly { value: string; label: string }[] = [
-  { value: FAILING, label: 'Failing' },
+  { value: FAILING_FILTER, label: 'Failing' },
   ...CHECK_OUTCOMES.map((outcome) => ({ value: outcome, label: OUTCOME_LABELS[outcome] })),
-  { value: NEVER_CHECKED, label: 'Not checked yet' },
+  { value: NEVER_CHECKED_FILTER, label: 'Not checked yet' },
 ];
 
 export interface CompetitorFilters {
   search: string;
-  /** ALL_CHECKS, FAILING, NEVER_CHECKED or an outcome. */
+  /** ALL_CHECKS, FAILING_FILTER, NEVER_CHECKED_FILTER or an outcome. */
   outcome: string;
 }
 
 export const NO_FILTERS: CompetitorFilters = { search: '', outcome: ALL_CHECKS };
-
-/** The host the table shows for a URL (leading www. removed). */
-export const hostOf = hostOfUrl;
 
 export type CompetitorSortColumn = 'product' | 'competitor' | 'last_check';
 export type CompetitorSort = TableSort<CompetitorSortColumn>;
