@@ -8,6 +8,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { IConstruct } from 'constructs';
 import type { runCompletedTarget } from '../../functions/src/alerts/run-events';
+import type { importQueuedTarget } from '../../functions/src/catalogue/csv/import-events';
 import { tableDefinition } from '../../functions/src/data/table';
 import type { RouteGroupDef } from '../../functions/src/http/routes';
 import {
@@ -23,7 +24,8 @@ import { acknowledge } from './nag';
 export type Need =
   | RouteGroupDef['needs'][number]
   | TaskDef['needs'][number]
-  | (typeof runCompletedTarget)['needs'][number];
+  | (typeof runCompletedTarget)['needs'][number]
+  | (typeof importQueuedTarget)['needs'][number];
 
 /** The resources a route group or a scrape-run task may need. */
 export interface NeedResources {
@@ -134,6 +136,9 @@ const binders: Record<OtherNeed, Binder> = {
       ['s3:PutObject', 's3:GetObject'],
       UPLOAD_FILES_REASON,
     ),
+  // The import function reads the file an import names.
+  uploadFilesRead: (fn, { dataBucket }) =>
+    grantDataObjects(fn, dataBucket, UPLOAD_FILES_PREFIX, ['s3:GetObject'], UPLOAD_FILES_REASON),
   runEvents: (fn, { runEvents }) => {
     if (!runEvents) throw notProvided(fn, 'runEvents');
     runEvents.grantPutEventsTo(fn);

@@ -22,7 +22,8 @@ const MAX_EVENT_AGE = Duration.hours(1);
 
 /**
  * CSV imports as jobs on AWS: the rule that hands each `ImportQueued` event to the import Lambda,
- * which applies the uploaded file in batches, far from the API's 15 s. A job whose function
+ * which applies the uploaded file in batches, far from the API's 15 s, and queues the job again
+ * when the file takes more than one run (decision 70). A job whose function
  * failed three times ends as failed (the job says so), and one never started is reported as
  * stopped once it is older than the function may run.
  */
@@ -35,8 +36,9 @@ export class Imports extends Construct {
     this.fn = appFunction(this, 'Import', {
       description: 'Check My Price: applies an uploaded CSV import (products or competitor URLs) in batches',
       entry: importQueuedTarget.entry,
-      // It lists the whole catalogue (10,000 products, 30,000 URLs) to compare the file with it.
-      memorySize: 1024,
+      // It holds a whole file (up to 500,000 rows, 50 MB) and the catalogue it compares it with
+      // (100,000 products, 300,000 URLs): `npm run bench:import` reports the heap.
+      memorySize: 2048,
       timeoutSeconds: importQueuedTarget.timeoutSeconds,
       settings: props.settings,
     });

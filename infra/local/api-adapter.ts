@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchRoute, type RouteGroup, routeGroups } from '@cmp/functions/http/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { lambdaContext } from './lambda-context';
+
+/** How long API Gateway waits for a function's answer. */
+const API_GATEWAY_SECONDS = 29;
 
 /** API Gateway's own request-size limit. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -48,7 +52,8 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     return sendJson(res, 413, { success: false, error: 'Request body larger than 10 MB' });
 
   const event = toEvent(req, url, body, match);
-  const context = lambdaContext(match.route.group, event.requestContext.requestId);
+  // API Gateway answers 504 after 29 s, whatever the function's own limit.
+  const context = lambdaContext(match.route.group, API_GATEWAY_SECONDS, event.requestContext.requestId);
   const result = await handlers[match.route.group](event, context);
   writeResult(res, result);
 }
@@ -97,24 +102,6 @@ function toEvent(
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
     },
-  };
-}
-
-function lambdaContext(group: string, requestId: string): Context {
-  const deadline = Date.now() + 29_000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `check-my-price-${group}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:check-my-price-${group}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/check-my-price-${group}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
   };
 }
 

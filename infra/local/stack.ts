@@ -9,7 +9,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { runCompletedPattern, runCompletedTarget } from '@cmp/functions/alerts/run-events';
 import { addUser } from '@cmp/functions/auth/users';
@@ -30,6 +30,7 @@ import { demoWebhookSecret, seedDemoAlertSettings, seedDemoCatalogue } from './d
 import { createWebhookInbox, WEBHOOK_INBOX_PATH } from './demo/webhook-inbox';
 import { type LocalDynamo, type LocalDynamoOptions, startLocalDynamo } from './dynamo-local';
 import { type LocalEventBus, startLocalEventBus } from './event-bus-local';
+import { lambdaContext } from './lambda-context';
 import { LOCAL_DATA_BUCKET, LOCAL_TABLE_NAME, localFunctionEnv, localTokenSecret } from './local-env';
 import { type LocalS3, startLocalS3 } from './s3-local';
 import { startScheduler } from './scheduler';
@@ -65,6 +66,11 @@ export interface LocalStackOptions {
   sesPort?: number;
   /** Where dynalite runs: this thread (the default) or a worker thread (`LocalDynamoOptions.thread`). */
   dynamoThread?: LocalDynamoOptions['thread'];
+  /**
+   * The import function's time per run instead of its deployed one (tests: a short time makes a
+   * small file take several runs).
+   */
+  importTimeoutSeconds?: number;
   /** Settings only a host can give (test stacks: cheap password hashes); `npm start` gives none. */
   hostOnly?: HostOnlySettings;
   log?: (line: string) => void;
@@ -153,9 +159,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ...(dataDir ? { rulesFile: join(dataDir, SCHEDULE_RULES_FILE) } : {}),
     ...(options.retryIntervalMs === undefined ? {} : { retryDelayMs: options.retryIntervalMs }),
   });
-  const loadTask = async (entry: string) => {
+  // Each call gets its function's time, as Lambda gives it (the import job reads what is left).
+  const loadTask = async ({ entry, timeoutSeconds }: { entry: string; timeoutSeconds: number }) => {
     const handler = await loadHandler(entry);
-    return (event: unknown) => handler(event, {} as never);
+    const name = basename(entry, '.ts');
+    return (event: unknown) => handler(event, lambdaContext(name, timeoutSeconds));
   };
   const stepFunctions = await startLocalStepFunctions({
     region,
@@ -163,8 +171,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     timeoutSeconds: runConfig.SCRAPE_RUN_TIMEOUT_SECONDS,
     s3Endpoint: s3.endpoint,
     ...(options.retryIntervalMs === undefined ? {} : { retryIntervalMs: options.retryIntervalMs }),
-    loadTask: (task: ScrapeTaskName) => loadTask(scrapeTasks[task].entry),
-    onStatusChange: async (event) => (await loadTask(statusChangeTask.entry))(event),
+    loadTask: (task: ScrapeTaskName) => loadTask(scrapeTasks[task]),
+    onStatusChange: async (event) => (await loadTask(statusChangeTask))(event),
     log,
   });
   const settings: SettingsSource = {
@@ -196,11 +204,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   );
   // The rules CDK deploys, with their retries: each run's end goes to the alerts handler, and each
   // queued import to the import function.
-  const alertsHandler = await loadTask(runCompletedTarget.entry);
+  const alertsHandler = await loadTask(runCompletedTarget);
   eventBus.addRule(runCompletedPattern, alertsHandler, { retries: runCompletedTarget.retries });
-  eventBus.addRule(importQueuedPattern, await loadTask(importQueuedTarget.entry), {
-    retries: importQueuedTarget.retries,
-  });
+  eventBus.addRule(
+    importQueuedPattern,
+    await loadTask({
+      ...importQueuedTarget,
+      timeoutSeconds: options.importTimeoutSeconds ?? importQueuedTarget.timeoutSeconds,
+    }),
+    {
+      retries: importQueuedTarget.retries,
+    },
+  );
   // A run the last process left 'running' (killed, or crashed) died with it: close it, free the lock.
   const lost = await endRunsOfLostExecutions(stepFunctions.knows);
   if (lost.length > 0)

@@ -143,15 +143,20 @@ describe('imports as jobs (decision 60)', () => {
     );
   });
 
-  it('runs import.handler.ts for up to 5 minutes, far past the API’s 15 s, and may only use the table', () => {
+  it('runs import.handler.ts for up to 5 minutes a run, reading upload files and queuing its job again, and nothing else', () => {
     const { imports } = built.stateless;
     const fn = resources()[idOf(imports.fn)].Properties;
     const statements = statementsOf(idOf(imports.fn));
+    const others = statements.filter(
+      (statement) => !actionsOf(statement).every((a) => a.startsWith('dynamodb:')),
+    );
 
-    expect(fn).toEqual(expect.objectContaining({ Timeout: 300, MemorySize: 1024 }));
+    expect(fn).toEqual(expect.objectContaining({ Timeout: 300, MemorySize: 2048 }));
     expect(fn.Environment.Variables.TABLE_NAME).toBeDefined();
-    expect(statements.flatMap(actionsOf).filter((action) => !action.startsWith('dynamodb:'))).toEqual([]);
+    expect(fn.Environment.Variables.DATA_BUCKET).toBeDefined();
     expect(statements.flatMap(actionsOf)).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem']));
+    expect(others.map((statement) => actionsOf(statement))).toEqual([['events:PutEvents'], ['s3:GetObject']]);
+    expect(JSON.stringify(others[1]?.Resource)).toMatch(/"\/uploads\/\*"\]\]\}$/);
   });
 });
 
@@ -191,6 +196,8 @@ describe('who may do what', () => {
         idOf(api.functions.of('scraper')),
         idOf(api.functions.of('products')),
         idOf(api.functions.of('competitor-urls')),
+        // An import longer than one run of its function queues itself again.
+        idOf(built.stateless.imports.fn),
       ].sort(),
     );
     expect(new Set(busArns)).toEqual(

@@ -78,7 +78,9 @@ describe('a Lambda entry', () => {
       : {}),
     ...(needs.includes('ses') ? { APP_URL: 'https://d1234.cloudfront.net' } : {}),
     ...(needs.includes('scheduleRule') ? { SCHEDULE_RULE_NAME: 'check-my-price-schedule' } : {}),
-    ...(['runFilesWrite', 'runFilesRead', 'exportFiles', 'uploadFiles'].some((need) => needs.includes(need))
+    ...(['runFilesWrite', 'runFilesRead', 'exportFiles', 'uploadFiles', 'uploadFilesRead'].some((need) =>
+      needs.includes(need),
+    )
       ? { DATA_BUCKET: 'check-my-price-data' }
       : {}),
   });

@@ -1,4 +1,5 @@
 import { readImport, startImport } from '../catalogue/csv/import-job';
+import { maxRowsOf } from '../catalogue/csv/import-limits';
 import { createLargeUpload, importFileOf } from '../catalogue/csv/large-upload';
 import { previewProductImport } from '../catalogue/csv/product-import';
 import { decodeUtf8 } from '../catalogue/csv/upload';
@@ -40,7 +41,7 @@ export const handler = groupHandler('products', {
 
   'POST /api/products/import/preview': async ({ headers, rawBody }) => {
     const file = await importFileOf('products', headers['content-type'], rawBody, { take: false });
-    return { body: await previewProductImport(decodeUtf8(file.content)) };
+    return { body: await previewProductImport(decodeUtf8(file.content), maxRowsOf(file)) };
   },
 
   'PUT /api/products/{id}': async ({ params, body }) => ({

@@ -1,11 +1,13 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportJob } from '@cmp/shared';
+import { readDataObject } from '../lib/data-bucket';
 import { conditionalWrite, conditionHeld, db, epochSeconds, nowIso, tableName } from './dynamo';
 import { putPacked, readPacked } from './packed-chunks';
 
 /**
- * An import job at `IMPORT#<id>` / `JOB`, its file beside it in gzip'd chunks (`FILE#<n>`: an item
- * holds at most 400 KB, a CSV upload 2 MiB). Both expire after IMPORT_KEEP_DAYS (the table's TTL).
+ * An import job at `IMPORT#<id>` / `JOB`. A file sent in the request (at most 2 MiB) sits beside it
+ * in gzip'd chunks (`FILE#<n>`: an item holds at most 400 KB); a file sent to the data bucket stays
+ * there, and the job names its key. Both expire after IMPORT_KEEP_DAYS (the table's TTL).
  */
 const IMPORT_KEEP_DAYS = 30;
 /** The row messages a job keeps, with room in its item for the rest (10,000 of them would not fit). */
@@ -24,15 +26,23 @@ export interface ImportJobRecord extends ImportJob {
   attempts: number;
   /** Moved with each batch: a running job whose heartbeat stopped died with its function. */
   heartbeat_at: string | null;
+  /** The file's key in the data bucket; null when its chunks sit beside the job. */
+  file_key: string | null;
+  /**
+   * An earlier run of the function dealt with every row up to this one, and `processed_rows`,
+   * `imported`, `errors` and `error_count` hold what it found; null before any run stopped.
+   */
+  resume_after_row: number | null;
 }
 
 export async function createImportJob(
   job: Pick<ImportJob, 'id' | 'kind' | 'file_name' | 'total_rows'>,
-  content: Buffer,
+  file: { content: Buffer } | { key: string },
 ): Promise<ImportJobRecord> {
   const expires_at = epochSeconds(Date.now() + IMPORT_KEEP_DAYS * 86_400_000);
   // The file first: a job exists only with its whole file.
-  const chunks = await putPacked(keys.job(job.id).PK, FILE_PREFIX, content, expires_at);
+  const chunks =
+    'key' in file ? 0 : await putPacked(keys.job(job.id).PK, FILE_PREFIX, file.content, expires_at);
   const record: ImportJobRecord = {
     ...job,
     status: 'queued',
@@ -45,6 +55,8 @@ export async function createImportJob(
     finished_at: null,
     attempts: 0,
     heartbeat_at: null,
+    file_key: 'key' in file ? file.key : null,
+    resume_after_row: null,
   };
   await db().send(
     new PutCommand({
@@ -66,9 +78,12 @@ export async function getImportJob(id: string): Promise<ImportJobRecord | undefi
 }
 
 /** The job's file as it was uploaded. */
-export async function readImportFile(id: string): Promise<Buffer> {
-  const file = await readPacked(keys.job(id).PK, FILE_PREFIX);
-  if (!file) throw new Error(`The file of import ${id} is missing`);
+export async function readImportFile(job: Pick<ImportJobRecord, 'id' | 'file_key'>): Promise<Buffer> {
+  // Jobs queued before files could stay in the bucket have no key at all.
+  const file = !job.file_key
+    ? await readPacked(keys.job(job.id).PK, FILE_PREFIX)
+    : (await readDataObject(job.file_key))?.body;
+  if (!file) throw new Error(`The file of import ${job.id} is missing`);
   return file;
 }
 
@@ -112,18 +127,56 @@ export async function recordImportProgress(id: string, processedRows: number): P
   );
 }
 
-/** The import's result: `errors` are every row message, of which the job keeps the first ones. */
-export async function completeImportJob(
-  id: string,
-  result: { imported: number; errors: readonly string[]; processed_rows: number },
-): Promise<void> {
+/** What the job found so far: `errors` are row messages, of which the job keeps the first ones. */
+interface ImportTally {
+  imported: number;
+  errors: readonly string[];
+  /** Every row message, kept or not. */
+  error_count: number;
+  processed_rows: number;
+}
+
+/** The import's result. */
+export async function completeImportJob(id: string, result: ImportTally): Promise<void> {
   await finish(id, 'completed', {
     ':imported': result.imported,
     ':errors': firstThatFit(result.errors, KEPT_ERROR_BYTES),
-    ':count': result.errors.length,
+    ':count': result.error_count,
     ':rows': result.processed_rows,
     ':error': null,
   });
+}
+
+/**
+ * A run of the function stopped after `resume_after_row`, its time nearly up: the job keeps what it
+ * found and is queued again, its attempts counted afresh for the next run.
+ */
+export async function saveImportSlice(
+  id: string,
+  result: ImportTally & { resume_after_row: number },
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.job(id),
+      UpdateExpression:
+        'SET #status = :queued, imported = :imported, #errors = :errors, error_count = :count, ' +
+        'processed_rows = :rows, resume_after_row = :after, attempts = :none, heartbeat_at = :now',
+      ConditionExpression: '#status = :running',
+      ExpressionAttributeNames: { '#status': 'status', '#errors': 'errors' },
+      ExpressionAttributeValues: {
+        ':queued': 'queued',
+        ':running': 'running',
+        ':imported': result.imported,
+        ':errors': firstThatFit(result.errors, KEPT_ERROR_BYTES),
+        ':count': result.error_count,
+        ':rows': result.processed_rows,
+        ':after': result.resume_after_row,
+        ':none': 0,
+        ':now': nowIso(),
+      },
+    }),
+  );
 }
 
 function firstThatFit(messages: readonly string[], bytes: number): string[] {

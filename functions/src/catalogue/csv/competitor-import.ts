@@ -28,7 +28,8 @@ import {
   IMPORT_CONCURRENCY,
   type ImportOutcome,
   type ImportProgress,
-  MAX_IMPORT_ROWS,
+  rowsUpTo,
+  stopAfter,
 } from './import-limits';
 
 interface NewUrl {
@@ -53,8 +54,8 @@ interface CompetitorFile {
 }
 
 /** Reads the file and checks its header; a 400 for a file that cannot be imported at all. */
-export function readCompetitorFile(text: string): CompetitorFile {
-  const [header, ...records] = parseCsv(text, MAX_IMPORT_ROWS);
+export function readCompetitorFile(text: string, maxRows: number): CompetitorFile {
+  const [header, ...records] = parseCsv(text, maxRows);
   if (!header) throw new InvalidInputError('The file is empty');
   const skuColumn = header.findIndex((name) => headerKey(name) === headerKey(COMPETITOR_CSV_COLUMNS.sku));
   if (skuColumn < 0) throw new InvalidInputError(`Missing column: ${COMPETITOR_CSV_COLUMNS.sku}`);
@@ -74,9 +75,10 @@ export function readCompetitorFile(text: string): CompetitorFile {
  */
 export async function importCompetitorUrls(
   text: string,
-  { onProgress }: ImportProgress = {},
+  maxRows: number,
+  { onProgress, afterRow = 1, outOfTime }: ImportProgress = {},
 ): Promise<ImportOutcome> {
-  const { records, dataRows, skuColumn, urlColumns } = readCompetitorFile(text);
+  const { records, skuColumn, urlColumns } = readCompetitorFile(text, maxRows);
   const kept = await keptCount('competitor_urls');
   const [products, urls] = await Promise.all([listProducts(), listCompetitorUrls()]);
   const productBySku = new Map(products.map((product) => [product.sku.trim().toUpperCase(), product]));
@@ -87,9 +89,11 @@ export async function importCompetitorUrls(
 
   const errors: string[] = [];
   const rows: NewUrl[][] = [];
+  const dataRows: number[] = [];
   for (const [index, record] of records.entries()) {
     const row = index + 2;
-    if (isBlankRecord(record)) continue;
+    if (row <= afterRow || isBlankRecord(record)) continue;
+    dataRows.push(row);
     const sku = normaliseText(record[skuColumn] ?? '');
     const product = productBySku.get(sku.toUpperCase());
     if (!sku) {
@@ -132,9 +136,10 @@ export async function importCompetitorUrls(
 
   const total = rows.reduce((sum, adds) => sum + adds.length, 0);
   let nextId = total > 0 ? await reserveIds('competitor-url', total) : 0;
-  let processed = dataRows - rows.length;
+  const dealt = rowsUpTo(dataRows);
   let created = 0;
-  for (const [, batch] of batches(rows)) {
+  let stoppedAfter: number | null = null;
+  for (const [first, batch] of batches(rows)) {
     const claimed = await mapLimit(batch, IMPORT_CONCURRENCY, (adds) => claimRow(adds, max, errors));
     const written = claimed
       .flat()
@@ -146,15 +151,19 @@ export async function importCompetitorUrls(
       );
     await putCompetitorUrlItems(written);
     created += written.length;
-    processed += batch.length;
-    await onProgress?.(processed);
+    const lastRows = batch.map((adds) => ({ row: adds[0]?.row ?? afterRow }));
+    stoppedAfter = stopAfter(lastRows, first + batch.length < rows.length, outOfTime);
+    await onProgress?.(dealt(lastRows.at(-1)?.row ?? afterRow));
+    if (stoppedAfter !== null) break;
   }
   await Promise.all([catalogueChanged(), settleImportedCount('competitor_urls', kept, urls.length, created)]);
+  const lastRow = stoppedAfter ?? Number.POSITIVE_INFINITY;
   return {
     success: true,
     imported: created,
-    errors: errors.sort((a, b) => rowOf(a) - rowOf(b)),
-    processed_rows: processed,
+    errors: errors.filter((error) => rowOf(error) <= lastRow).sort((a, b) => rowOf(a) - rowOf(b)),
+    processed_rows: dealt(lastRow),
+    stopped_after_row: stoppedAfter,
   };
 }
 

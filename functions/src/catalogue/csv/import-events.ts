@@ -16,11 +16,14 @@ export const importQueuedPattern = {
   'detail-type': [IMPORT_QUEUED],
 } as const;
 
-/** The Lambda the rule targets: it applies the job's file in batches (import-job.ts). */
+/**
+ * The Lambda the rule targets: it applies the job's file in batches (import-job.ts), reads a large
+ * one from the data bucket, and queues the job again when the file takes more than one run.
+ */
 export const importQueuedTarget = {
   entry: 'src/catalogue/csv/import.handler.ts',
-  needs: ['table'],
-  // 30,000 competitor URLs take about a minute locally (`npm run bench:import`); ample room here.
+  needs: ['table', 'runEvents', 'uploadFilesRead'],
+  // A run stops 30 s before this and the job goes on in the next (decision 70).
   timeoutSeconds: 300,
   /** A failed import is tried twice more: the job resumes where it stopped (decision 60). */
   retries: 2,

@@ -17,6 +17,8 @@ const job = (fields: Partial<ImportJobRecord>): ImportJobRecord => ({
   finished_at: null,
   attempts: 1,
   heartbeat_at: '2026-11-26T10:00:30.000Z',
+  file_key: null,
+  resume_after_row: null,
   ...fields,
 });
 const at = (iso: string) => Date.parse(iso);
@@ -28,6 +30,8 @@ describe('importJobView', () => {
     expect(view).toMatchObject({ status: 'running', processed_rows: 500, error: null });
     expect(view).not.toHaveProperty('attempts');
     expect(view).not.toHaveProperty('heartbeat_at');
+    expect(view).not.toHaveProperty('resume_after_row');
+    expect(view).not.toHaveProperty('file_key');
   });
 
   it('reports a job whose heartbeat stopped for longer than its function may run as failed, saying what to do', () => {

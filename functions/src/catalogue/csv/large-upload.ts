@@ -51,7 +51,7 @@ async function uploadedFile(id: string, kind: ImportKind, take: boolean): Promis
   if (!object)
     throw new InvalidInputError(`Upload ${id} has no file yet: send the file with the upload's form first`);
   if (take && !(await takeUpload(id))) throw usedAlready(id);
-  return { filename: upload.file_name, mimeType: object.contentType, content: object.body };
+  return { filename: upload.file_name, mimeType: object.contentType, content: object.body, key: keyOf(id) };
 }
 
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;

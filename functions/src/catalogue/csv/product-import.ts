@@ -19,19 +19,31 @@ import {
 } from '../../data/product.repository';
 import { ConflictError, DomainError } from '../../domain/errors';
 import { mapLimit } from '../../lib/map-limit';
-import { batches, IMPORT_CONCURRENCY, type ImportOutcome, type ImportProgress } from './import-limits';
-import { planProductImport } from './product-import-plan';
+import {
+  batches,
+  IMPORT_CONCURRENCY,
+  type ImportOutcome,
+  type ImportProgress,
+  rowsUpTo,
+  stopAfter,
+} from './import-limits';
+import { type PlannedUpdate, planProductImport } from './product-import-plan';
 import { readProductRows, type ValidRow } from './product-rows';
 
-/** Reads and checks the file, and compares it with the catalogue: the same for the import and its preview. */
-async function planFile(text: string) {
-  const { column, valid, errors } = readProductRows(text);
+/**
+ * Reads and checks the file, and compares its rows after `afterRow` with the catalogue: the same
+ * for the import and its preview. The whole file is read so a SKU is still once per file.
+ */
+async function planFile(text: string, maxRows: number, afterRow = 1) {
+  const { column, valid, errors } = readProductRows(text, maxRows);
   const [products, categories] = await Promise.all([listProducts(), listCategories()]);
+  const rows = valid.filter((row) => row.row > afterRow);
   return {
-    errors,
+    errors: errors.filter((error) => error.row > afterRow),
+    rows,
     categories,
     listed: products.length,
-    plan: planProductImport(valid, column, products, categories),
+    plan: planProductImport(rows, column, products, categories),
   };
 }
 
@@ -39,8 +51,8 @@ async function planFile(text: string) {
  * What importing the file would do, writing nothing: new products, products that would change
  * (old → new per field), categories that would be created, and every row error.
  */
-export async function previewProductImport(text: string): Promise<ProductImportPreview> {
-  const { errors, plan } = await planFile(text);
+export async function previewProductImport(text: string, maxRows: number): Promise<ProductImportPreview> {
+  const { errors, plan } = await planFile(text, maxRows);
   return {
     success: true,
     new_products: plan.creates.map(({ row, fields, categoryName }) => ({
@@ -61,69 +73,86 @@ export async function previewProductImport(text: string): Promise<ProductImportP
   };
 }
 
+/** A row the import writes: a new product (with its id), or a change to one. */
+type Write = { row: number } & ({ create: ValidRow; id: number } | { update: PlannedUpdate });
+
 /**
  * Imports a products CSV: rows are upserted by SKU (so the same file twice changes nothing),
  * categories are created when new, and each bad row is reported by number (the header is row 1)
- * and skipped while the good rows are imported. Written in batches (decision 60): a new product
- * costs its SKU claim and a 25th of a batch write, a changed one its conditional write; the
- * catalogue version and the count move once at the end. `importId` marks the claims it makes, so a
- * later attempt at the same import takes over what an attempt cut off half-way left.
+ * and skipped while the good rows are imported. Written in batches of rows in file order (decision
+ * 60): a new product costs its SKU claim and a 25th of a batch write, a changed one its conditional
+ * write; the catalogue version and the count move once at the end. `importId` marks the claims it
+ * makes, so a later attempt at the same import takes over what an attempt cut off half-way left.
+ * With `afterRow` it starts after that row; with `outOfTime` it may stop after a batch (decision 70).
  */
 export async function importProducts(
   text: string,
-  { importId = randomUUID(), onProgress }: ImportProgress = {},
+  maxRows: number,
+  { importId = randomUUID(), onProgress, afterRow = 1, outOfTime }: ImportProgress = {},
 ): Promise<ImportOutcome> {
   const kept = await keptCount('products');
-  const { errors, categories, plan, listed } = await planFile(text);
+  const { errors, rows, categories, plan, listed } = await planFile(text, maxRows, afterRow);
   const categoryIds = await ensureCategories(plan.newCategories, categories);
   const categoryOf = (row: ValidRow) =>
     row.categoryName ? (categoryIds.get(row.categoryName.toLowerCase()) ?? null) : null;
   const firstNewId = plan.creates.length > 0 ? await reserveIds('product', plan.creates.length) : 0;
+  const writes: Write[] = [
+    ...plan.creates.map((create, i) => ({ row: create.row, create, id: firstNewId + i })),
+    ...plan.updates.map((update) => ({ row: update.row, update })),
+  ].sort((a, b) => a.row - b.row);
+  const dealt = rowsUpTo([...errors, ...rows].map((row) => row.row));
   const writeErrors: RowError[] = [];
-  let processed = errors.length + plan.unchanged;
   let created = 0;
-  const progress = async (rows: number) => {
-    processed += rows;
-    await onProgress?.(processed);
-  };
+  let stoppedAfter: number | null = null;
 
-  for (const [first, batch] of batches(plan.creates)) {
-    const claimed = await mapLimit(batch, IMPORT_CONCURRENCY, (row, i) =>
-      claimSkuForImport(row.fields.sku, firstNewId + first + i, importId),
+  for (const [first, batch] of batches(writes)) {
+    const outcomes = await mapLimit(batch, IMPORT_CONCURRENCY, (write) =>
+      'create' in write ? claimNew(write.create, write.id, importId) : applyChange(write.update, categoryOf),
     );
-    const records = batch.flatMap((row, i) => {
-      if (claimed[i])
-        return [newProductRecord({ ...row.fields, category_id: categoryOf(row) }, firstNewId + first + i)];
-      writeErrors.push({ row: row.row, sku: row.fields.sku, message: skuConflict(row.fields.sku) });
-      return [];
+    const records = batch.flatMap((write, i) => {
+      const outcome = outcomes[i];
+      if (outcome !== undefined && outcome !== true) writeErrors.push(outcome);
+      if (!('create' in write) || outcome !== true) return [];
+      return [newProductRecord({ ...write.create.fields, category_id: categoryOf(write.create) }, write.id)];
     });
     await putProductItems(records);
     created += records.length;
-    await progress(batch.length);
-  }
-  for (const [, batch] of batches(plan.updates)) {
-    const outcomes = await mapLimit(batch, IMPORT_CONCURRENCY, async (row): Promise<RowError | undefined> => {
-      try {
-        await replaceProduct(row.current, { ...row.fields, category_id: categoryOf(row) });
-        return undefined;
-      } catch (error) {
-        if (error instanceof DomainError)
-          return { row: row.row, sku: row.fields.sku, message: error.message };
-        throw error;
-      }
-    });
-    writeErrors.push(...outcomes.filter((o): o is RowError => o !== undefined));
-    await progress(batch.length);
+    stoppedAfter = stopAfter(batch, first + batch.length < writes.length, outOfTime);
+    await onProgress?.(dealt(batch.at(-1)?.row ?? afterRow));
+    if (stoppedAfter !== null) break;
   }
   await Promise.all([catalogueChanged(), settleImportedCount('products', kept, listed, created)]);
 
-  const valid = plan.creates.length + plan.updates.length + plan.unchanged;
+  const lastRow = stoppedAfter ?? Number.POSITIVE_INFINITY;
+  const upTo = <T extends { row: number }>(items: readonly T[]) =>
+    items.filter((item) => item.row <= lastRow);
   return {
     success: true,
-    imported: valid - writeErrors.length,
-    errors: [...errors, ...writeErrors].sort((a, b) => a.row - b.row).map(rowErrorText),
-    processed_rows: processed,
+    imported: upTo(rows).length - writeErrors.length,
+    errors: [...upTo(errors), ...writeErrors].sort((a, b) => a.row - b.row).map(rowErrorText),
+    processed_rows: dealt(lastRow),
+    stopped_after_row: stoppedAfter,
   };
+}
+
+/** Claims a new product's SKU: true, or the row's error when another product holds it. */
+async function claimNew(row: ValidRow, id: number, importId: string): Promise<true | RowError> {
+  if (await claimSkuForImport(row.fields.sku, id, importId)) return true;
+  return { row: row.row, sku: row.fields.sku, message: skuConflict(row.fields.sku) };
+}
+
+/** Writes a planned change: undefined, or the row's error when the product changed meanwhile. */
+async function applyChange(
+  row: PlannedUpdate,
+  categoryOf: (row: ValidRow) => number | null,
+): Promise<RowError | undefined> {
+  try {
+    await replaceProduct(row.current, { ...row.fields, category_id: categoryOf(row) });
+    return undefined;
+  } catch (error) {
+    if (error instanceof DomainError) return { row: row.row, sku: row.fields.sku, message: error.message };
+    throw error;
+  }
 }
 
 /** Creates the plan's new categories; returns every category id by lower-case name. */

@@ -2,7 +2,6 @@ import { checkProductCsvRow, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED, type Row
 import type { ProductFields } from '../../data/product.repository';
 import { InvalidInputError } from '../../domain/errors';
 import { headerKey, isBlankRecord, parseCsv } from './csv-parse';
-import { MAX_IMPORT_ROWS } from './import-limits';
 
 /** Where each known column sits in the file; a column the file lacks is absent. */
 export type ColumnIndex = Partial<Record<keyof typeof PRODUCT_CSV_COLUMNS, number>>;
@@ -27,10 +26,11 @@ export const rowErrorText = (error: Pick<RowError, 'row' | 'message'>) =>
 
 /**
  * Reads and checks a products CSV, the one reading both the import and its preview use: each row
- * with the API's rules, and a SKU only once per file (ignoring case). Blank rows are skipped.
+ * with the API's rules, and a SKU only once per file (ignoring case). Blank rows are skipped; a
+ * file of more than `maxRows` rows is refused.
  */
-export function readProductRows(text: string): ProductRows {
-  const [header, ...records] = parseCsv(text, MAX_IMPORT_ROWS);
+export function readProductRows(text: string, maxRows: number): ProductRows {
+  const [header, ...records] = parseCsv(text, maxRows);
   if (!header) throw new InvalidInputError('The file is empty');
   const column = indexColumns(header);
 

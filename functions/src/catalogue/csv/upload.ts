@@ -6,6 +6,8 @@ export interface UploadedFile {
   filename: string;
   mimeType: string;
   content: Buffer;
+  /** Its key in the data bucket, for a file sent there (large-upload.ts). */
+  key?: string;
 }
 
 /** The form field the import dialogs send the file in. */
