@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedInStack } from '../support/signed-in-stack';
+import { askUpload, sendWithForm } from '../support/upload-form';
 
 /**
  * Large CSV files go straight to storage (docs/api.md#uploads): POST /api/imports/uploads hands out a
@@ -13,31 +14,10 @@ const productsCsv = (skus: string[]) =>
     '\n',
   );
 
-async function newUpload(kind: 'products' | 'competitor-urls', filename: string, size: number) {
-  return stack.send<{
-    success: boolean;
-    upload_id: string;
-    upload: { url: string; fields: Record<string, string> };
-    error?: string;
-  }>('POST', '/api/imports/uploads', { token, body: { kind, filename, size } });
-}
-
-/** Sends `content` with the upload's form, as the browser does; `change` alters the form first. */
-async function send(
-  upload: { url: string; fields: Record<string, string> },
-  content: string | Uint8Array<ArrayBuffer>,
-  { type = 'text/csv', change = {} }: { type?: string; change?: Record<string, string> } = {},
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ ...upload.fields, ...change })) form.append(name, value);
-  form.append('file', new Blob([content], { type }), 'file.csv');
-  const response = await fetch(upload.url, { method: 'POST', body: form, headers: { origin: stack.url } });
-  return {
-    status: response.status,
-    text: await response.text(),
-    cors: response.headers.get('access-control-allow-origin'),
-  };
-}
+const newUpload = (kind: 'products' | 'competitor-urls', filename: string, size: number) =>
+  askUpload(stack, token, kind, filename, size);
+const send = (...args: Parameters<typeof sendWithForm> extends [unknown, ...infer Rest] ? Rest : never) =>
+  sendWithForm(stack, ...args);
 
 const importByUpload = (path: string, uploadId: string) =>
   stack.send<{ success: boolean; imported?: number; error?: string; new_products?: unknown[] }>(
