@@ -1,7 +1,8 @@
 /**
  * A realistic catalogue for the benchmarks: N products (default 10,000) in 20 categories, three
  * competitor URLs each, one completed scrape run per day for 30 days, price records and each URL's
- * latest observation, all written through the repositories the API and the scrape run use.
+ * latest observation. Products and URLs go through the CSV imports' code (written in batches), the
+ * runs and records through the repositories the scrape run uses.
  *
  * Price history: dynalite writes about 2,000–3,000 items a second here, so 30 days for every URL
  * (900,000 records at 10,000 products) would take several minutes per benchmark. Every URL gets
@@ -16,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { provideSettings, type SettingsSource } from '@cmp/functions/config';
+import { competitorNameFromUrl } from '@cmp/shared';
 import { startTsWorker } from '../local/ts-worker';
 
 export interface SeedOptions {
@@ -39,11 +41,8 @@ export const DEFAULT_PRODUCTS = 10_000;
 export const DEFAULT_HISTORY_URLS = 1_000;
 const CATEGORIES = 20;
 const DAYS = 30;
-const COMPETITORS = [
-  { name: 'Argos', host: 'www.argos.co.uk' },
-  { name: 'Currys', host: 'www.currys.co.uk' },
-  { name: 'John Lewis', host: 'www.johnlewis.com' },
-] as const;
+/** The competitors' hosts; the import names each competitor after its host. */
+const COMPETITORS = ['www.argos.co.uk', 'www.currys.co.uk', 'www.johnlewis.com'] as const;
 /** Writes in flight at once: enough to keep dynalite busy, few enough for the SDK's 50 sockets. */
 const CONCURRENCY = 32;
 /** The share of checks that find no price, as real shops give (blocked, moved, timed out). */
@@ -82,62 +81,51 @@ async function forEachLimited(count: number, limit: number, task: (i: number) =>
 export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> {
   const log = options.log ?? console.log;
   const started = performance.now();
-  const { createCategory } = await import('@cmp/functions/data/category.repository');
-  const { createProduct } = await import('@cmp/functions/data/product.repository');
-  const { createCompetitorUrl } = await import('@cmp/functions/data/competitor-url.repository');
+  const { importProducts } = await import('@cmp/functions/catalogue/csv/product-import');
+  const { importCompetitorUrls } = await import('@cmp/functions/catalogue/csv/competitor-import');
+  const { MAX_UPLOADED_IMPORT_ROWS } = await import('@cmp/functions/catalogue/csv/import-limits');
+  const { listProducts } = await import('@cmp/functions/data/product.repository');
+  const { listCompetitorUrls } = await import('@cmp/functions/data/competitor-url.repository');
   const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
   const { putPriceRecord } = await import('@cmp/functions/data/price-record.repository');
   const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
-  const { reserveIds } = await import('@cmp/functions/data/counter.repository');
   const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
 
   const productCount = options.products;
   const urlCount = productCount * COMPETITORS.length;
   const historyUrls = Math.min(options.historyUrls ?? DEFAULT_HISTORY_URLS, urlCount);
+  const skuOf = (i: number) => `SKU-${String(i + 1).padStart(6, '0')}`;
+  const urlOf = (u: number) =>
+    `https://${COMPETITORS[u % COMPETITORS.length] ?? COMPETITORS[0]}/p/${skuOf(Math.floor(u / COMPETITORS.length))}`;
 
-  const categoryIds: number[] = [];
-  for (let c = 1; c <= CATEGORIES; c++) {
-    const category = await createCategory({ name: `Category ${c}`, description: null });
-    categoryIds.push(category.id);
-  }
-
-  // Ids for the whole batch in one counter update each, as the CSV imports do.
-  const firstProduct = await reserveIds('product', productCount);
+  // Products and URLs through the CSV import's batches (a claim and a 25th of a batch write a row),
+  // in files of at most the rows an uploaded file may hold.
   const prices: number[] = [];
-  await forEachLimited(productCount, CONCURRENCY, async (i) => {
+  const productRows = Array.from({ length: productCount }, (_, i) => {
     const rand = random(i);
     const price = money(5 + rand() * 495);
     prices[i] = price;
-    await createProduct(
-      {
-        sku: `SKU-${String(i + 1).padStart(6, '0')}`,
-        name: `${ADJECTIVES[i % ADJECTIVES.length]} ${NOUNS[(i >> 3) % NOUNS.length]} ${i + 1}`,
-        current_price: price,
-        cost: i % 7 === 0 ? null : money(price * (0.5 + rand() * 0.3)),
-        // One product in ten stays uncategorised, as imports leave them.
-        category_id: i % 10 === 9 ? null : (categoryIds[i % CATEGORIES] ?? null),
-        gtin: null,
-        mpn: null,
-      },
-      firstProduct + i,
-    );
+    const cost = i % 7 === 0 ? '' : money(price * (0.5 + rand() * 0.3)).toFixed(2);
+    // One product in ten stays uncategorised, as imports leave them.
+    const category = i % 10 === 9 ? '' : `Category ${(i % CATEGORIES) + 1}`;
+    const name = `${ADJECTIVES[i % ADJECTIVES.length]} ${NOUNS[(i >> 3) % NOUNS.length]} ${i + 1}`;
+    return `${skuOf(i)},${name},${price.toFixed(2)},${cost},${category}`;
   });
+  await importInFiles('SKU,Product Name,Current Price,Cost,Category', productRows, (csv) =>
+    importProducts(csv, MAX_UPLOADED_IMPORT_ROWS),
+  );
   log(`seed: ${productCount} products (${elapsed(started)})`);
-
-  const firstUrl = await reserveIds('competitor-url', urlCount);
-  await forEachLimited(urlCount, CONCURRENCY, async (u) => {
-    const competitor = COMPETITORS[u % COMPETITORS.length] ?? COMPETITORS[0];
-    const product = Math.floor(u / COMPETITORS.length);
-    await createCompetitorUrl(
-      {
-        product_id: firstProduct + product,
-        competitor_name: competitor.name,
-        url: `https://${competitor.host}/p/SKU-${String(product + 1).padStart(6, '0')}`,
-      },
-      firstUrl + u,
-    );
-  });
+  const urlRows = Array.from(
+    { length: urlCount },
+    (_, u) => `${skuOf(Math.floor(u / COMPETITORS.length))},${urlOf(u)}`,
+  );
+  await importInFiles('SKU,Competitor URL', urlRows, (csv) =>
+    importCompetitorUrls(csv, MAX_UPLOADED_IMPORT_ROWS),
+  );
   log(`seed: ${urlCount} competitor URLs (${elapsed(started)})`);
+  const productIds = new Map((await listProducts()).map((product) => [product.sku, product.id]));
+  const urlIds = new Map((await listCompetitorUrls()).map((url) => [url.url, url.id]));
+  const productIdOf = (product: number) => productIds.get(skuOf(product)) ?? 0;
 
   // One completed daily run per day, oldest first, as the schedule leaves them.
   const today = Date.UTC(2026, 10, 22, 6, 0, 0);
@@ -164,8 +152,9 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
 
   let priceRecords = 0;
   await forEachLimited(urlCount, CONCURRENCY, async (u) => {
-    const competitor = COMPETITORS[u % COMPETITORS.length] ?? COMPETITORS[0];
     const product = Math.floor(u / COMPETITORS.length);
+    const url = urlOf(u);
+    const urlId = urlIds.get(url) ?? 0;
     const rand = random(1_000_000_007 + u);
     const base = (prices[product] ?? 10) * (0.85 + rand() * 0.3);
     const days = u < historyUrls ? runs : runs.slice(-1);
@@ -185,10 +174,10 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
       };
       await putPriceRecord({
         ...observation,
-        competitor_url_id: firstUrl + u,
-        product_id: firstProduct + product,
-        competitor_name: competitor.name,
-        competitor_url: `https://${competitor.host}/p/SKU-${String(product + 1).padStart(6, '0')}`,
+        competitor_url_id: urlId,
+        product_id: productIdOf(product),
+        competitor_name: competitorNameFromUrl(url),
+        competitor_url: url,
         llm_response: null,
         tier: 'structured',
       });
@@ -198,7 +187,7 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
     // As a run's checks leave it: a price found becomes the accepted one, a failed check keeps it.
     const unreachable = latest?.outcome === 'failed';
     if (latest)
-      await recordLatestObservation(firstUrl + u, latest, {
+      await recordLatestObservation(urlId, latest, {
         effect: unreachable ? 'keep' : 'accept',
         unreachable,
       });
@@ -239,6 +228,22 @@ export function seedInWorker(
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The seed worker stopped (exit ${code})`)));
   });
+}
+
+/** Imports `rows` under `header` in files of at most MAX_UPLOADED_IMPORT_ROWS rows; fails on a refused row. */
+async function importInFiles(
+  header: string,
+  rows: readonly string[],
+  importFile: (csv: string) => Promise<{ errors: string[] }>,
+) {
+  const { MAX_UPLOADED_IMPORT_ROWS } = await import('@cmp/functions/catalogue/csv/import-limits');
+  for (let first = 0; first < rows.length; first += MAX_UPLOADED_IMPORT_ROWS) {
+    const { errors } = await importFile(
+      [header, ...rows.slice(first, first + MAX_UPLOADED_IMPORT_ROWS)].join('\n'),
+    );
+    if (errors.length > 0)
+      throw new Error(`The seed's import refused rows: ${errors.slice(0, 3).join('; ')}`);
+  }
 }
 
 const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
