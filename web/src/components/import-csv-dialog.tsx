@@ -169,7 +169,8 @@ function ImportProgress({ job }: { job: ImportJob }) {
   return (
     <div className="flex flex-col gap-1 border-t pt-3">
       <p id={labelId} role="status" className="text-sm">
-        {job.status === 'queued'
+        {/* A long import is queued again between runs of its function, with rows done already. */}
+        {job.status === 'queued' && job.processed_rows === 0
           ? `Waiting to start: ${rows(job.total_rows)} rows`
           : `Imported ${rows(job.processed_rows)} of ${rows(job.total_rows)} rows`}
       </p>
