@@ -4,10 +4,11 @@
  */
 
 import { type CsvColumn, toCsv, yesNo } from '@cmp/shared';
+import { catalogueRecords } from '../catalogue/catalogue-records';
 import { byId } from '../catalogue/products';
 import { acceptedPrice, apiLastCheck } from '../catalogue/url-check-view';
-import { type CompetitorUrlRecord, listCompetitorUrls } from '../data/competitor-url.repository';
-import { listProducts, type ProductRecord } from '../data/product.repository';
+import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
+import type { ProductRecord } from '../data/product.repository';
 
 interface UrlRow {
   url: CompetitorUrlRecord;
@@ -33,8 +34,10 @@ export const COMPETITOR_URL_COLUMNS: readonly CsvColumn<UrlRow>[] = [
   { header: 'Accepted price currency', value: (r) => r.accepted?.currency ?? null },
 ];
 
+/** The file, from the catalogue's records (the kept ones when run in withKeptRecords). */
 export async function competitorUrlsCsv(): Promise<string> {
-  const [urls, products] = await Promise.all([listCompetitorUrls(), listProducts()]);
+  const records = catalogueRecords();
+  const [urls, products] = await Promise.all([records.urls(), records.products()]);
   const productById = byId(products);
   return toCsv(
     COMPETITOR_URL_COLUMNS,

@@ -10,7 +10,6 @@ import {
   margin,
   toCsv,
 } from '@cmp/shared';
-import { getComparisonRows } from '../dashboard/dashboard-products';
 
 export const DASHBOARD_COLUMNS: readonly CsvColumn<DashboardProduct>[] = [
   { header: 'SKU', value: (p) => p.sku },
@@ -30,6 +29,7 @@ export const DASHBOARD_COLUMNS: readonly CsvColumn<DashboardProduct>[] = [
   { header: 'Last checked', value: (p) => p.price_comparison.latest_ai_analysis?.scraped_at ?? null },
 ];
 
-export async function dashboardCsv(filters: DashboardFilters): Promise<string> {
-  return toCsv(DASHBOARD_COLUMNS, filterDashboardProducts(await getComparisonRows(), filters));
+/** The file of `rows` (every product, hidden ones included) that `filters` keep. */
+export function dashboardCsv(rows: readonly DashboardProduct[], filters: DashboardFilters): string {
+  return toCsv(DASHBOARD_COLUMNS, filterDashboardProducts(rows, filters));
 }

@@ -83,6 +83,16 @@ export async function keptValue<T>(
   return (await currentEntry(key, build, now)).result as Promise<T>;
 }
 
+/**
+ * Runs `read` with the catalogue's lists reading the records this container keeps at the version
+ * now (only what changed is read again), without keeping what it makes: the CSV exports, whose
+ * files are too large to keep, read 100,000 products and 300,000 URLs this way in place of the table.
+ */
+export async function withKeptRecords<T>(read: () => Promise<T>, now: () => number = Date.now): Promise<T> {
+  const version = building.getStore() ?? (await readCatalogueVersion());
+  return building.run(version, () => buildingFrom(keptRecords(version, now), read));
+}
+
 export async function cachedResponse(
   key: string,
   acceptEncoding: string | undefined,

@@ -48,9 +48,12 @@ function answer<T, Q extends { page?: number | undefined; page_size?: number | u
   return { rows, paging };
 }
 
+/** The dashboard's comparison rows, hidden products included, as kept for this catalogue version. */
+export const keptComparisonRows = () => keptValue('comparison rows', getComparisonRows);
+
 /** The dashboard's comparison rows, hidden products included (show_hidden decides). */
 export async function dashboardList(query: DashboardListQuery): Promise<ListAnswer<DashboardProduct>> {
-  return answer(await keptValue('comparison rows', getComparisonRows), query, dashboardListRows);
+  return answer(await keptComparisonRows(), query, dashboardListRows);
 }
 
 export async function productList(query: ProductListQuery): Promise<ListAnswer<Product>> {

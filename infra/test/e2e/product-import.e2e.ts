@@ -193,4 +193,25 @@ describe('CSV import preview', () => {
     );
     expect(await productBySku('PREV-2')).toEqual(expect.objectContaining({ name: 'Brand New Lamp' }));
   });
+
+  it('lists the first 500 new products of a long file and says how many more it has', async () => {
+    const rows = Array.from({ length: 1_234 }, (_, n) => `LONG-${n},Long file product ${n},5`);
+    await openProducts();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Import Products' });
+    await importDialog.getByLabel('CSV file').setInputFiles({
+      name: 'long.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['SKU,Product Name,Current Price', ...rows].join('\n')),
+    });
+    await importDialog.getByRole('button', { name: 'Preview' }).click();
+    const newProducts = importDialog.getByRole('list', { name: 'New products (1234)' });
+    await newProducts.waitFor();
+    const listed = await newProducts.getByRole('listitem').count();
+    const more = await importDialog.getByText(/^Listing the first 500; /).textContent();
+    await importDialog.getByRole('button', { name: 'Cancel' }).click();
+
+    expect(listed).toBe(500);
+    expect(more).toBe('Listing the first 500; the file has 734 more.');
+  });
 });

@@ -34,8 +34,8 @@ export function ImportPreviewChanges({ preview }: { preview: ProductImportPrevie
           <span className="font-semibold">New categories:</span> {categories.join(', ')}
         </p>
       )}
-      <Listing title={`New products (${created.length})`} empty={created.length === 0}>
-        {created.map((product) => (
+      <Listing title={`New products (${created.length})`} total={created.length}>
+        {created.slice(0, SHOWN_AT_MOST).map((product) => (
           <li key={product.row}>
             <span className="font-medium">{product.sku}</span> {product.name},{' '}
             {formatShopMoney(product.current_price)}
@@ -43,8 +43,8 @@ export function ImportPreviewChanges({ preview }: { preview: ProductImportPrevie
           </li>
         ))}
       </Listing>
-      <Listing title={`Changed products (${changed.length})`} empty={changed.length === 0}>
-        {changed.map((product) => (
+      <Listing title={`Changed products (${changed.length})`} total={changed.length}>
+        {changed.slice(0, SHOWN_AT_MOST).map((product) => (
           <li key={product.row}>
             <span className="font-medium">{product.sku}</span> {product.name}
             <ul className="pl-4">
@@ -62,9 +62,15 @@ export function ImportPreviewChanges({ preview }: { preview: ProductImportPrevie
   );
 }
 
-function Listing({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
+/**
+ * Rows listed per kind: a file of 100,000 products would otherwise put as many items on the page;
+ * the counts above still say how many there are.
+ */
+const SHOWN_AT_MOST = 500;
+
+function Listing({ title, total, children }: { title: string; total: number; children: ReactNode }) {
   const headingId = useId();
-  if (empty) return null;
+  if (total === 0) return null;
   return (
     <div className="flex flex-col gap-1">
       <h3 id={headingId} className="font-semibold">
@@ -73,6 +79,11 @@ function Listing({ title, empty, children }: { title: string; empty: boolean; ch
       <ul aria-labelledby={headingId} className="flex flex-col gap-1">
         {children}
       </ul>
+      {total > SHOWN_AT_MOST && (
+        <p className="text-muted-foreground">
+          {`Listing the first ${SHOWN_AT_MOST.toLocaleString('en-GB')}; the file has ${(total - SHOWN_AT_MOST).toLocaleString('en-GB')} more.`}
+        </p>
+      )}
     </div>
   );
 }
