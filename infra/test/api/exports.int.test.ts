@@ -301,3 +301,36 @@ describe('every export', () => {
     }
   });
 });
+
+describe('an export right after an edit', () => {
+  it('has the edit in it, though the exports read what the lists keep between changes', async () => {
+    const lamp = await addProduct({ sku: 'L-9', name: 'Lamp', current_price: 30 });
+    const urlId = await addUrl(lamp, 'Lamp Shop', 'https://lamps.example/lamp', [{ day: DAY_2, price: 28 }]);
+    // Both exports build what they keep from this catalogue version first.
+    const before = [
+      await download('/api/dashboard/export.csv'),
+      await download('/api/competitor-urls/export.csv'),
+    ];
+
+    await stack.api('PUT /api/products/{id}', {
+      token,
+      params: { id: String(lamp.id) },
+      body: { sku: 'L-9', name: 'Desk lamp', current_price: 31.5, cost: null, category_id: null },
+    });
+    await stack.api('PUT /api/competitor-urls/{id}', {
+      token,
+      params: { id: String(urlId) },
+      body: { product_id: lamp.id, competitor_name: 'Lamps Direct', url: 'https://lamps.example/lamp' },
+    });
+    const dashboard = await download('/api/dashboard/export.csv');
+    const urls = await download('/api/competitor-urls/export.csv');
+
+    expect(before.map(({ records }) => column(records, 'SKU').includes('L-9'))).toEqual([true, true]);
+    expect(dashboard.rows.find((row) => row[0] === 'L-9')?.slice(1, 4)).toEqual(['Desk lamp', '', '31.5']);
+    expect(urls.rows.find((row) => row[3] === 'https://lamps.example/lamp')?.slice(0, 3)).toEqual([
+      'L-9',
+      'Desk lamp',
+      'Lamps Direct',
+    ]);
+  });
+});
