@@ -64,7 +64,6 @@ export function rowsUpTo(rows: readonly number[]): (lastRow: number) => number {
   let counted = 0;
   return (lastRow) => {
     while (counted < sorted.length && (sorted[counted] ?? 0) <= lastRow) counted++;
-    while (counted > 0 && (sorted[counted - 1] ?? 0) > lastRow) counted--;
     return counted;
   };
 }
