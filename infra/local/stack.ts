@@ -159,11 +159,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ...(dataDir ? { rulesFile: join(dataDir, SCHEDULE_RULES_FILE) } : {}),
     ...(options.retryIntervalMs === undefined ? {} : { retryDelayMs: options.retryIntervalMs }),
   });
+  // Task calls still going when the state machine stops (the checks of a run aborted by the stop):
+  // the table closes after them.
+  const calls = new Set<Promise<unknown>>();
   // Each call gets its function's time, as Lambda gives it (the import job reads what is left).
   const loadTask = async ({ entry, timeoutSeconds }: { entry: string; timeoutSeconds: number }) => {
     const handler = await loadHandler(entry);
     const name = basename(entry, '.ts');
-    return (event: unknown) => handler(event, lambdaContext(name, timeoutSeconds));
+    return (event: unknown) => {
+      const call: Promise<unknown> = handler(event, lambdaContext(name, timeoutSeconds));
+      calls.add(call);
+      const done = () => calls.delete(call);
+      call.then(done, done);
+      return call;
+    };
   };
   const stepFunctions = await startLocalStepFunctions({
     region,
@@ -301,6 +310,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       scheduler?.stop();
       await closeServer(server);
       await stepFunctions.close();
+      await Promise.allSettled([...calls]);
       // After the runs: their ends (stopped ones too) still reach the alerts handler.
       await eventBus.close();
       await ses?.close();
