@@ -83,7 +83,6 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
   const started = performance.now();
   const { importProducts } = await import('@cmp/functions/catalogue/csv/product-import');
   const { importCompetitorUrls } = await import('@cmp/functions/catalogue/csv/competitor-import');
-  const { MAX_UPLOADED_IMPORT_ROWS } = await import('@cmp/functions/catalogue/csv/import-limits');
   const { listProducts } = await import('@cmp/functions/data/product.repository');
   const { listCompetitorUrls } = await import('@cmp/functions/data/competitor-url.repository');
   const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
@@ -111,17 +110,13 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
     const name = `${ADJECTIVES[i % ADJECTIVES.length]} ${NOUNS[(i >> 3) % NOUNS.length]} ${i + 1}`;
     return `${skuOf(i)},${name},${price.toFixed(2)},${cost},${category}`;
   });
-  await importInFiles('SKU,Product Name,Current Price,Cost,Category', productRows, (csv) =>
-    importProducts(csv, MAX_UPLOADED_IMPORT_ROWS),
-  );
+  await importInFiles('SKU,Product Name,Current Price,Cost,Category', productRows, importProducts);
   log(`seed: ${productCount} products (${elapsed(started)})`);
   const urlRows = Array.from(
     { length: urlCount },
     (_, u) => `${skuOf(Math.floor(u / COMPETITORS.length))},${urlOf(u)}`,
   );
-  await importInFiles('SKU,Competitor URL', urlRows, (csv) =>
-    importCompetitorUrls(csv, MAX_UPLOADED_IMPORT_ROWS),
-  );
+  await importInFiles('SKU,Competitor URL', urlRows, importCompetitorUrls);
   log(`seed: ${urlCount} competitor URLs (${elapsed(started)})`);
   const productIds = new Map((await listProducts()).map((product) => [product.sku, product.id]));
   const urlIds = new Map((await listCompetitorUrls()).map((url) => [url.url, url.id]));
@@ -234,12 +229,13 @@ export function seedInWorker(
 async function importInFiles(
   header: string,
   rows: readonly string[],
-  importFile: (csv: string) => Promise<{ errors: string[] }>,
+  importFile: (csv: string, maxRows: number) => Promise<{ errors: string[] }>,
 ) {
   const { MAX_UPLOADED_IMPORT_ROWS } = await import('@cmp/functions/catalogue/csv/import-limits');
   for (let first = 0; first < rows.length; first += MAX_UPLOADED_IMPORT_ROWS) {
     const { errors } = await importFile(
       [header, ...rows.slice(first, first + MAX_UPLOADED_IMPORT_ROWS)].join('\n'),
+      MAX_UPLOADED_IMPORT_ROWS,
     );
     if (errors.length > 0)
       throw new Error(`The seed's import refused rows: ${errors.slice(0, 3).join('; ')}`);

@@ -49,8 +49,7 @@ const keptAnswers = perSettings(() => new Map<string, Entry>());
 
 /** The entry under `key` at the catalogue's version now: the one kept, or a new build. */
 async function currentEntry(key: string, build: () => Promise<unknown>, now: () => number): Promise<Entry> {
-  // Inside another build (the whole list's answer, cut from its kept rows), the version it read.
-  const version = building.getStore() ?? (await readCatalogueVersion());
+  const version = await versionNow();
   const at = now();
   const entries = keptAnswers();
   const entry = entries.get(key);
@@ -59,7 +58,7 @@ async function currentEntry(key: string, build: () => Promise<unknown>, now: () 
   const created: Entry = {
     version: version.value,
     builtDuringRunAt: version.runActive ? at : undefined,
-    result: building.run(version, () => buildingFrom(keptRecords(version, now), build)),
+    result: fromKeptRecords(version, build, now),
     responses: new Map(),
   };
   const keep = at - version.changedAt >= SETTLE_MS;
@@ -89,9 +88,15 @@ export async function keptValue<T>(
  * files are too large to keep, read 100,000 products and 300,000 URLs this way in place of the table.
  */
 export async function withKeptRecords<T>(read: () => Promise<T>, now: () => number = Date.now): Promise<T> {
-  const version = building.getStore() ?? (await readCatalogueVersion());
-  return building.run(version, () => buildingFrom(keptRecords(version, now), read));
+  return fromKeptRecords(await versionNow(), read, now);
 }
+
+/** Inside another build (the whole list's answer, cut from its kept rows), the version it read. */
+const versionNow = async () => building.getStore() ?? (await readCatalogueVersion());
+
+/** Runs `build` at `version`, the lists reading the records kept at it. */
+const fromKeptRecords = <T>(version: CatalogueVersion, build: () => Promise<T>, now: () => number) =>
+  building.run(version, () => buildingFrom(keptRecords(version, now), build));
 
 export async function cachedResponse(
   key: string,

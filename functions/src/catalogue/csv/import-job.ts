@@ -131,20 +131,18 @@ export async function runImportJob(id: string, remainingMs: () => number): Promi
   }
   try {
     const text = decodeUtf8(await readImportFile(job));
-    // Rows before this run's are on the job already: it adds its own.
-    const resumed = job.resume_after_row ?? null;
-    const before = resumed === null ? null : job;
+    // The job holds what earlier runs found (nothing before the first): this run adds its own.
     const outcome = await appliers[job.kind](text, MAX_UPLOADED_IMPORT_ROWS, {
       importId: id,
-      afterRow: resumed ?? 1,
-      onProgress: (rows) => recordImportProgress(id, (before?.processed_rows ?? 0) + rows),
+      afterRow: job.resume_after_row ?? 1,
+      onProgress: (rows) => recordImportProgress(id, job.processed_rows + rows),
       outOfTime: () => remainingMs() < IMPORT_STOP_MARGIN_MS,
     });
     const sum = {
-      imported: (before?.imported ?? 0) + outcome.imported,
-      errors: [...(before?.errors ?? []), ...outcome.errors],
-      error_count: (before?.error_count ?? 0) + outcome.errors.length,
-      processed_rows: (before?.processed_rows ?? 0) + outcome.processed_rows,
+      imported: job.imported + outcome.imported,
+      errors: [...job.errors, ...outcome.errors],
+      error_count: job.error_count + outcome.errors.length,
+      processed_rows: job.processed_rows + outcome.processed_rows,
     };
     if (outcome.stopped_after_row === null) {
       await completeImportJob(id, sum);
