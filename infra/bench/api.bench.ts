@@ -10,7 +10,8 @@
  * edit (through the API, as staff make them) and a scrape run (new prices on some URLs, then
  * Finalize over every URL, which leaves the URLs' snapshot the lists read instead of every URL,
  * decision 61), and once a second while a scrape run changes the prices. Finalize's own time at
- * that size is reported too, and the functions' peak heap against the API Lambda's memory.
+ * that size is reported too, the whole stack's peak heap, and what the lists keep between calls
+ * against an API Lambda's memory.
  * Each size runs in its own process, since the functions read their settings once.
  * BENCH_PROFILE_DIR=dir writes a CPU profile of each endpoint's measured calls there.
  */
@@ -184,6 +185,17 @@ interface SizeFigures {
   finalizeMs: number[];
   /** The most the functions' heap held while the endpoints were timed, in MB. */
   peakHeapMb: number;
+  /**
+   * What the three lists keep between calls, in MB: the heap after a full collection at rest once
+   * every list was timed, less the heap after one before any was asked for.
+   */
+  keptHeapMb: number;
+}
+
+/** The heap after a full collection, in MB (the child runs with --expose-gc). */
+function collectedHeapMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / (1024 * 1024);
 }
 
 /** Samples the heap every 50 ms (the stand-in's tables are on their own thread, decision 62). */
@@ -209,6 +221,7 @@ async function measureSize(products: number): Promise<SizeFigures> {
     const figures: EndpointFigures[] = [];
     const { change, finalizeTimes } = await changeMaker(stack, token);
     const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
+    const heapBeforeLists = collectedHeapMb();
     const heap = heapWatch();
     for (const { path, kept } of ENDPOINTS) {
       const url = `${stack.url}${path}`;
@@ -268,7 +281,13 @@ async function measureSize(products: number): Promise<SizeFigures> {
       // All of it as it is measured: a long run's figures outlive a later endpoint's failure.
       console.error(`api: ${products} products, ${path}: ${JSON.stringify(figures.at(-1))}`);
     }
-    return { endpoints: figures, finalizeMs: finalizeTimes, peakHeapMb: heap.stop() };
+    const peakHeapMb = heap.stop();
+    return {
+      endpoints: figures,
+      finalizeMs: finalizeTimes,
+      peakHeapMb,
+      keptHeapMb: collectedHeapMb() - heapBeforeLists,
+    };
   } finally {
     await stack.stop();
   }
@@ -284,11 +303,18 @@ function rowsFor(bySize: Map<number, SizeFigures>): BenchRow[] {
   const rows: BenchRow[] = [];
   const smallest = Math.min(...bySize.keys());
   const largest = Math.max(...bySize.keys());
-  for (const [size, { endpoints, finalizeMs, peakHeapMb }] of [...bySize].sort(([a], [b]) => b - a)) {
+  for (const [size, { endpoints, finalizeMs, peakHeapMb, keptHeapMb }] of [...bySize].sort(
+    ([a], [b]) => b - a,
+  )) {
     const at = `API ${size.toLocaleString('en-GB')} products`;
     rows.push({
-      figure: `${at}: the functions' peak heap while timed (the API Lambda has ${API_MEMORY_MB} MB)`,
+      figure: `${at}: the whole local stack's peak heap while timed (every function in one process; an API Lambda has ${API_MEMORY_MB} MB)`,
       value: peakHeapMb,
+      unit: 'MB',
+    });
+    rows.push({
+      figure: `${at}: what the three lists keep between calls, after a full collection (one API Lambda has ${API_MEMORY_MB} MB)`,
+      value: keptHeapMb,
       unit: 'MB',
       budget: API_MEMORY_MB,
     });
@@ -365,7 +391,7 @@ function rowsFor(bySize: Map<number, SizeFigures>): BenchRow[] {
 function measureInChild(size: number): SizeFigures {
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(size)],
+    ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(size)],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
   );
   const line = child.stdout.split('\n').find((l) => l.startsWith(FIGURES_MARKER));

@@ -55,7 +55,26 @@ export async function getAllCompetitorUrls(): Promise<CompetitorUrl[]> {
   const records = catalogueRecords();
   const [urls, products] = await Promise.all([records.urls(), records.products()]);
   const productById = byId(products);
-  return urls.map((url) => toCompetitorUrl(url, productById.get(url.product_id)));
+  return urls.map((url) => keptRowOf(url, productById.get(url.product_id)));
+}
+
+/**
+ * The rows of the last builds, by URL record. The records kept per container are replaced when
+ * they change, never changed in place (catalogue-records.ts), so a URL and product that are the
+ * same objects as last time give the same row: an edit builds one row or a product's few, not
+ * 300,000 (and leaves that much less garbage). Rows are never changed once built.
+ */
+const keptRows = new WeakMap<
+  CompetitorUrlRecord,
+  { product: ProductRecord | undefined; row: CompetitorUrl }
+>();
+
+function keptRowOf(url: CompetitorUrlRecord, product: ProductRecord | undefined): CompetitorUrl {
+  const kept = keptRows.get(url);
+  if (kept && kept.product === product) return kept.row;
+  const row = toCompetitorUrl(url, product);
+  keptRows.set(url, { product, row });
+  return row;
 }
 
 export async function getCompetitorUrlsOfProduct(productId: number): Promise<CompetitorUrl[]> {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { productPage, startChangingShop } from '../support/changing-shop';
 import { skipPastSettle } from '../support/clock';
-import { runningRun } from '../support/run-records';
+import { okObservation, runningRun, seededEffect } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -137,16 +137,31 @@ describe('the lists after a completed run', () => {
     expect(await urls()).toEqual(before);
   }, 60_000);
 
-  it('follow a run while it goes: its start leaves the URLs’ version, but the kept URLs are read again', async () => {
+  it('follow a run while it goes: its start leaves the URLs’ version; once settled the kept URLs are read again, without a call waiting for it', async () => {
+    const [productId = 0] = await addProducts('FOLLOW', 1, '20.00');
     await settled();
     await urls();
     const before = await version();
-    await startedRun('FOLLOW');
+    const runId = await startedRun('FOLLOW');
     const during = await version();
+    const urlId = (await urls()).find((u) => u.product_id === productId)?.id ?? 0;
+    // The run's check of that URL, written as ScrapeUrl writes it (no version moves).
+    const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
+    await recordLatestObservation(urlId, okObservation(runId, 17.5), seededEffect({ price: 17.5 }));
+    const priceOf = async () => (await urls()).find((u) => u.id === urlId)?.last_check?.price ?? null;
+
+    // Within SETTLE_MS of the start the kept answer is given, nothing read.
+    const settling = await stack.countDynamoRequests(urls);
+    const stillKept = await priceOf();
+    await settled();
+    // Then the call is answered from what is kept while the URLs are read again behind it.
+    const answeredAtOnce = await priceOf();
+    await vi.waitFor(async () => expect(await priceOf()).toBe(17.5));
 
     expect(during.kinds.urls.value).toBe(before.kinds.urls.value);
     expect(during).toMatchObject({ value: before.value + 1, runActive: true });
-    expect(await stack.countDynamoRequests(urls)).toBe(CALL + LIST_BY_ID);
+    expect(settling).toBe(CALL);
+    expect([stillKept, answeredAtOnce]).toEqual([null, null]);
   });
 });
 
