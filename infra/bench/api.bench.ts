@@ -17,8 +17,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { mapLimit } from '@cmp/functions/lib/map-limit';
 import { countByOutcome } from '@cmp/shared';
-import { okObservation, runningRun } from '../test/support/run-records';
+import { priceOutcome, runningRun } from '../test/support/run-records';
 import type { TestStack } from '../test/support/test-stack';
 import { type BenchRow, emitRows } from './bench-report';
 import { startSeededStack } from './bench-stack';
@@ -72,8 +73,11 @@ const REBUILT_CALLS = 10;
 const REBUILT_RUNS_WHEN_LARGE = { fromProducts: 10_001, calls: 3 };
 const CHANGES = ['a product edit', 'a competitor-URL edit', 'a scrape run'] as const;
 type Change = (typeof CHANGES)[number];
-/** A list during a scrape run: staff looking once a second while prices change. */
-const DURING_RUN = { calls: 20, everyMs: 1_000 };
+/**
+ * A list during a scrape run: staff looking once a second while the run records 50 checks a second
+ * (20 shops at 400 ms spacing, as bench:scrape-large runs them).
+ */
+const DURING_RUN = { calls: 20, everyMs: 1_000, checksPerSecond: 50 };
 /** The API functions' memory (infra/lib/route-functions.ts), which their peak heap is reported against. */
 const API_MEMORY_MB = 1_024;
 const FIGURES_MARKER = 'API_FIGURES ';
@@ -96,10 +100,20 @@ interface EndpointFigures {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function timeDuringRun(url: string, token: string, settleMs: number) {
+type RecordChecks = (runId: string, count: number) => Promise<void>;
+
+async function timeDuringRun(url: string, token: string, settleMs: number, recordChecks: RecordChecks) {
   const { createRun, endRun } = await import('@cmp/functions/data/scrape-run.repository');
   const runId = `BENCH-RUN-${Date.now()}`;
   await createRun(runningRun(runId));
+  let running = true;
+  const checking = (async () => {
+    while (running) {
+      const started = performance.now();
+      await recordChecks(runId, DURING_RUN.checksPerSecond);
+      await sleep(Math.max(0, 1_000 - (performance.now() - started)));
+    }
+  })();
   await sleep(settleMs);
   const times: number[] = [];
   for (let i = 0; i < DURING_RUN.calls; i++) {
@@ -107,6 +121,8 @@ async function timeDuringRun(url: string, token: string, settleMs: number) {
     times.push(ms);
     await sleep(Math.max(0, DURING_RUN.everyMs - ms));
   }
+  running = false;
+  await checking;
   const ended = { status: 'completed', completed_at: new Date().toISOString() } as const;
   const counts = { total_urls: 0, successful_urls: 0, failed_urls: 0, outcome_counts: countByOutcome([]) };
   await endRun(runId, { ...ended, ...counts, llm: null });
@@ -119,15 +135,16 @@ const RUN_CHANGED_URLS = 300;
 
 /**
  * Makes each kind of change the way it happens: edits through the API; a run as its checks and
- * Finalize leave it (the run started, new observations on some URLs, then Finalize over every URL,
- * with its snapshot), its end's announcement handled before the lists are timed.
+ * Finalize leave it (the run started, checks recorded on some URLs as ScrapeUrl records them, then
+ * Finalize over every URL, with its snapshot), its end's announcement handled before the lists are
+ * timed. `recordChecks` records checks of a run going, on the URLs in turn.
  */
 async function changeMaker(stack: TestStack, token: string) {
   const { getProduct } = await import('@cmp/functions/data/product.repository');
   const { getCompetitorUrl, listCompetitorUrls } = await import(
     '@cmp/functions/data/competitor-url.repository'
   );
-  const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
+  const { recordResult } = await import('@cmp/functions/scrape-run/record-result');
   const { createRun } = await import('@cmp/functions/data/scrape-run.repository');
   const { finalizeRun } = await import('@cmp/functions/scrape-run/finalize');
   const { newRunId } = await import('@cmp/functions/scrape-run/run-id');
@@ -148,13 +165,20 @@ async function changeMaker(stack: TestStack, token: string) {
     });
     if (!response.ok) throw new Error(`PUT ${path} answered ${response.status}`);
   };
+  let nextChecked = 0;
+  const recordChecks: RecordChecks = async (runId, count) => {
+    const checked = Array.from({ length: count }, () => urls[nextChecked++ % urls.length]);
+    await mapLimit(checked, 10, (url) =>
+      url
+        ? recordResult(runId, url, priceOutcome(10 + edits + (url.id % 100) / 100))
+        : Promise.resolve(false),
+    );
+  };
   const run = async () => {
     const runId = newRunId();
     await createRun(runningRun(runId));
-    for (const urlId of urlIds.slice(0, RUN_CHANGED_URLS)) {
-      const observation = okObservation(runId, 10 + edits + (urlId % 100) / 100);
-      await recordLatestObservation(urlId, observation, { effect: 'accept', unreachable: false });
-    }
+    nextChecked = 0;
+    await recordChecks(runId, RUN_CHANGED_URLS);
     const started = performance.now();
     await finalizeRun(runId, urlIds);
     finalizeTimes.push(performance.now() - started);
@@ -176,7 +200,7 @@ async function changeMaker(stack: TestStack, token: string) {
       await put(`/api/competitor-urls/${editedUrl}`, edited);
     } else await run();
   };
-  return { change, finalizeTimes };
+  return { change, finalizeTimes, recordChecks };
 }
 
 interface SizeFigures {
@@ -219,7 +243,7 @@ async function measureSize(products: number): Promise<SizeFigures> {
   try {
     const pages = await watchContinuationPages();
     const figures: EndpointFigures[] = [];
-    const { change, finalizeTimes } = await changeMaker(stack, token);
+    const { change, finalizeTimes, recordChecks } = await changeMaker(stack, token);
     const { SETTLE_MS } = await import('@cmp/functions/http/catalogue-cache');
     const heapBeforeLists = collectedHeapMb();
     const heap = heapWatch();
@@ -263,7 +287,9 @@ async function measureSize(products: number): Promise<SizeFigures> {
       }
       // During a run: at the largest size measured (a size of its own with --one 100000).
       const duringRun =
-        kept && products >= Math.max(...SIZES) ? await timeDuringRun(url, token, SETTLE_MS) : undefined;
+        kept && products >= Math.max(...SIZES)
+          ? await timeDuringRun(url, token, SETTLE_MS, recordChecks)
+          : undefined;
       // Past Lambda's 6 MB the API answers 406 to clients that do not take gzip.
       const raw = await timedGet(url, { token, gzip: false });
       if (raw.status !== 200 && raw.status !== 406) throw new Error(`GET ${url} answered ${raw.status}`);
@@ -342,7 +368,7 @@ function rowsFor(bySize: Map<number, SizeFigures>): BenchRow[] {
           rows.push({ figure: `${after}, p95`, value: rebuilt.p95, unit: 'ms', budget: afterChangeBudgetMs });
         }
         if (f.duringRun) {
-          const during = `${at}: GET ${f.path} during a scrape run, one call a second`;
+          const during = `${at}: GET ${f.path} once a second while a run records ${DURING_RUN.checksPerSecond} checks a second`;
           rows.push({ figure: `${during}, p50`, value: f.duringRun.p50, unit: 'ms' });
           rows.push({
             figure: `${during}, p95`,

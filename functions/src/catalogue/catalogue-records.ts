@@ -13,6 +13,8 @@ import {
   listCompetitorUrls,
 } from '../data/competitor-url.repository';
 import { getProduct, listProducts, type ProductRecord } from '../data/product.repository';
+import { urlsCheckedSince } from '../data/run-checks.repository';
+import { getUrlRunStates, type UrlRunState } from '../data/url-price-state.repository';
 import { readUrlSnapshot, withRunState } from '../data/url-snapshot.repository';
 
 /**
@@ -25,8 +27,10 @@ import { readUrlSnapshot, withRunState } from '../data/url-snapshot.repository';
  *   snapshot's in place of the run's URLs (decision 61);
  * - else the whole kind, listed. A list read within SETTLE_MS of the kind's change is used for the
  *   call but not kept (indexes may lag on AWS); what is read consistently is kept at once.
- * While a scrape run is active, the URLs kept are read again after RUN_REFRESH_MS, as the run writes
- * their observations without moving the version.
+ * While a scrape run is active it writes the URLs' observations without moving the version: after
+ * RUN_REFRESH_MS the URLs kept catch up with the run, reading only those it checked since they last
+ * did (run-checks.repository.ts, decision 71). Kept URLs that followed the run catch up the same way
+ * at its end, instead of reading its snapshot of every URL.
  */
 interface RecordsOf {
   products: ProductRecord;
@@ -39,19 +43,26 @@ interface Source<T> {
   /** One item, read consistently; none for a kind small enough to list (categories). */
   get?: (id: number) => Promise<T | undefined>;
   /**
-   * Scrape runs change these records without moving their version; `applied`: the records as a
+   * Scrape runs change these records without moving their version. `applied`: the records as a
    * completed run's snapshot leaves them, undefined when it cannot (the snapshot is gone).
+   * `caughtUp`: the records with what the run checked since `since` (epoch ms; null: since its
+   * start), undefined when that is too much to read item by item (listing is cheaper).
    */
-  run?: { applied: (records: Map<number, T>, runId: string) => Promise<Map<number, T> | undefined> };
+  run?: {
+    applied: (records: Map<number, T>, runId: string) => Promise<Map<number, T> | undefined>;
+    caughtUp: (
+      records: Map<number, T>,
+      runId: string,
+      since: number | null,
+    ) => Promise<Map<number, T> | undefined>;
+  };
 }
 
-/** The URLs with the run's snapshot in place; undefined when it is gone or names a URL not kept. */
-async function withUrlSnapshot(
+/** The URLs with `states` in place; undefined when one names a URL not kept. */
+function withStates(
   records: Map<number, CompetitorUrlRecord>,
-  runId: string,
-): Promise<Map<number, CompetitorUrlRecord> | undefined> {
-  const states = await readUrlSnapshot(runId);
-  if (!states) return undefined;
+  states: readonly UrlRunState[],
+): Map<number, CompetitorUrlRecord> | undefined {
   // A copy (a build still running may be reading the records before), changed in place.
   const changed = new Map(records);
   for (const state of states) {
@@ -62,18 +73,54 @@ async function withUrlSnapshot(
   return changed;
 }
 
+/** The URLs with the run's snapshot in place; undefined when it is gone or names a URL not kept. */
+async function withUrlSnapshot(
+  records: Map<number, CompetitorUrlRecord>,
+  runId: string,
+): Promise<Map<number, CompetitorUrlRecord> | undefined> {
+  const states = await readUrlSnapshot(runId);
+  return states && withStates(records, states);
+}
+
+/**
+ * Checks recorded this long before a catch-up may not have been seen by it: their check time is
+ * taken before their writes (and on another machine's clock), so the next catch-up reads them again.
+ */
+const CATCH_UP_OVERLAP_MS = 30_000;
+/** Past this share of the URLs, reading each one checked costs more than listing them all. */
+const CATCH_UP_MAX_SHARE = 0.25;
+
+/** The URLs with the run's checks since `since` in place; undefined when listing them is cheaper. */
+async function withRunChecks(
+  records: Map<number, CompetitorUrlRecord>,
+  runId: string,
+  since: number | null,
+): Promise<Map<number, CompetitorUrlRecord> | undefined> {
+  const from = since === null ? null : new Date(since - CATCH_UP_OVERLAP_MS).toISOString();
+  const ids = await urlsCheckedSince(runId, from);
+  if (ids.length > Math.max(100, records.size * CATCH_UP_MAX_SHARE)) return undefined;
+  return withStates(records, await getUrlRunStates(ids));
+}
+
 const sources: { [K in CatalogueKind]: Source<RecordsOf[K]> } = {
   products: { list: listProducts, get: getProduct },
   categories: { list: listCategories },
-  urls: { list: listCompetitorUrls, get: getCompetitorUrl, run: { applied: withUrlSnapshot } },
+  urls: {
+    list: listCompetitorUrls,
+    get: getCompetitorUrl,
+    run: { applied: withUrlSnapshot, caughtUp: withRunChecks },
+  },
 };
+
+/** Read while run `id` went, at `at` (epoch ms): the records hold its checks up to then. */
+type RunRead = { id: string; at: number } | undefined;
 
 interface Entry<T> {
   value: number;
   /** Set once the records are read, when they are to be kept (only kept entries are built on). */
   kept: boolean;
-  /** When the records were listed, with a run going; undefined when listed at rest. */
-  listedDuringRunAt: number | undefined;
+  /** What the records hold of the run going when they were read; undefined when read at rest. */
+  run: RunRead;
   records: Promise<Map<number, T>>;
 }
 
@@ -82,11 +129,14 @@ const keptEntries = perSettings((): { [K in CatalogueKind]?: Entry<RecordsOf[K]>
 
 const byId = <T extends { id: number }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
 
-/** Whether the entry's records are those at `value`, now; while a run goes, only for RUN_REFRESH_MS. */
-function isCurrent(entry: Entry<unknown>, value: number, now: number, changedByRun: boolean): boolean {
+/**
+ * Whether the entry's records are those at `value`, now; while run `goingRun` goes, only for
+ * RUN_REFRESH_MS after they were read.
+ */
+function isCurrent(entry: Entry<unknown>, value: number, now: number, goingRun: string | null): boolean {
   if (entry.value !== value) return false;
-  if (!changedByRun) return entry.listedDuringRunAt === undefined;
-  return entry.listedDuringRunAt !== undefined && now - entry.listedDuringRunAt < RUN_REFRESH_MS;
+  if (goingRun === null) return entry.run === undefined;
+  return entry.run?.id === goingRun && now - entry.run.at < RUN_REFRESH_MS;
 }
 
 /** A copy with `changes` in place (a build still running may be reading the records before). */
@@ -102,16 +152,16 @@ function withChanges<T extends { id: number }>(
   return changed;
 }
 
-/** What replaces an entry: its records, and whether they may be kept once read. */
+/** What replaces an entry: its records, whether they may be kept once read, what they hold of a run. */
 interface Reading<T> {
   records: Promise<Map<number, T>>;
   keep: Promise<boolean>;
-  listedDuringRunAt?: number;
+  run: RunRead;
 }
 
-function listing<T extends { id: number }>(source: Source<T>, settled: boolean, runAt?: number): Reading<T> {
+function listing<T extends { id: number }>(source: Source<T>, settled: boolean, run: RunRead): Reading<T> {
   const records = source.list().then(byId);
-  return { records, keep: records.then(() => settled), listedDuringRunAt: runAt };
+  return { records, keep: records.then(() => settled), run };
 }
 
 function oneItemOn<T extends { id: number }>(
@@ -123,22 +173,46 @@ function oneItemOn<T extends { id: number }>(
     withChanges(kept, [[id, item]]),
   );
   // Read during a run, the records still need reading again when the base would.
-  return { records, keep: records.then(() => true), listedDuringRunAt: base.listedDuringRunAt };
+  return { records, keep: records.then(() => true), run: base.run };
 }
 
-/** The run's snapshot over the kept records; the whole kind listed when the snapshot is gone. */
-function snapshotOn<T extends { id: number }>(
+type RunSource<T> = Source<T> & Required<Pick<Source<T>, 'run'>>;
+
+/** Records read from kept ones, and whether they may be kept; undefined when they cannot be. */
+type Derived<T> = (kept: Map<number, T>) => Promise<Map<number, T> | undefined>;
+
+/**
+ * Records derived from the base's by the first of `ways` that can, else the whole kind listed.
+ * `run`: what the result holds of the run going.
+ */
+function derivedFrom<T extends { id: number }>(
   base: Promise<Map<number, T>>,
-  runId: string,
-  source: Source<T> & Required<Pick<Source<T>, 'run'>>,
+  ways: readonly Derived<T>[],
+  source: Source<T>,
   settled: boolean,
+  run: RunRead,
 ): Reading<T> {
   const read = base.then(async (kept) => {
-    const applied = await source.run.applied(kept, runId);
-    return applied ? { records: applied, keep: true } : { records: byId(await source.list()), keep: settled };
+    for (const way of ways) {
+      const records = await way(kept);
+      if (records) return { records, keep: true };
+    }
+    return { records: byId(await source.list()), keep: settled };
   });
-  return { records: read.then((r) => r.records), keep: read.then((r) => r.keep) };
+  return { records: read.then((r) => r.records), keep: read.then((r) => r.keep), run };
 }
+
+/** The run's checks since `base` read them (since its start when read before it). */
+const checksSince =
+  <T>(base: Pick<Entry<T>, 'run'>, runId: string, source: RunSource<T>): Derived<T> =>
+  (kept) =>
+    source.run.caughtUp(kept, runId, base.run?.id === runId ? base.run.at : null);
+
+/** The run's snapshot of every URL it checked. */
+const snapshotOf =
+  <T>(runId: string, source: RunSource<T>): Derived<T> =>
+  (kept) =>
+    source.run.applied(kept, runId);
 
 function entryFor<K extends CatalogueKind>(
   kind: K,
@@ -149,24 +223,43 @@ function entryFor<K extends CatalogueKind>(
   const source = sources[kind] as Source<T>;
   const entries = keptEntries();
   const { value, changedAt, changedId, snapshot } = version.kinds[kind];
-  const changedByRun = source.run !== undefined && version.runActive;
+  // The run whose checks change these records without moving their version, while it goes.
+  const goingRun = source.run && version.runActive ? version.runId : null;
   const entry = entries[kind] as Entry<T> | undefined;
-  if (entry && isCurrent(entry, value, now, changedByRun)) return entry;
+  if (entry && isCurrent(entry, value, now, goingRun)) return entry;
   // A call that read the version just before another one moved it on: newer records are never stale.
   if (entry && entry.value > value) return entry;
   const settled = now - changedAt >= SETTLE_MS;
   const base = entry?.kept && entry.value === value - 1 ? entry : undefined;
+  const runSource: RunSource<T> | undefined = source.run ? { ...source, run: source.run } : undefined;
+  const readNow: RunRead = goingRun === null ? undefined : { id: goingRun, at: now };
   let reading: Reading<T>;
-  if (base && changedId !== null && source.get && isCurrent(base, base.value, now, changedByRun))
+  if (base && changedId !== null && source.get && isCurrent(base, base.value, now, goingRun))
     reading = oneItemOn(base, changedId, source.get);
-  // A run's snapshot replaces every observation it made, so a base read during the run will do.
-  else if (base && snapshot !== null && source.run)
-    reading = snapshotOn(base.records, snapshot, { ...source, run: source.run }, settled);
-  else reading = listing(source, settled, changedByRun ? now : undefined);
+  // An edit while a run goes, on records that have to catch up with the run too.
+  else if (base && changedId !== null && source.get && goingRun !== null && runSource) {
+    const edited = oneItemOn(base, changedId, source.get).records;
+    reading = derivedFrom(edited, [checksSince(base, goingRun, runSource)], source, settled, readNow);
+  }
+  // While the run goes, the kept records catch up with its checks.
+  else if (entry?.kept && entry.value === value && goingRun !== null && runSource)
+    reading = derivedFrom(entry.records, [checksSince(entry, goingRun, runSource)], source, settled, readNow);
+  // A completed run's end: records that followed it need only its last checks, else its snapshot
+  // replaces every observation it made (a base read before or during the run will do).
+  else if (base && snapshot !== null && runSource) {
+    const ways = [checksSince(base, snapshot, runSource), snapshotOf(snapshot, runSource)];
+    reading = derivedFrom(
+      base.records,
+      base.run?.id === snapshot ? ways : ways.slice(1),
+      source,
+      settled,
+      undefined,
+    );
+  } else reading = listing(source, settled, readNow);
   const created: Entry<T> = {
     value,
     kept: false,
-    listedDuringRunAt: reading.listedDuringRunAt,
+    run: reading.run,
     records: reading.records,
   };
   (entries as Record<K, Entry<T>>)[kind] = created;

@@ -17,7 +17,6 @@ import { deletePriceRecordsOfUrl, latestPriceRecords, toPriceData } from '../dat
 import { getProduct, type ProductRecord } from '../data/product.repository';
 import { type PricePinRecord, writePricePin } from '../data/url-price-state.repository';
 import { InvalidInputError, NotFoundError } from '../domain/errors';
-import { mapInSlices } from '../lib/map-in-slices';
 import { priceConfidenceFloor } from '../scrape-run/check-success';
 import { catalogueRecords } from './catalogue-records';
 import { checkCompetitorUrl } from './competitor-url-policy';
@@ -56,7 +55,7 @@ export async function getAllCompetitorUrls(): Promise<CompetitorUrl[]> {
   const records = catalogueRecords();
   const [urls, products] = await Promise.all([records.urls(), records.products()]);
   const productById = byId(products);
-  return mapInSlices(urls, (url) => keptRowOf(url, productById.get(url.product_id)));
+  return urls.map((url) => keptRowOf(url, productById.get(url.product_id)));
 }
 
 /**

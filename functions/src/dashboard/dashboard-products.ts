@@ -13,7 +13,6 @@ import type { CategoryRecord } from '../data/category.repository';
 import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
 import type { ProductRecord } from '../data/product.repository';
 import { keepSerialised } from '../lib/kept-json';
-import { mapInSlices } from '../lib/map-in-slices';
 import { priceConfidenceFloor } from '../scrape-run/check-success';
 
 const shopSettings = settingsSection('shop', shopConfigSchema);
@@ -125,9 +124,7 @@ export async function getComparisonRows(): Promise<DashboardProduct[]> {
     if (ofProduct) ofProduct.push(url);
     else urlsByProduct.set(url.product_id, [url]);
   }
-  return mapInSlices(products, (product) =>
-    rowOf(product, categoryById, urlsByProduct.get(product.id) ?? []),
-  );
+  return products.map((product) => rowOf(product, categoryById, urlsByProduct.get(product.id) ?? []));
 }
 
 /** The products the dashboard shows (the visible ones) with their comparison. */

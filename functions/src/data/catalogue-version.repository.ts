@@ -44,6 +44,8 @@ export interface CatalogueVersion {
   /** Epoch milliseconds of the last change; 0 when nothing changed yet. */
   changedAt: number;
   runActive: boolean;
+  /** The run started last (the one going, while `runActive`); null before any. */
+  runId: string | null;
   kinds: Record<CatalogueKind, KindVersion>;
 }
 
@@ -64,6 +66,8 @@ export interface CatalogueChange {
   kinds?: readonly CatalogueKind[];
   id?: number;
   run?: 'started' | 'ended';
+  /** The run that starts. */
+  runId?: string;
 }
 
 /**
@@ -76,20 +80,21 @@ export interface RunSnapshot {
 }
 
 /**
- * `catalogueChanged('started' | 'ended')`: a scrape run, which changes the URLs' latest
- * observations. Its start moves the whole catalogue's version (the kept answers) but not the URLs':
- * records read before it stay a base for the run's snapshot, and while it runs they are read again
- * every RUN_REFRESH_MS anyway.
+ * `catalogueChanged('ended')`: a scrape run ended, which changed the URLs' latest observations
+ * (its start: `runStarted`).
  */
-export async function catalogueChanged(
-  changeOrRun: CatalogueChange | 'started' | 'ended' = {},
-): Promise<void> {
-  const change: CatalogueChange =
-    typeof changeOrRun === 'string'
-      ? { kinds: changeOrRun === 'started' ? [] : ['urls'], run: changeOrRun }
-      : changeOrRun;
+export async function catalogueChanged(changeOrRun: CatalogueChange | 'ended' = {}): Promise<void> {
+  const change: CatalogueChange = changeOrRun === 'ended' ? { kinds: ['urls'], run: 'ended' } : changeOrRun;
   await db().send(new UpdateCommand({ TableName: tableName(), Key: KEY, ...versionMove(change) }));
 }
+
+/**
+ * A scrape run starts. It moves the whole catalogue's version (the kept answers) but not the URLs':
+ * records read before it stay a base for the run's checks and its snapshot, and while it runs the
+ * lists read the URLs it checked every RUN_REFRESH_MS (run-checks.repository.ts).
+ */
+export const runStarted = (runId: string): Promise<void> =>
+  catalogueChanged({ kinds: [], run: 'started', runId });
 
 /**
  * A completed run's end, naming its snapshot, if the URLs' version is still the snapshot's base;
@@ -125,6 +130,7 @@ function versionMove(change: CatalogueChange, snapshot?: string) {
   if (id !== undefined) set.push(`${names(kinds[0] ?? 'products').changedId} = :id`);
   if (snapshot !== undefined) set.push(`${names(kinds[0] ?? 'urls').snapshot} = :snapshot`);
   if (change.run) set.push('run_active = :active');
+  if (change.runId !== undefined) set.push('run_id = :runId');
   const remove = [
     ...(id === undefined ? kinds.map((kind) => names(kind).changedId) : []),
     ...(snapshot === undefined ? kinds.map((kind) => names(kind).snapshot) : []),
@@ -138,6 +144,7 @@ function versionMove(change: CatalogueChange, snapshot?: string) {
       ...(id === undefined ? {} : { ':id': id }),
       ...(snapshot === undefined ? {} : { ':snapshot': snapshot }),
       ...(change.run ? { ':active': change.run === 'started' } : {}),
+      ...(change.runId === undefined ? {} : { ':runId': change.runId }),
     } as Record<string, unknown>,
   };
 }
@@ -160,6 +167,7 @@ export async function readCatalogueVersion(): Promise<CatalogueVersion> {
     value: number('value'),
     changedAt: number('changed_at'),
     runActive: Item?.run_active === true,
+    runId: typeof Item?.run_id === 'string' ? Item.run_id : null,
     kinds: { products: kind('products'), categories: kind('categories'), urls: kind('urls') },
   };
 }

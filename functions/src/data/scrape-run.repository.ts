@@ -9,7 +9,12 @@ import {
   type OutcomeCounts,
   type ScraperRunStatus,
 } from '@cmp/shared';
-import { catalogueChanged, type RunSnapshot, runEndedWithSnapshot } from './catalogue-version.repository';
+import {
+  catalogueChanged,
+  type RunSnapshot,
+  runEndedWithSnapshot,
+  runStarted,
+} from './catalogue-version.repository';
 import { conditionalWrite, conditionHeld, db, tableName } from './dynamo';
 import { projectionOf } from './projection';
 import { queryAll } from './query-all';
@@ -138,7 +143,7 @@ export async function createRun(run: RunRecord): Promise<boolean> {
   );
   if (!written) return false;
   const before = written.Attributes;
-  if (!before && run.status === 'running') await catalogueChanged('started');
+  if (!before && run.status === 'running') await runStarted(run_id);
   if (before && run.status !== 'running') await catalogueChanged('ended');
   return true;
 }

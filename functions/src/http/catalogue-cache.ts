@@ -3,8 +3,6 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { buildingFrom, keptRecords } from '../catalogue/catalogue-records';
 import { perSettings } from '../config';
 import {
-  CATALOGUE_KINDS,
-  type CatalogueKind,
   type CatalogueVersion,
   RUN_REFRESH_MS,
   readCatalogueVersion,
@@ -22,12 +20,8 @@ import { type ApiResult, acceptsGzip, toHttpResponseInParts } from './response';
  *
  * An answer built within SETTLE_MS of a change is not kept once built: the lists read secondary
  * indexes, which on AWS may not show a write for a moment, and a stale answer must not outlive it.
- *
- * While a scrape run changes the prices (without moving the version per URL), an answer is built
- * again after RUN_REFRESH_MS, so the lists follow the run. Until the new one is built, callers get
- * the one kept (the lists lag a run by design): at 300,000 URLs a build reads every URL again, and
- * a call a second must not wait for it. The same holds when a run starts. A change made by staff
- * (an edit, an import, a run's end) is always waited for.
+ * While a scrape run changes the prices (without moving the version per URL), an answer is kept for
+ * RUN_REFRESH_MS only, so the lists follow the run without a build on every call.
  *
  * A call with a query (a page, a filter, a sort) is answered each time, cut from the list's rows,
  * which keptValue keeps the same way; the answer without one is kept whole.
@@ -36,35 +30,16 @@ export { RUN_REFRESH_MS, SETTLE_MS };
 
 interface Entry {
   version: number;
-  /** The kinds' versions it was built at: while they stay, only a run has changed the catalogue. */
-  kinds: Record<CatalogueKind, number>;
   /** When the build started, with a run going; undefined when the catalogue was at rest. */
   builtDuringRunAt: number | undefined;
   result: Promise<unknown>;
   responses: Map<boolean, Promise<APIGatewayProxyStructuredResultV2>>;
-  /** Set once built and kept. */
-  kept: boolean;
-  /** A newer entry being built while this one is still answered (during a run). */
-  refreshing: boolean;
 }
 
-function isCurrent(entry: Entry, version: number, now: number): boolean {
-  if (entry.version !== version) return false;
+function isCurrent(entry: Entry | undefined, version: number, now: number): entry is Entry {
+  if (entry?.version !== version) return false;
   return entry.builtDuringRunAt === undefined || now - entry.builtDuringRunAt < RUN_REFRESH_MS;
 }
-
-const kindValues = (version: CatalogueVersion) =>
-  Object.fromEntries(CATALOGUE_KINDS.map((kind) => [kind, version.kinds[kind].value])) as Record<
-    CatalogueKind,
-    number
-  >;
-
-/** Whether only a run has changed the catalogue since `entry` was built, so it may answer while a new one is built. */
-const onlyRunChanged = (entry: Entry, version: CatalogueVersion) =>
-  version.runActive &&
-  entry.kept &&
-  entry.version <= version.value &&
-  CATALOGUE_KINDS.every((kind) => entry.kinds[kind] === version.kinds[kind].value);
 
 /** The version a build is made at, for the values it asks for in turn. */
 const building = new AsyncLocalStorage<CatalogueVersion>();
@@ -74,62 +49,24 @@ const keptAnswers = perSettings(() => new Map<string, Entry>());
 
 /** The entry under `key` at the catalogue's version now: the one kept, or a new build. */
 async function currentEntry(key: string, build: () => Promise<unknown>, now: () => number): Promise<Entry> {
-  // A build always reads what is current: an answer built from an older one would outlive it.
-  const insideBuild = building.getStore() !== undefined;
   const version = await versionNow();
   const at = now();
   const entries = keptAnswers();
   const entry = entries.get(key);
-  if (entry && isCurrent(entry, version.value, at)) return entry;
-  if (entry && !insideBuild && onlyRunChanged(entry, version)) {
-    // Built within SETTLE_MS of the run's start, a new answer could not be kept: wait till then.
-    if (!entry.refreshing && at - version.changedAt >= SETTLE_MS) {
-      entry.refreshing = true;
-      const next = newEntry(version, build, now, at);
-      next.result.then(
-        () => {
-          if (next.kept && entries.get(key) === entry) entries.set(key, next);
-          else entry.refreshing = false;
-        },
-        () => {
-          entry.refreshing = false;
-        },
-      );
-    }
-    return entry;
-  }
+  if (isCurrent(entry, version.value, at)) return entry;
   // Callers arriving while it is built share the one build instead of each building their own.
-  const created = newEntry(version, build, now, at);
-  entries.set(key, created);
-  created.result.then(
-    () => {
-      if (!created.kept && entries.get(key) === created) entries.delete(key);
-    },
-    () => {
-      if (entries.get(key) === created) entries.delete(key);
-    },
-  );
-  return created;
-}
-
-/** An entry built at `version`; kept once built unless built within SETTLE_MS of a change. */
-function newEntry(version: CatalogueVersion, build: () => Promise<unknown>, now: () => number, at: number) {
   const created: Entry = {
     version: version.value,
-    kinds: kindValues(version),
     builtDuringRunAt: version.runActive ? at : undefined,
     result: fromKeptRecords(version, build, now),
     responses: new Map(),
-    kept: false,
-    refreshing: false,
   };
   const keep = at - version.changedAt >= SETTLE_MS;
-  created.result.then(
-    () => {
-      created.kept = keep;
-    },
-    () => undefined,
-  );
+  entries.set(key, created);
+  const forget = () => {
+    if (entries.get(key) === created) entries.delete(key);
+  };
+  created.result.then(keep ? undefined : forget, forget);
   return created;
 }
 

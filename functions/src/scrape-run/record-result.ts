@@ -1,6 +1,7 @@
 import { acceptedPrice } from '../catalogue/url-check-view';
 import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
 import { deletePriceRecord, type PriceRecordItem, putPriceRecord } from '../data/price-record.repository';
+import { noteRunCheck } from '../data/run-checks.repository';
 import { countRunResult } from '../data/scrape-run.repository';
 import { recordLatestObservation } from '../data/url-price-state.repository';
 import { boundedForStorage } from './bounded-outcome';
@@ -13,7 +14,7 @@ import { scrapeRunSettings } from './scrape-run.config';
 /**
  * Writes the run's one record for a URL (a retried task finds it there and writes nothing), keeps
  * it as the URL's latest observation with what it does to the URL's accepted price (judgeCheck),
- * then counts it into the run's live progress. A URL deleted while it was being checked gets no
+ * then counts it into the run's live progress. The lists are told of the check (noteRunCheck). A URL deleted while it was being checked gets no
  * record: without transactions (decision 10) the record is written first and removed again when
  * the URL turns out to be gone; a delete that came before the record was written removes it from
  * its side (deleteCompetitorUrlItem).
@@ -39,6 +40,9 @@ export async function recordResult(
   };
   const written = await putPriceRecord(record);
   if (!written) return false;
+  // Noted before the URL changes, so no change goes unnoted; a catch-up that reads the note before
+  // the change reads it again (run-checks.repository.ts).
+  await noteRunCheck(runId, url.id, record.scraped_at);
   const urlExists = await recordLatestObservation(
     url.id,
     {

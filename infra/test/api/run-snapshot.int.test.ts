@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { productPage, startChangingShop } from '../support/changing-shop';
-import { skipPastSettle } from '../support/clock';
-import { okObservation, runningRun, seededEffect } from '../support/run-records';
+import { skipAhead, skipPastSettle } from '../support/clock';
+import { present } from '../support/present';
+import { priceOutcome, runningRun } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
@@ -124,9 +125,9 @@ describe('the lists after a completed run', () => {
 
   it('read every URL when the snapshot the run named is gone', async () => {
     await settled();
-    await urls();
-    const runId = await startedRun('GONE');
+    // Read at rest, before the run: only its snapshot could bring these up to date.
     const before = await urls();
+    const runId = await startedRun('GONE');
 
     await endWithSnapshot(runId, (await version()).kinds.urls.value);
     const listed = await stack.countDynamoRequests(urls);
@@ -137,31 +138,50 @@ describe('the lists after a completed run', () => {
     expect(await urls()).toEqual(before);
   }, 60_000);
 
-  it('follow a run while it goes: its start leaves the URLs’ version; once settled the kept URLs are read again, without a call waiting for it', async () => {
-    const [productId = 0] = await addProducts('FOLLOW', 1, '20.00');
+  it('follow a run while it goes: every RUN_REFRESH_MS they read only the URLs it checked since they last looked, and at its end only its last checks', async () => {
+    await addProducts('FOLLOW', 3, '20.00');
     await settled();
-    await urls();
+    const urlIds = (await urls()).filter((u) => u.url.includes('/FOLLOW/')).map((u) => u.id);
     const before = await version();
     const runId = await startedRun('FOLLOW');
     const during = await version();
-    const urlId = (await urls()).find((u) => u.product_id === productId)?.id ?? 0;
-    // The run's check of that URL, written as ScrapeUrl writes it (no version moves).
-    const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
-    await recordLatestObservation(urlId, okObservation(runId, 17.5), seededEffect({ price: 17.5 }));
-    const priceOf = async () => (await urls()).find((u) => u.id === urlId)?.last_check?.price ?? null;
+    const { RUN_REFRESH_MS } = await import('@cmp/functions/http/catalogue-cache');
+    const { getCompetitorUrl } = await import('@cmp/functions/data/competitor-url.repository');
+    const { recordResult } = await import('@cmp/functions/scrape-run/record-result');
+    // A check of the run, recorded as ScrapeUrl records it.
+    const check = async (index: number, price: number) => {
+      const url = present(await getCompetitorUrl(present(urlIds[index])));
+      await recordResult(runId, url, priceOutcome(price));
+    };
+    const prices = async () => {
+      const listed = await urls();
+      return urlIds.map((id) => listed.find((u) => u.id === id)?.last_check?.price ?? null);
+    };
 
-    // Within SETTLE_MS of the start the kept answer is given, nothing read.
-    const settling = await stack.countDynamoRequests(urls);
-    const stillKept = await priceOf();
-    await settled();
-    // Then the call is answered from what is kept while the URLs are read again behind it.
-    const answeredAtOnce = await priceOf();
-    await vi.waitFor(async () => expect(await priceOf()).toBe(17.5));
+    await check(0, 17.5);
+    // The run's start moved the answers on: the URLs kept catch up with its checks so far.
+    const atStart = await stack.countDynamoRequests(urls);
+    const seenAtStart = await prices();
+    await check(1, 18.5);
+    const withinRefresh = await stack.countDynamoRequests(urls);
+    skipAhead(RUN_REFRESH_MS);
+    const afterRefresh = await stack.countDynamoRequests(urls);
+    const seenAfterRefresh = await prices();
+    await check(2, 19.5);
+    await endWithSnapshot(runId, during.kinds.urls.value);
+    const atEnd = await stack.countDynamoRequests(urls);
+    const seenAtEnd = await prices();
 
     expect(during.kinds.urls.value).toBe(before.kinds.urls.value);
-    expect(during).toMatchObject({ value: before.value + 1, runActive: true });
-    expect(settling).toBe(CALL);
-    expect([stillKept, answeredAtOnce]).toEqual([null, null]);
+    expect(during).toMatchObject({ value: before.value + 1, runActive: true, runId });
+    // The run's checks (one query) and the URLs they name (one batch read); none within
+    // RUN_REFRESH_MS; at the end the same, and not the snapshot.
+    expect([atStart, withinRefresh, afterRefresh, atEnd]).toEqual([CALL + 2, CALL, CALL + 2, CALL + 2]);
+    expect([seenAtStart, seenAfterRefresh, seenAtEnd]).toEqual([
+      [17.5, null, null],
+      [17.5, 18.5, null],
+      [17.5, 18.5, 19.5],
+    ]);
   });
 });
 

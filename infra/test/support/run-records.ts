@@ -1,5 +1,6 @@
 import type { RunRecord } from '@cmp/functions/data/scrape-run.repository';
 import type { LatestObservation, UrlCheckEffect } from '@cmp/functions/data/url-price-state.repository';
+import type { Outcome } from '@cmp/functions/scrape-run/outcome';
 
 /** A manual run that has just started, as Prepare writes it, with `overrides` on top. */
 export const runningRun = (runId: string, overrides: Partial<RunRecord> = {}): RunRecord => ({
@@ -26,6 +27,19 @@ export const okObservation = (runId: string, price: number): LatestObservation =
   confidence: 0.95,
   scraped_at: new Date().toISOString(),
   error_message: null,
+  outcome: 'ok',
+  message: 'Price found',
+});
+
+/** What a check that found `price` in GBP from two sources, sure of it, hands recordResult. */
+export const priceOutcome = (price: number): Outcome => ({
+  price,
+  currency: 'GBP',
+  in_stock: true,
+  confidence: 0.95,
+  error_message: null,
+  llm_response: null,
+  sources: 2,
   outcome: 'ok',
   message: 'Price found',
 });
