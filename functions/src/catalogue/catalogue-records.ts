@@ -38,24 +38,26 @@ interface RecordsOf {
   urls: CompetitorUrlRecord;
 }
 
+/**
+ * How scrape runs change records without moving their version. `applied`: the records as a
+ * completed run's snapshot leaves them, undefined when it cannot (the snapshot is gone).
+ * `caughtUp`: the records with what the run checked since `since` (epoch ms; null: since its
+ * start), undefined when that is too much to read item by item (listing is cheaper).
+ */
+interface RunChanges<T> {
+  applied: (records: Map<number, T>, runId: string) => Promise<Map<number, T> | undefined>;
+  caughtUp: (
+    records: Map<number, T>,
+    runId: string,
+    since: number | null,
+  ) => Promise<Map<number, T> | undefined>;
+}
+
 interface Source<T> {
   list: () => Promise<T[]>;
   /** One item, read consistently; none for a kind small enough to list (categories). */
   get?: (id: number) => Promise<T | undefined>;
-  /**
-   * Scrape runs change these records without moving their version. `applied`: the records as a
-   * completed run's snapshot leaves them, undefined when it cannot (the snapshot is gone).
-   * `caughtUp`: the records with what the run checked since `since` (epoch ms; null: since its
-   * start), undefined when that is too much to read item by item (listing is cheaper).
-   */
-  run?: {
-    applied: (records: Map<number, T>, runId: string) => Promise<Map<number, T> | undefined>;
-    caughtUp: (
-      records: Map<number, T>,
-      runId: string,
-      since: number | null,
-    ) => Promise<Map<number, T> | undefined>;
-  };
+  run?: RunChanges<T>;
 }
 
 /** The URLs with `states` in place; undefined when one names a URL not kept. */
@@ -176,9 +178,7 @@ function oneItemOn<T extends { id: number }>(
   return { records, keep: records.then(() => true), run: base.run };
 }
 
-type RunSource<T> = Source<T> & Required<Pick<Source<T>, 'run'>>;
-
-/** Records read from kept ones, and whether they may be kept; undefined when they cannot be. */
+/** Records read on top of kept ones; undefined when they cannot be. */
 type Derived<T> = (kept: Map<number, T>) => Promise<Map<number, T> | undefined>;
 
 /**
@@ -204,15 +204,9 @@ function derivedFrom<T extends { id: number }>(
 
 /** The run's checks since `base` read them (since its start when read before it). */
 const checksSince =
-  <T>(base: Pick<Entry<T>, 'run'>, runId: string, source: RunSource<T>): Derived<T> =>
+  <T>(base: Entry<T>, runId: string, run: RunChanges<T>): Derived<T> =>
   (kept) =>
-    source.run.caughtUp(kept, runId, base.run?.id === runId ? base.run.at : null);
-
-/** The run's snapshot of every URL it checked. */
-const snapshotOf =
-  <T>(runId: string, source: RunSource<T>): Derived<T> =>
-  (kept) =>
-    source.run.applied(kept, runId);
+    run.caughtUp(kept, runId, base.run?.id === runId ? base.run.at : null);
 
 function entryFor<K extends CatalogueKind>(
   kind: K,
@@ -231,30 +225,26 @@ function entryFor<K extends CatalogueKind>(
   if (entry && entry.value > value) return entry;
   const settled = now - changedAt >= SETTLE_MS;
   const base = entry?.kept && entry.value === value - 1 ? entry : undefined;
-  const runSource: RunSource<T> | undefined = source.run ? { ...source, run: source.run } : undefined;
+  const { run } = source;
   const readNow: RunRead = goingRun === null ? undefined : { id: goingRun, at: now };
   let reading: Reading<T>;
   if (base && changedId !== null && source.get && isCurrent(base, base.value, now, goingRun))
     reading = oneItemOn(base, changedId, source.get);
   // An edit while a run goes, on records that have to catch up with the run too.
-  else if (base && changedId !== null && source.get && goingRun !== null && runSource) {
+  else if (base && changedId !== null && source.get && goingRun !== null && run) {
     const edited = oneItemOn(base, changedId, source.get).records;
-    reading = derivedFrom(edited, [checksSince(base, goingRun, runSource)], source, settled, readNow);
+    reading = derivedFrom(edited, [checksSince(base, goingRun, run)], source, settled, readNow);
   }
   // While the run goes, the kept records catch up with its checks.
-  else if (entry?.kept && entry.value === value && goingRun !== null && runSource)
-    reading = derivedFrom(entry.records, [checksSince(entry, goingRun, runSource)], source, settled, readNow);
+  else if (entry?.kept && entry.value === value && goingRun !== null && run)
+    reading = derivedFrom(entry.records, [checksSince(entry, goingRun, run)], source, settled, readNow);
   // A completed run's end: records that followed it need only its last checks, else its snapshot
   // replaces every observation it made (a base read before or during the run will do).
-  else if (base && snapshot !== null && runSource) {
-    const ways = [checksSince(base, snapshot, runSource), snapshotOf(snapshot, runSource)];
-    reading = derivedFrom(
-      base.records,
-      base.run?.id === snapshot ? ways : ways.slice(1),
-      source,
-      settled,
-      undefined,
-    );
+  else if (base && snapshot !== null && run) {
+    const fromSnapshot: Derived<T> = (kept) => run.applied(kept, snapshot);
+    const ways =
+      base.run?.id === snapshot ? [checksSince(base, snapshot, run), fromSnapshot] : [fromSnapshot];
+    reading = derivedFrom(base.records, ways, source, settled, undefined);
   } else reading = listing(source, settled, readNow);
   const created: Entry<T> = {
     value,

@@ -14,10 +14,10 @@ import { scrapeRunSettings } from './scrape-run.config';
 /**
  * Writes the run's one record for a URL (a retried task finds it there and writes nothing), keeps
  * it as the URL's latest observation with what it does to the URL's accepted price (judgeCheck),
- * then counts it into the run's live progress. The lists are told of the check (noteRunCheck). A URL deleted while it was being checked gets no
- * record: without transactions (decision 10) the record is written first and removed again when
- * the URL turns out to be gone; a delete that came before the record was written removes it from
- * its side (deleteCompetitorUrlItem).
+ * then counts it into the run's live progress; the lists are told of the check (noteRunCheck). A
+ * URL deleted while it was being checked gets no record: without transactions (decision 10) the
+ * record is written first and removed again when the URL turns out to be gone; a delete that came
+ * before the record was written removes it from its side (deleteCompetitorUrlItem).
  */
 export async function recordResult(
   runId: string,
