@@ -50,12 +50,47 @@ function pinView({ locator: _, ...pin }: PricePinRecord): PricePin {
   return pin;
 }
 
-/** Every competitor URL with its product: two queries (plus one per extra 1 MB page), or only what changed. */
-export async function getAllCompetitorUrls(): Promise<CompetitorUrl[]> {
+/**
+ * A competitor URL's place in its list (list-pages.ts): what its product and host filters read,
+ * straight from the record, and its row built when first asked for (a search, an outcome filter or
+ * a sort asks every row's). Right after a run every URL's row changes; the first page in catalogue
+ * order then builds its 20 rows, not 300,000.
+ */
+export class CompetitorUrlEntry {
+  readonly product_id: number;
+  readonly url: string;
+  readonly competitor_name: string;
+  private built: CompetitorUrl | undefined;
+
+  constructor(
+    private readonly record: CompetitorUrlRecord,
+    private readonly productRecord: ProductRecord | undefined,
+  ) {
+    this.product_id = record.product_id;
+    this.url = record.url;
+    this.competitor_name = record.competitor_name;
+  }
+
+  get product(): CompetitorUrl['product'] {
+    return this.row().product;
+  }
+
+  get last_check(): CompetitorUrl['last_check'] {
+    return this.row().last_check;
+  }
+
+  row(): CompetitorUrl {
+    this.built ??= keptRowOf(this.record, this.productRecord);
+    return this.built;
+  }
+}
+
+/** Every competitor URL with its product, rows to build: two queries (plus one per extra 1 MB page), or only what changed. */
+export async function getCompetitorUrlList(): Promise<CompetitorUrlEntry[]> {
   const records = catalogueRecords();
   const [urls, products] = await Promise.all([records.urls(), records.products()]);
   const productById = byId(products);
-  return urls.map((url) => keptRowOf(url, productById.get(url.product_id)));
+  return urls.map((url) => new CompetitorUrlEntry(url, productById.get(url.product_id)));
 }
 
 /**

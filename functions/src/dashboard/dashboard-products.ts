@@ -106,11 +106,48 @@ function rowOf(
 }
 
 /**
- * Every product, hidden ones included, with its comparison against the cheapest competitor. Three
- * list queries (products, categories, competitor URLs with their latest observation), however big
- * the catalogue, or only what changed when the answer cache builds it (catalogue-records.ts).
+ * A product's place in the dashboard's list (list-pages.ts): what its filters, search and name or
+ * SKU sort read, straight from the records, and its row built when first asked for (a status or
+ * difference sort or filter asks every row's). Right after a run every row changes; the first page
+ * in catalogue order then builds its 20 rows, not 100,000.
  */
-export async function getComparisonRows(): Promise<DashboardProduct[]> {
+export class ComparisonEntry {
+  readonly name: string;
+  readonly sku: string;
+  readonly category_id: number | null;
+  readonly hidden: boolean;
+  private built: DashboardProduct | undefined;
+
+  constructor(
+    private readonly product: ProductRecord,
+    private readonly categoryById: ReadonlyMap<number, CategoryRecord>,
+    private readonly urls: readonly CompetitorUrlRecord[],
+  ) {
+    this.name = product.name;
+    this.sku = product.sku;
+    // As toProduct says it: a category that no longer exists is none.
+    this.category_id =
+      product.category_id !== null && categoryById.has(product.category_id) ? product.category_id : null;
+    this.hidden = product.hidden === true;
+  }
+
+  get price_comparison(): DashboardProduct['price_comparison'] {
+    return this.row().price_comparison;
+  }
+
+  row(): DashboardProduct {
+    this.built ??= rowOf(this.product, this.categoryById, this.urls);
+    return this.built;
+  }
+}
+
+/**
+ * Every product, hidden ones included, in catalogue order, each with its comparison against the
+ * cheapest competitor to build. Three list queries (products, categories, competitor URLs with
+ * their latest observation), however big the catalogue, or only what changed when the answer cache
+ * builds it (catalogue-records.ts).
+ */
+export async function getComparisonList(): Promise<ComparisonEntry[]> {
   const records = catalogueRecords();
   const [products, categories, urls] = await Promise.all([
     records.products(),
@@ -124,10 +161,17 @@ export async function getComparisonRows(): Promise<DashboardProduct[]> {
     if (ofProduct) ofProduct.push(url);
     else urlsByProduct.set(url.product_id, [url]);
   }
-  return products.map((product) => rowOf(product, categoryById, urlsByProduct.get(product.id) ?? []));
+  return products.map(
+    (product) => new ComparisonEntry(product, categoryById, urlsByProduct.get(product.id) ?? []),
+  );
+}
+
+/** Every product, hidden ones included, with its comparison against the cheapest competitor. */
+export async function getComparisonRows(): Promise<DashboardProduct[]> {
+  return (await getComparisonList()).map((entry) => entry.row());
 }
 
 /** The products the dashboard shows (the visible ones) with their comparison. */
 export async function getDashboardProducts(): Promise<DashboardProduct[]> {
-  return (await getComparisonRows()).filter((product) => !product.hidden);
+  return (await getComparisonList()).filter((entry) => !entry.hidden).map((entry) => entry.row());
 }

@@ -41,11 +41,36 @@ describe("a run's snapshot of its URLs", () => {
       { id: 5, latest: latest('R2', 20), accepted: { ...accepted('R2', 20), confidence: 0.4 } },
     ];
 
-    const text = encodeSnapshot(states);
+    // Stored as JSON, in two parts.
+    const parts = JSON.parse(
+      JSON.stringify([encodeSnapshot(states.slice(0, 2)), encodeSnapshot(states.slice(2))]),
+    );
 
-    expect(decodeSnapshot(text)).toEqual(states);
-    // The first URL's accepted price is its latest check's: one character, not a copy.
-    expect(JSON.parse(text)[0][2]).toBe(1);
+    expect(decodeSnapshot(parts)).toEqual(states);
+  });
+
+  it('writes each repeated text once and no key per URL', () => {
+    const states: UrlRunState[] = Array.from({ length: 100 }, (_, i) => ({
+      id: i + 1,
+      latest: latest('R2', 10 + i),
+      accepted: accepted('R2', 10 + i),
+    }));
+
+    const text = JSON.stringify(encodeSnapshot(states));
+
+    expect(decodeSnapshot([JSON.parse(text)])).toEqual(states);
+    expect(text.split('Price found')).toHaveLength(2);
+    expect(text.split('scraped_at')).toHaveLength(2);
+    // The accepted price is the latest check's own: not written again.
+    expect(text.split('"R2"')).toHaveLength(2);
+  });
+
+  it('refuses what is not its parts, so a snapshot in an older form reads as none', () => {
+    const olderForm = [[1, latest('R2', 20), 1, null, null]];
+
+    expect(() => decodeSnapshot(olderForm as never)).toThrow();
+    expect(() => decodeSnapshot([{ values: [], shapes: [], data: [1, 5] }])).toThrow(/no shape 5/);
+    expect(() => decodeSnapshot([{ values: [], shapes: [], data: [1, -1] }])).toThrow(/end early/);
   });
 
   it("puts a URL's run fields in place and keeps the rest, dropping what the run cleared", () => {

@@ -1,5 +1,6 @@
 import type { CompetitorUrlRecord } from './competitor-url.repository';
 import { epochSeconds } from './dynamo';
+import { type FlatObjects, FlatPacker, FlatReader } from './flat-objects';
 import { gzipPiece, putGzipped, readPacked } from './packed-chunks';
 import type {
   AcceptedObservation,
@@ -16,19 +17,6 @@ import type {
 const SNAPSHOT_KEEP_DAYS = 7;
 const PART_PREFIX = 'PART#';
 const partition = (runId: string) => `URL_SNAPSHOT#${runId}`;
-
-/**
- * One URL in the snapshot: [id, latest, accepted, held, consecutive failures], null when absent.
- * Arrays parse faster than objects; an accepted price that is the latest check's (the common case)
- * is `1`, rebuilt from the latest check: it halves what there is to parse.
- */
-type Row = [
-  number,
-  LatestObservation | null,
-  AcceptedObservation | 1 | null,
-  HeldPrice | null,
-  number | null,
-];
 
 /** The accepted price a check leaves when it accepts its own price (recordLatestObservation). */
 function acceptedOf(latest: LatestObservation): AcceptedObservation | null {
@@ -47,25 +35,55 @@ const sameAccepted = (a: AcceptedObservation, b: AcceptedObservation | null) =>
   a.scraped_at === b.scraped_at &&
   Object.keys(a).length === 6;
 
-export function encodeSnapshot(states: readonly UrlRunState[]): string {
-  const rows: Row[] = states.map(({ id, latest, accepted, held, consecutive_failures }) => [
-    id,
-    latest ?? null,
-    accepted && latest && sameAccepted(accepted, acceptedOf(latest)) ? 1 : (accepted ?? null),
-    held ?? null,
-    consecutive_failures ?? null,
-  ]);
-  return JSON.stringify(rows);
+/**
+ * In place of the accepted price: the latest check's own (the common case, rebuilt from it, which
+ * halves what there is to read), and no consecutive failures.
+ */
+const ACCEPTED_IS_LATEST = -2;
+const NO_FAILURES = -1;
+
+/**
+ * A part of the snapshot: per URL its id, latest check, accepted price, held price and failures
+ * in a row, as flat objects (flat-objects.ts). A snapshot is a JSON array of parts.
+ */
+export function encodeSnapshot(states: readonly UrlRunState[]): FlatObjects {
+  const packer = new FlatPacker();
+  for (const { id, latest, accepted, held, consecutive_failures } of states) {
+    packer.number(id);
+    packer.object(latest);
+    if (accepted && latest && sameAccepted(accepted, acceptedOf(latest))) packer.number(ACCEPTED_IS_LATEST);
+    else packer.object(accepted);
+    packer.object(held);
+    packer.number(consecutive_failures ?? NO_FAILURES);
+  }
+  return packer.result();
 }
 
-export function decodeSnapshot(text: string): UrlRunState[] {
-  return (JSON.parse(text) as Row[]).map(([id, latest, accepted, held, failures]) => ({
-    id,
-    latest: latest ?? undefined,
-    accepted: (accepted === 1 ? latest && acceptedOf(latest) : accepted) ?? undefined,
-    held: held ?? undefined,
-    consecutive_failures: failures ?? undefined,
-  }));
+/** The URLs' states in a snapshot's parts; throws when they are not parts encodeSnapshot wrote. */
+export function decodeSnapshot(parts: readonly FlatObjects[]): UrlRunState[] {
+  const states: UrlRunState[] = [];
+  for (const part of parts) {
+    const reader = new FlatReader(part);
+    while (!reader.done) {
+      const id = reader.number();
+      const latest = reader.object<LatestObservation>();
+      const code = reader.number();
+      const accepted =
+        code === ACCEPTED_IS_LATEST
+          ? ((latest && acceptedOf(latest)) ?? undefined)
+          : reader.object<AcceptedObservation>(code);
+      const held = reader.object<HeldPrice>();
+      const failures = reader.number();
+      states.push({
+        id,
+        latest,
+        accepted,
+        held,
+        consecutive_failures: failures === NO_FAILURES ? undefined : failures,
+      });
+    }
+  }
+  return states;
 }
 
 /**
@@ -78,18 +96,27 @@ export async function putUrlSnapshot(
 ): Promise<void> {
   const members = [gzipPiece('[')];
   for await (const states of parts) {
-    const rows = encodeSnapshot(states).slice(1, -1);
-    if (rows) members.push(gzipPiece(members.length > 1 ? `,${rows}` : rows));
+    if (states.length === 0) continue;
+    const part = JSON.stringify(encodeSnapshot(states));
+    members.push(gzipPiece(members.length > 1 ? `,${part}` : part));
   }
   members.push(gzipPiece(']'));
   const expiresAt = epochSeconds(Date.now() + SNAPSHOT_KEEP_DAYS * 86_400_000);
   await putGzipped(partition(runId), PART_PREFIX, members, expiresAt);
 }
 
-/** The run's snapshot; undefined when there is none whole (expired, or its writer failed part-way). */
+/**
+ * The run's snapshot; undefined when there is none whole (expired, or its writer failed part-way)
+ * or it is in a form this code does not read (written before a deploy changed it).
+ */
 export async function readUrlSnapshot(runId: string): Promise<UrlRunState[] | undefined> {
   const content = await readPacked(partition(runId), PART_PREFIX);
-  return content ? decodeSnapshot(content.toString('utf8')) : undefined;
+  if (!content) return undefined;
+  try {
+    return decodeSnapshot(JSON.parse(content.toString('utf8')) as FlatObjects[]);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

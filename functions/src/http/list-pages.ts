@@ -13,15 +13,16 @@ import {
   pageOf,
   productListRows,
 } from '@cmp/shared';
-import { getAllCompetitorUrls } from '../catalogue/competitor-urls';
+import { getCompetitorUrlList } from '../catalogue/competitor-urls';
 import { getCatalogue } from '../catalogue/products';
-import { getComparisonRows } from '../dashboard/dashboard-products';
+import { getComparisonList } from '../dashboard/dashboard-products';
 import { InvalidInputError } from '../domain/errors';
 import { keptValue } from './catalogue-cache';
 
 /**
- * The three big lists (docs/api.md#lists): their rows are built once per catalogue version and kept
- * (keptValue), and each call keeps the rows its query asks for, a page of them when it names one.
+ * The three big lists (docs/api.md#lists): their entries are made once per catalogue version and
+ * kept (keptValue), and each call keeps the rows its query asks for, a page of them when it names
+ * one. The dashboard's and the competitor URLs' entries build their rows when first asked for.
  */
 
 interface ListAnswer<T> {
@@ -32,34 +33,45 @@ interface ListAnswer<T> {
 
 const grouped = new Intl.NumberFormat('en-GB');
 
-function answer<T, Q extends { page?: number | undefined; page_size?: number | undefined }>(
-  all: readonly T[],
+/**
+ * The rows `query` asks for. `all`: the list's entries, which `select` filters and orders; `toRow`
+ * builds an entry's row, only for the rows answered when entries build them on demand.
+ */
+function answer<E, T, Q extends { page?: number | undefined; page_size?: number | undefined }>(
+  all: readonly E[],
   query: Q,
-  select: (rows: readonly T[], query: Q) => T[],
+  select: (entries: readonly E[], query: Q) => E[],
+  toRow: (entry: E) => T,
 ): ListAnswer<T> {
   if (!asksForPage(query)) {
     if (all.length > MAX_WHOLE_LIST_ROWS)
       throw new InvalidInputError(
         `The list has ${grouped.format(all.length)} rows, more than the ${grouped.format(MAX_WHOLE_LIST_ROWS)} sent at once: ask for it a page at a time with page and page_size (at most ${MAX_PAGE_SIZE} rows a page)`,
       );
-    return { rows: select(all, query), paging: {} };
+    return { rows: select(all, query).map(toRow), paging: {} };
   }
   const { rows, ...paging } = pageOf(select(all, query), query);
-  return { rows, paging };
+  return { rows: rows.map(toRow), paging };
 }
 
-/** The dashboard's comparison rows, hidden products included, as kept for this catalogue version. */
-export const keptComparisonRows = () => keptValue('comparison rows', getComparisonRows);
+const builtRow = <T>(entry: { row(): T }) => entry.row();
+
+/** The dashboard's entries, hidden products included, as kept for this catalogue version. */
+const keptComparisonList = () => keptValue('comparison list', getComparisonList);
+
+/** The dashboard's comparison rows, hidden products included, every one built. */
+export const keptComparisonRows = async () => (await keptComparisonList()).map(builtRow);
 
 /** The dashboard's comparison rows, hidden products included (show_hidden decides). */
 export async function dashboardList(query: DashboardListQuery): Promise<ListAnswer<DashboardProduct>> {
-  return answer(await keptComparisonRows(), query, dashboardListRows);
+  return answer(await keptComparisonList(), query, dashboardListRows, builtRow);
 }
 
 export async function productList(query: ProductListQuery): Promise<ListAnswer<Product>> {
-  return answer(await keptValue('products', getCatalogue), query, productListRows);
+  return answer(await keptValue('products', getCatalogue), query, productListRows, (product) => product);
 }
 
 export async function competitorUrlList(query: CompetitorUrlListQuery): Promise<ListAnswer<CompetitorUrl>> {
-  return answer(await keptValue('competitor urls', getAllCompetitorUrls), query, competitorUrlListRows);
+  const entries = await keptValue('competitor url list', getCompetitorUrlList);
+  return answer(entries, query, competitorUrlListRows, builtRow);
 }

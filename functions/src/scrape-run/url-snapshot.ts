@@ -30,7 +30,11 @@ export async function snapshotRunUrls(
   }
 }
 
-/** What the checks left on the URLs, read part by part. */
+/**
+ * What the checks left on the URLs, read part by part, in id order: the order the lists keep the
+ * URLs in, so a reader puts the snapshot over them in one pass (catalogue-records.ts).
+ */
 async function* statesInParts(urlIds: readonly number[]) {
-  for (const ids of inParts(urlIds)) yield await getUrlRunStates(ids);
+  const inIdOrder = Float64Array.from(urlIds).sort();
+  for (const ids of inParts([...inIdOrder])) yield (await getUrlRunStates(ids)).sort((a, b) => a.id - b.id);
 }
