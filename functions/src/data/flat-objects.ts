@@ -99,15 +99,6 @@ export class FlatReader {
     return this.at >= this.data.length;
   }
 
-  /** Where the next read starts, to come back to with `seek`. */
-  get position(): number {
-    return this.at;
-  }
-
-  seek(position: number): void {
-    this.at = position;
-  }
-
   number(): number {
     const value = this.data[this.at++];
     if (typeof value !== 'number') throw new Error('Packed flat objects end early');
@@ -127,14 +118,5 @@ export class FlatReader {
       object[keys[i] as string] = numbers[i] ? value : this.values[value];
     }
     return object as T;
-  }
-
-  /** Passes over the next object (or its absence) without making it. */
-  skipObject(first = this.number()): void {
-    if (first === ABSENT) return;
-    const shape = this.shapes[first];
-    if (!shape) throw new Error(`Packed flat objects name no shape ${first}`);
-    this.at += shape.keys.length;
-    if (this.at > this.data.length) throw new Error('Packed flat objects end early');
   }
 }

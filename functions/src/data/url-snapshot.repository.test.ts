@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompetitorUrlRecord } from './competitor-url.repository';
 import type { LatestObservation, UrlRunState } from './url-price-state.repository';
-import { encodeSnapshot, PackedSnapshot, withRunState, withSnapshotState } from './url-snapshot.repository';
-
-const decodeSnapshot = (parts: unknown) => new PackedSnapshot(parts as never).states();
+import { decodeSnapshot, encodeSnapshot, withRunState } from './url-snapshot.repository';
 
 const latest = (runId: string, price: number | null): LatestObservation => ({
   run_id: runId,
@@ -73,49 +71,6 @@ describe("a run's snapshot of its URLs", () => {
     expect(() => decodeSnapshot(olderForm as never)).toThrow();
     expect(() => decodeSnapshot([{ values: [], shapes: [], data: [1, 5] }])).toThrow(/no shape 5/);
     expect(() => decodeSnapshot([{ values: [], shapes: [], data: [1, -1] }])).toThrow(/end early/);
-  });
-
-  it('reads each state by its place, and names the URLs in order without reading their states', () => {
-    const states: UrlRunState[] = [
-      { id: 4, latest: latest('R2', 20), accepted: accepted('R2', 20) },
-      { id: 9, latest: latest('R2', null), accepted: accepted('R1', 18), consecutive_failures: 1 },
-      { id: 12 },
-    ];
-    const snapshot = new PackedSnapshot(
-      JSON.parse(JSON.stringify([encodeSnapshot(states.slice(0, 1)), encodeSnapshot(states.slice(1))])),
-    );
-
-    expect(snapshot.ids).toEqual([4, 9, 12]);
-    expect(snapshot.stateAt(2)).toEqual(states[2]);
-    expect(snapshot.stateAt(0)).toEqual(states[0]);
-    expect(() => snapshot.stateAt(3)).toThrow(RangeError);
-  });
-
-  it("gives a URL whose state waits in the snapshot every field withRunState's record has", () => {
-    const record: CompetitorUrlRecord = {
-      id: 7,
-      product_id: 3,
-      competitor_name: 'Shop',
-      url: 'https://shop.example.com/k',
-      created_at: '2026-11-01T00:00:00.000Z',
-      updated_at: '2026-11-02T00:00:00.000Z',
-      latest: latest('R1', 10),
-      accepted: accepted('R1', 10),
-      rejected: { price: 1, currency: 'GBP' },
-      consecutive_failures: 2,
-      price_pin: { selector: '#price', picked_by: 'ann', picked_at: '2026-11-03T00:00:00.000Z' } as never,
-    };
-    const state: UrlRunState = { id: 7, latest: latest('R2', null), consecutive_failures: 3 };
-    const snapshot = new PackedSnapshot(JSON.parse(JSON.stringify([encodeSnapshot([state])])));
-
-    const waiting = withSnapshotState(record, snapshot, 0);
-    const made = withRunState(record, state);
-
-    const fields = Object.keys(made) as (keyof CompetitorUrlRecord)[];
-    expect(fields).toHaveLength(12);
-    for (const field of fields) expect([field, waiting[field]]).toEqual([field, made[field]]);
-    // Its state is read once, then the same objects every time.
-    expect(waiting.latest).toBe(waiting.latest);
   });
 
   it("puts a URL's run fields in place and keeps the rest, dropping what the run cleared", () => {

@@ -59,72 +59,31 @@ export function encodeSnapshot(states: readonly UrlRunState[]): FlatObjects {
   return packer.result();
 }
 
-/** The next URL's state from a part's reader. */
-function readState(reader: FlatReader): UrlRunState {
-  const id = reader.number();
-  const latest = reader.object<LatestObservation>();
-  const code = reader.number();
-  const accepted =
-    code === ACCEPTED_IS_LATEST
-      ? ((latest && acceptedOf(latest)) ?? undefined)
-      : reader.object<AcceptedObservation>(code);
-  const held = reader.object<HeldPrice>();
-  const failures = reader.number();
-  return {
-    id,
-    latest,
-    accepted,
-    held,
-    consecutive_failures: failures === NO_FAILURES ? undefined : failures,
-  };
-}
-
-/** Passes over the next URL's state, as readState reads it; returns its id. */
-function skipState(reader: FlatReader): number {
-  const id = reader.number();
-  reader.skipObject();
-  const code = reader.number();
-  if (code !== ACCEPTED_IS_LATEST) reader.skipObject(code);
-  reader.skipObject();
-  reader.number();
-  return id;
-}
-
-/**
- * A snapshot as read: its URLs' ids, in its order, and each one's state made only when asked
- * (decision 72), so the first list call after a run parses the snapshot but makes no state for
- * the URLs no row shows. Checked whole when read: parts that are not what encodeSnapshot wrote
- * throw.
- */
-export class PackedSnapshot {
-  readonly ids: number[] = [];
-  private readonly readers: FlatReader[];
-  /** Per URL, in the snapshot's order: its part, and where its state starts there. */
-  private readonly partOf: number[] = [];
-  private readonly startOf: number[] = [];
-
-  constructor(parts: readonly FlatObjects[]) {
-    this.readers = parts.map((part) => new FlatReader(part));
-    for (const [part, reader] of this.readers.entries())
-      while (!reader.done) {
-        this.partOf.push(part);
-        this.startOf.push(reader.position);
-        this.ids.push(skipState(reader));
-      }
+/** The URLs' states in a snapshot's parts; throws when they are not parts encodeSnapshot wrote. */
+export function decodeSnapshot(parts: readonly FlatObjects[]): UrlRunState[] {
+  const states: UrlRunState[] = [];
+  for (const part of parts) {
+    const reader = new FlatReader(part);
+    while (!reader.done) {
+      const id = reader.number();
+      const latest = reader.object<LatestObservation>();
+      const code = reader.number();
+      const accepted =
+        code === ACCEPTED_IS_LATEST
+          ? ((latest && acceptedOf(latest)) ?? undefined)
+          : reader.object<AcceptedObservation>(code);
+      const held = reader.object<HeldPrice>();
+      const failures = reader.number();
+      states.push({
+        id,
+        latest,
+        accepted,
+        held,
+        consecutive_failures: failures === NO_FAILURES ? undefined : failures,
+      });
+    }
   }
-
-  /** The state of the snapshot's `index`th URL. */
-  stateAt(index: number): UrlRunState {
-    const reader = this.readers[this.partOf[index] ?? -1];
-    if (!reader) throw new RangeError(`The snapshot has no URL ${index}`);
-    reader.seek(this.startOf[index] ?? 0);
-    return readState(reader);
-  }
-
-  /** Every URL's state, in order. */
-  states(): UrlRunState[] {
-    return this.ids.map((_, index) => this.stateAt(index));
-  }
+  return states;
 }
 
 /**
@@ -150,11 +109,11 @@ export async function putUrlSnapshot(
  * The run's snapshot; undefined when there is none whole (expired, or its writer failed part-way)
  * or it is in a form this code does not read (written before a deploy changed it).
  */
-export async function readUrlSnapshot(runId: string): Promise<PackedSnapshot | undefined> {
+export async function readUrlSnapshot(runId: string): Promise<UrlRunState[] | undefined> {
   const content = await readPacked(partition(runId), PART_PREFIX);
   if (!content) return undefined;
   try {
-    return new PackedSnapshot(JSON.parse(content.toString('utf8')) as FlatObjects[]);
+    return decodeSnapshot(JSON.parse(content.toString('utf8')) as FlatObjects[]);
   } catch {
     return undefined;
   }
@@ -183,69 +142,3 @@ export function withRunState(record: CompetitorUrlRecord, state: UrlRunState): C
   } satisfies Record<keyof CompetitorUrlRecord, unknown>;
   return changed;
 }
-
-/**
- * The URL as a run left it, the state read from the run's snapshot when first asked for: the
- * record's other fields are its own, copied. The lists treat it as any record (they read fields,
- * never spread a kept record); it makes one small object per URL where withRunState's records,
- * with their checks' objects, made four.
- */
-class SnapshotUrlRecord implements CompetitorUrlRecord {
-  readonly id: number;
-  readonly product_id: number;
-  readonly competitor_name: string;
-  readonly url: string;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly rejected: CompetitorUrlRecord['rejected'];
-  readonly price_pin: CompetitorUrlRecord['price_pin'];
-  // Private fields: not the record's own enumerable data, as a copy or JSON would show it.
-  readonly #snapshot: PackedSnapshot;
-  readonly #index: number;
-  #state: UrlRunState | undefined;
-
-  constructor(record: CompetitorUrlRecord, snapshot: PackedSnapshot, index: number) {
-    this.#snapshot = snapshot;
-    this.#index = index;
-    // Every field but the run's named, so a field added to the record must be added here.
-    this.id = record.id;
-    this.product_id = record.product_id;
-    this.competitor_name = record.competitor_name;
-    this.url = record.url;
-    this.created_at = record.created_at;
-    this.updated_at = record.updated_at;
-    this.rejected = record.rejected;
-    this.price_pin = record.price_pin;
-  }
-
-  #read(): UrlRunState {
-    this.#state ??= this.#snapshot.stateAt(this.#index);
-    return this.#state;
-  }
-
-  get latest() {
-    return this.#read().latest;
-  }
-
-  get accepted() {
-    return this.#read().accepted;
-  }
-
-  get held() {
-    return this.#read().held;
-  }
-
-  get consecutive_failures() {
-    return this.#read().consecutive_failures;
-  }
-}
-
-// Every field of the record is one of the class's, so a field added to the record must be added there.
-true satisfies [keyof CompetitorUrlRecord] extends [keyof SnapshotUrlRecord] ? true : never;
-
-/** The URL as a run left it: the snapshot's `index`th state in place of the record's. */
-export const withSnapshotState = (
-  record: CompetitorUrlRecord,
-  snapshot: PackedSnapshot,
-  index: number,
-): CompetitorUrlRecord => new SnapshotUrlRecord(record, snapshot, index);
