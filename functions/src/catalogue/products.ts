@@ -14,9 +14,16 @@ import { deleteUrlClaims } from '../data/url-claims';
 import { InvalidInputError, NotFoundError } from '../domain/errors';
 import { catalogueRecords } from './catalogue-records';
 
+/** The product's category; undefined without one, or when it no longer exists (then it shows none). */
+export const categoryOf = (
+  record: Pick<ProductRecord, 'category_id'>,
+  categories: ReadonlyMap<number, CategoryRecord>,
+): CategoryRecord | undefined =>
+  record.category_id === null ? undefined : categories.get(record.category_id);
+
 /** The API's product: the record plus its category's name (docs/api.md#shapes). */
 export function toProduct(record: ProductRecord, categories: ReadonlyMap<number, CategoryRecord>): Product {
-  const category = record.category_id === null ? undefined : categories.get(record.category_id);
+  const category = categoryOf(record, categories);
   return {
     id: record.id,
     sku: record.sku,

@@ -6,7 +6,7 @@ import {
   isCurrencyMismatch,
 } from '@cmp/shared';
 import { catalogueRecords } from '../catalogue/catalogue-records';
-import { byId, toProduct } from '../catalogue/products';
+import { byId, categoryOf, toProduct } from '../catalogue/products';
 import { acceptedPrice, lastCheckOf } from '../catalogue/url-check-view';
 import { settingsSection, shopConfigSchema } from '../config';
 import type { CategoryRecord } from '../data/category.repository';
@@ -80,7 +80,7 @@ function rowOf(
   categoryById: ReadonlyMap<number, CategoryRecord>,
   urls: readonly CompetitorUrlRecord[],
 ): DashboardProduct {
-  const category = product.category_id === null ? undefined : categoryById.get(product.category_id);
+  const category = categoryOf(product, categoryById);
   const currency = shopSettings().SHOP_CURRENCY;
   const floor = priceConfidenceFloor();
   const kept = keptRows.get(product);
@@ -125,9 +125,7 @@ export class ComparisonEntry {
   ) {
     this.name = product.name;
     this.sku = product.sku;
-    // As toProduct says it: a category that no longer exists is none.
-    this.category_id =
-      product.category_id !== null && categoryById.has(product.category_id) ? product.category_id : null;
+    this.category_id = categoryOf(product, categoryById)?.id ?? null;
     this.hidden = product.hidden === true;
   }
 
@@ -164,11 +162,6 @@ export async function getComparisonList(): Promise<ComparisonEntry[]> {
   return products.map(
     (product) => new ComparisonEntry(product, categoryById, urlsByProduct.get(product.id) ?? []),
   );
-}
-
-/** Every product, hidden ones included, with its comparison against the cheapest competitor. */
-export async function getComparisonRows(): Promise<DashboardProduct[]> {
-  return (await getComparisonList()).map((entry) => entry.row());
 }
 
 /** The products the dashboard shows (the visible ones) with their comparison. */

@@ -35,6 +35,6 @@ export async function snapshotRunUrls(
  * URLs in, so a reader puts the snapshot over them in one pass (catalogue-records.ts).
  */
 async function* statesInParts(urlIds: readonly number[]) {
-  const inIdOrder = Float64Array.from(urlIds).sort();
-  for (const ids of inParts([...inIdOrder])) yield (await getUrlRunStates(ids)).sort((a, b) => a.id - b.id);
+  const inIdOrder = [...urlIds].sort((a, b) => a - b);
+  for (const ids of inParts(inIdOrder)) yield (await getUrlRunStates(ids)).sort((a, b) => a.id - b.id);
 }
