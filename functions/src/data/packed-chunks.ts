@@ -14,9 +14,8 @@ const chunkKey = (pk: string, prefix: string, n: number) => ({
 });
 
 /**
- * Content larger than an item may hold (an uploaded file, a run's snapshot of the URLs), gzipped
- * and cut into items `<pk>` / `<prefix><n>`, each saying how many there are, so a reader can tell
- * a whole set from a part. `expires_at`: the table's TTL, epoch seconds. Returns the item count.
+ * Content larger than an item may hold (an uploaded file), gzipped and cut into items (putChunks).
+ * `expires_at`: the table's TTL, epoch seconds. Returns the item count.
  */
 export async function putPacked(
   pk: string,
@@ -24,28 +23,24 @@ export async function putPacked(
   content: Buffer,
   expiresAt: number,
 ): Promise<number> {
-  return putGzipped(pk, prefix, [gzipSync(content, ZLIB)], expiresAt);
+  return putChunks(pk, prefix, gzipSync(content, ZLIB), expiresAt);
 }
 
-/** Gzips one piece of content that `putGzipped` stores after others (a gzip member of its own). */
-export const gzipPiece = (text: string): Buffer => gzipSync(Buffer.from(text), ZLIB);
-
 /**
- * The same, from content gzipped piece by piece: one gzip member after another, which a reader
- * gunzips as one content (so content too large to hold whole is never held whole).
+ * Bytes cut into items `<pk>` / `<prefix><n>`, each saying how many there are, so a reader can tell
+ * a whole set from a part. Returns the item count.
  */
-export async function putGzipped(
+export async function putChunks(
   pk: string,
   prefix: string,
-  members: readonly Buffer[],
+  bytes: Buffer,
   expiresAt: number,
 ): Promise<number> {
-  const packed = Buffer.concat(members);
-  const parts = Math.max(1, Math.ceil(packed.length / CHUNK_BYTES));
+  const parts = Math.max(1, Math.ceil(bytes.length / CHUNK_BYTES));
   await batchPut(
     Array.from({ length: parts }, (_, n) => ({
       ...chunkKey(pk, prefix, n),
-      data: packed.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES),
+      data: bytes.subarray(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES),
       parts,
       expires_at: expiresAt,
     })),
@@ -54,10 +49,10 @@ export async function putGzipped(
 }
 
 /**
- * The content `putPacked` stored, read consistently (its pages too: a 1 MB page holds only two
- * or three chunks); undefined when it is missing, partly written or expired.
+ * The bytes `putChunks` stored, read consistently (its pages too: a 1 MB page holds only two or
+ * three chunks); undefined when they are missing, partly written or expired.
  */
-export async function readPacked(pk: string, prefix: string): Promise<Buffer | undefined> {
+export async function readChunks(pk: string, prefix: string): Promise<Buffer | undefined> {
   const items = await queryAll<{ data: Uint8Array; parts?: number; expires_at: number }>({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
@@ -68,5 +63,11 @@ export async function readPacked(pk: string, prefix: string): Promise<Buffer | u
   if (!first || first.expires_at * 1000 < Date.now()) return undefined;
   // Chunks stored before they carried their count are a whole set when read consistently.
   if (items.some((item) => (item.parts ?? items.length) !== items.length)) return undefined;
-  return gunzipSync(Buffer.concat(items.map((item) => Buffer.from(item.data))), ZLIB);
+  return Buffer.concat(items.map((item) => Buffer.from(item.data)));
+}
+
+/** The content `putPacked` stored; undefined when it is missing, partly written or expired. */
+export async function readPacked(pk: string, prefix: string): Promise<Buffer | undefined> {
+  const packed = await readChunks(pk, prefix);
+  return packed && gunzipSync(packed, ZLIB);
 }

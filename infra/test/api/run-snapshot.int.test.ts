@@ -220,6 +220,8 @@ describe('a run’s snapshot written part by part', () => {
 
     await putUrlSnapshot('parts-run', parts());
 
-    expect(await readUrlSnapshot('parts-run')).toEqual([1, 2, 3, 4, 5].map(state));
+    const snapshot = await readUrlSnapshot('parts-run');
+    const states = Array.from({ length: snapshot?.size ?? 0 }, (_, i) => snapshot?.stateAt(i));
+    expect(states).toEqual([1, 2, 3, 4, 5].map(state));
   });
 });
