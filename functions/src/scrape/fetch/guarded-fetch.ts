@@ -72,9 +72,42 @@ export interface RequestTurn {
   end(holdMs: number | null): Promise<void>;
 }
 
+/** A request a rendered page makes of its own (a script, a JSON endpoint, a frame), as the browser asks it. */
+export interface ResourceRequest {
+  readonly method: string;
+  /** The browser's headers; only those a shop needs are passed on (FORWARDED_HEADERS). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string | undefined;
+}
+
+/** Its answer, for the browser: the body decoded, the headers that describe it. */
+export interface FetchedResource {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+}
+
 export interface GuardedFetcher {
-  /** Fetches one HTML page, each request paced by `pacer` when given; throws a FetchError subclass on every refusal and failure. */
-  fetchPage(url: string, pacer?: RequestPacer): Promise<FetchedPage>;
+  /**
+   * Fetches one HTML page, each request paced by `pacer` when given; throws a FetchError subclass on
+   * every refusal and failure. `headers` (a rendered page's cookie) go only to the page's own origin.
+   */
+  fetchPage(
+    url: string,
+    pacer?: RequestPacer,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<FetchedPage>;
+  /**
+   * One request of a rendered page, guarded like a page's (scheme, addresses after DNS, time) but
+   * neither paced nor checked against robots.txt, which govern the page; its redirect is the
+   * browser's to follow, and so to ask again. GET and POST only; at most `maxBytes` decoded.
+   */
+  fetchResource(
+    url: string,
+    request: ResourceRequest,
+    maxBytes: number,
+    signal: AbortSignal,
+  ): Promise<FetchedResource>;
   /**
    * The Crawl-delay (seconds, at most 30) robots.txt of the address's origin sets for our agent, or
    * null; reads the run's cached robots.txt, fetching it first when this origin has not been seen.
@@ -94,6 +127,10 @@ const DEFAULTS = {
 const ROBOTS_MAX_BYTES = 512 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
+/** What a rendered page's requests pass on: no browser fingerprint, nothing hop-by-hop. */
+const FORWARDED_HEADERS = ['accept', 'accept-language', 'content-type', 'cookie', 'referer', 'origin'];
+/** What a resource's answer tells the browser: the body is given decoded, so no length or coding. */
+const ANSWERED_HEADERS = ['content-type', 'location', 'set-cookie', 'cache-control', 'last-modified', 'etag'];
 /** An error answer's page is read up to this size: challenge and block pages are far smaller. */
 const ERROR_PAGE_MAX_BYTES = 256 * 1024;
 
@@ -133,10 +170,11 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     mode: 'html' | 'robots',
     pacer: RequestPacer | undefined,
     robotsCheck: RobotsCache | null,
+    headers: Readonly<Record<string, string>> = {},
   ) {
     const limit = new TimeLimit(settings.totalTimeoutMs);
     try {
-      return await followWithin(limit, start, mode, pacer, robotsCheck);
+      return await followWithin(limit, start, mode, pacer, robotsCheck, headers);
     } finally {
       limit.stop();
     }
@@ -148,18 +186,23 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     mode: 'html' | 'robots',
     pacer: RequestPacer | undefined,
     robotsCheck: RobotsCache | null,
+    headers: Readonly<Record<string, string>>,
   ) {
     // Waiting for the host's turn (this fetch's, or its robots.txt's) is the host's pace, not its slowness.
     const paced = pacer && limit.pausedDuring(pacer);
     let url = start;
     for (let hop = 0; ; hop++) {
-      const result = await visit(url, mode, limit.signal, paced, robotsCheck).catch((error: unknown) => {
-        // A robots.txt that redirects somewhere we may not go is one we cannot read (RFC 9309:
-        // unreachable, so disallow); the page's own address is not the one that is blocked.
-        if (mode === 'robots' && hop > 0 && error instanceof BlockedError)
-          throw new NetworkError('robots.txt redirected to a blocked address');
-        throw error;
-      });
+      // A rendered page's cookie is its origin's: a redirect elsewhere does not carry it.
+      const sent = url.origin === start.origin ? headers : {};
+      const result = await visit(url, mode, limit.signal, paced, robotsCheck, sent).catch(
+        (error: unknown) => {
+          // A robots.txt that redirects somewhere we may not go is one we cannot read (RFC 9309:
+          // unreachable, so disallow); the page's own address is not the one that is blocked.
+          if (mode === 'robots' && hop > 0 && error instanceof BlockedError)
+            throw new NetworkError('robots.txt redirected to a blocked address');
+          throw error;
+        },
+      );
       if (result.kind === 'done') return { ...result, url };
       if (hop >= settings.maxRedirects) throw new TooManyRedirectsError(settings.maxRedirects);
       // A downgrade would send the page's address (often with a session or tracking token) in clear
@@ -178,6 +221,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     signal: AbortSignal,
     pacer: RequestPacer | undefined,
     robotsCheck: RobotsCache | null,
+    headers: Readonly<Record<string, string>>,
   ) {
     // Scheme and address literal first: robots.txt of a refused target is never fetched.
     checkTarget(url, allowHosts);
@@ -193,7 +237,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     const turn = await pacer?.begin(url);
     let holdMs: number | null = null;
     try {
-      return await fetchOnce(url, mode, signal, turn);
+      return await fetchOnce(url, mode, signal, headers, turn);
     } catch (error) {
       if (error instanceof HttpStatusError) holdMs = error.retryAfterMs;
       throw error;
@@ -202,7 +246,13 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     }
   }
 
-  async function fetchOnce(url: URL, mode: 'html' | 'robots', signal: AbortSignal, turn?: RequestTurn) {
+  async function fetchOnce(
+    url: URL,
+    mode: 'html' | 'robots',
+    signal: AbortSignal,
+    extraHeaders: Readonly<Record<string, string>>,
+    turn?: RequestTurn,
+  ) {
     const allowed = checkTarget(url, allowHosts);
     let response: HttpResponse | undefined;
     try {
@@ -213,6 +263,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         ca: options.trustedCa,
         onConnected: turn && (() => turn.reached()),
         headers: {
+          ...extraHeaders,
           'user-agent': options.userAgent,
           accept: mode === 'html' ? 'text/html,application/xhtml+xml;q=0.9' : 'text/plain,*/*;q=0.5',
         },
@@ -248,15 +299,40 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     }
   }
 
+  async function fetchResource(
+    address: string,
+    request: ResourceRequest,
+    maxBytes: number,
+    signal: AbortSignal,
+  ): Promise<FetchedResource> {
+    const url = parsedAddress(address);
+    if (request.method !== 'GET' && request.method !== 'POST')
+      throw new BlockedError(`Blocked: ${request.method.slice(0, 10)} requests`);
+    const allowed = checkTarget(url, allowHosts);
+    let response: HttpResponse | undefined;
+    try {
+      response = await httpGet(url, {
+        lookup: guardedLookup(allowed, resolveAll),
+        signal,
+        headersTimeoutMs: settings.headersTimeoutMs,
+        ca: options.trustedCa,
+        headers: { ...picked(request.headers, FORWARDED_HEADERS), 'user-agent': options.userAgent },
+        body: request.method === 'POST' ? (request.body ?? '') : undefined,
+      });
+      const body = Buffer.from(await response.read(maxBytes));
+      return { status: response.status, headers: picked(response.headers, ANSWERED_HEADERS), body };
+    } catch (error) {
+      throw toFetchError(error, signal, settings);
+    } finally {
+      response?.close();
+    }
+  }
+
   return {
-    async fetchPage(address: string, pacer?: RequestPacer): Promise<FetchedPage> {
-      let url: URL;
-      try {
-        url = new URL(address);
-      } catch {
-        throw new BlockedError('Blocked: not a valid address');
-      }
-      const result = await follow(url, 'html', pacer, robots);
+    fetchResource,
+    async fetchPage(address, pacer, headers): Promise<FetchedPage> {
+      const url = parsedAddress(address);
+      const result = await follow(url, 'html', pacer, robots, picked(headers ?? {}, FORWARDED_HEADERS));
       return {
         url: result.url.href,
         status: result.status,
@@ -369,6 +445,27 @@ function findCode(error: unknown): string | undefined {
     if (typeof code === 'string') return code;
   }
   return undefined;
+}
+
+function parsedAddress(address: string): URL {
+  try {
+    return new URL(address);
+  } catch {
+    throw new BlockedError('Blocked: not a valid address');
+  }
+}
+
+/** The named headers that are there, each as one text (set-cookie's several joined by newlines, as Playwright takes them). */
+function picked(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  names: readonly string[],
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (value !== undefined) kept[name] = Array.isArray(value) ? value.join('\n') : value;
+  }
+  return kept;
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {
