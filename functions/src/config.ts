@@ -191,6 +191,11 @@ export const secretsConfigSchema = z.object({
   ),
   /** Only set where Secrets Manager is answered somewhere else than AWS (a test's stand-in). */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
+  /** Where the competitor hosts' proxy passwords are kept: each a secret named this plus the host. */
+  PROXY_SECRET_PREFIX: z
+    .string()
+    .regex(/^[\w/+=.@-]*$/)
+    .default('check-my-price/host-proxy/'),
 });
 
 export const shopConfigSchema = z.object({

@@ -144,6 +144,34 @@ const binders: Record<OtherNeed, Binder> = {
     runEvents.grantPutEventsTo(fn);
     fn.addEnvironment('EVENT_BUS_NAME', runEvents.eventBusName);
   },
+  // Each host's proxy password is a secret of its own, made when an admin sets the proxy.
+  proxySecrets: (fn, { table }) => {
+    const prefix = `${Stack.of(table).stackName}/host-proxy/`;
+    Grant.addToPrincipal({
+      grantee: fn,
+      actions: [
+        'secretsmanager:CreateSecret',
+        'secretsmanager:DeleteSecret',
+        'secretsmanager:GetSecretValue',
+        'secretsmanager:PutSecretValue',
+      ],
+      resourceArns: [
+        Stack.of(fn).formatArn({
+          service: 'secretsmanager',
+          resource: 'secret',
+          resourceName: `${prefix}*`,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+    });
+    fn.addEnvironment('PROXY_SECRET_PREFIX', prefix);
+    acknowledge(
+      fn,
+      "Each competitor host's proxy password is a secret named when an admin sets it: the wildcard " +
+        "covers the secrets under the app's host-proxy/ prefix (and their random suffix) and nothing else.",
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}*]`,
+    );
+  },
   ses: (fn, { alertDelivery }) => {
     if (!alertDelivery) throw notProvided(fn, 'ses');
     fn.addEnvironment('APP_URL', alertDelivery.appUrl);

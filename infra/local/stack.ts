@@ -34,6 +34,7 @@ import { lambdaContext } from './lambda-context';
 import { LOCAL_DATA_BUCKET, LOCAL_TABLE_NAME, localFunctionEnv, localTokenSecret } from './local-env';
 import { type LocalS3, startLocalS3 } from './s3-local';
 import { startScheduler } from './scheduler';
+import { type LocalSecretsManager, startLocalSecretsManager } from './secrets-local';
 import { type LocalSes, startLocalSes } from './ses-local';
 import { serveSpa } from './static-site';
 import { type LocalStepFunctions, startLocalStepFunctions } from './step-functions-local';
@@ -84,6 +85,8 @@ export interface LocalStack {
   dynamo: LocalDynamo;
   /** S3's stand-in for the data bucket (run items; under `<dataDir>/s3` when the data persists). */
   s3: LocalS3;
+  /** Secrets Manager's stand-in: the hosts' proxy passwords (`<dataDir>/secrets.json` when the data persists). */
+  secretsManager: LocalSecretsManager;
   stepFunctions: LocalStepFunctions;
   /** EventBridge's stand-in: a run's end reaches the alerts handler through it. */
   eventBus: LocalEventBus;
@@ -143,6 +146,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     bucket: LOCAL_DATA_BUCKET,
     ...(dataDir ? { dir: join(dataDir, 's3') } : {}),
   });
+  // The competitor hosts' proxy passwords (with the rest of the local data, owner only).
+  const secretsManager = await startLocalSecretsManager({
+    ...(dataDir ? { file: join(dataDir, 'secrets.json') } : {}),
+  });
   // The functions' settings: this process's environment with what AWS would set on each Lambda,
   // pointing at the stand-ins. Handed to them (provideSettings), never written to process.env.
   const localEnv = localFunctionEnv({
@@ -150,7 +157,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     s3Endpoint: s3.endpoint,
     tokenSecret: await localTokenSecret(dataDir),
   });
-  const base: SettingsSource = { ...process.env, ...localEnv, ...options.env };
+  const base: SettingsSource = {
+    ...process.env,
+    ...localEnv,
+    SECRETS_MANAGER_ENDPOINT: secretsManager.endpoint,
+    ...options.env,
+  };
   const runConfig = readScrapeRunConfig(base);
   const region = localEnv.AWS_REGION ?? 'eu-west-2';
   const eventBus = await startLocalEventBus({
@@ -301,6 +313,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     settings,
     dynamo,
     s3,
+    secretsManager,
     stepFunctions,
     eventBus,
     ...(demoShop ? { demoShop, webhookInboxUrl } : {}),
@@ -316,6 +329,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await ses?.close();
       await demoShop?.close();
       await s3.close();
+      await secretsManager.close();
       await dynamo.close();
       if (dataDir) await rm(join(dataDir, ENDPOINT_FILE), { force: true });
     },

@@ -200,6 +200,30 @@ describe('the route functions', () => {
     });
     const exportFiles = dataObjects(objectsUnder('exports/'));
     const transferFiles = dataObjects([objectsUnder('exports/'), objectsUnder('uploads/')]);
+    // The hosts' proxy passwords: the secrets under the app's host-proxy/ prefix, and no others.
+    const proxySecrets = {
+      Effect: 'Allow',
+      Action: [
+        'secretsmanager:CreateSecret',
+        'secretsmanager:DeleteSecret',
+        'secretsmanager:GetSecretValue',
+        'secretsmanager:PutSecretValue',
+      ],
+      Resource: {
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':secretsmanager:',
+            { Ref: 'AWS::Region' },
+            ':',
+            { Ref: 'AWS::AccountId' },
+            expect.stringMatching(/^:secret:[\w-]+\/host-proxy\/\*$/),
+          ],
+        ],
+      },
+    };
     // Written out, not taken from bind-needs.ts, so a wider grant there fails this test.
     const expected: Record<RouteGroup, unknown[]> = {
       auth: [tableStatement(readWrite), ...secretStatements],
@@ -212,17 +236,19 @@ describe('the route functions', () => {
       alerts: [tableStatement(['dynamodb:BatchGetItem', ...readWrite].sort()), ...secretStatements],
       scraper: [tableStatement(readWrite), ...secretStatements, ...runControl, putRunEvents, scheduleRule],
       users: [tableStatement(readWrite), ...secretStatements],
+      'competitor-hosts': [tableStatement(readWrite), ...secretStatements, proxySecrets],
     };
 
     for (const group of groups) {
       const statements = statementsOf(functionIdOf(group));
       expect(statements, group).toEqual(expected[group]);
       // Belt and braces: no wildcard anywhere in a route function's policy but the ones naming the
-      // executions of our own state machine and the export files (their names are only known when
-      // they start, or are asked for).
+      // executions of our own state machine, the export files and the proxy passwords (their names
+      // are only known when they start, or are asked for).
       const others = statements.filter(
         (statement) =>
           JSON.stringify(statement.Resource) !== JSON.stringify(executions) &&
+          !JSON.stringify(statement.Resource).includes('/host-proxy/*"') &&
           ![statement.Resource]
             .flat()
             .every((resource) => /"\/(exports|uploads)\/\*"\]\]\}$/.test(JSON.stringify(resource))),

@@ -21,6 +21,7 @@ export type Role = PublicUser['role'];
 export const ADMINS_ONLY_ALERT_SETTINGS = 'Only an administrator can change alert settings';
 export const ADMINS_ONLY_SCHEDULE = 'Only an administrator can change the schedule';
 export const ADMINS_ONLY_USERS = 'Only an administrator can manage users';
+export const ADMINS_ONLY_HOST_SETTINGS = 'Only an administrator can change how a host is fetched';
 
 /** POST /api/auth/login: an e-mail address or a username, plus the password. */
 export const loginRequestSchema = z

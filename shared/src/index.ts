@@ -2,6 +2,7 @@ export * from './alerts';
 export * from './auth';
 export * from './catalogue';
 export * from './check-outcome';
+export * from './competitor-hosts';
 export * from './contract';
 export * from './csv-writer';
 export * from './dashboard';

@@ -47,6 +47,11 @@ export const routeGroups = {
     entry: 'src/api/alerts.api.ts',
     needs: ['table', 'tableBatchRead', 'tokenSecret', 'originVerify', 'ses'],
   },
+  // The hosts' settings; a proxy's password is a secret of its own (proxySecrets).
+  'competitor-hosts': {
+    entry: 'src/api/competitor-hosts.api.ts',
+    needs: ['table', 'tokenSecret', 'originVerify', 'proxySecrets'],
+  },
   // Admins managing users: its own Lambda, so the public sign-in Lambda carries none of it (decision 48).
   users: { entry: 'src/api/users.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   scraper: {
@@ -64,8 +69,8 @@ export interface RouteGroupDef {
    * `table` reads and writes items; `tableRead` only reads them; `tableBatchRead` adds BatchGetItem;
    * `runEvents` publishes a run's end; `ses` sends alert e-mail; `scheduleRule` reads and changes the
    * schedule's EventBridge rule; `exportFiles` writes large exports to the data bucket and links
-   * them; `uploadFiles` hands out forms for large imports and reads what they sent
-   * (infra/lib/bind-needs.ts).
+   * them; `uploadFiles` hands out forms for large imports and reads what they sent; `proxySecrets`
+   * keeps the competitor hosts' proxy passwords in Secrets Manager (infra/lib/bind-needs.ts).
    */
   readonly needs: readonly (
     | 'table'
@@ -80,6 +85,7 @@ export interface RouteGroupDef {
     | 'scheduleRule'
     | 'exportFiles'
     | 'uploadFiles'
+    | 'proxySecrets'
   )[];
 }
 
@@ -125,6 +131,9 @@ const groupOf = {
   'GET /api/competitor-urls/export.csv': 'competitor-urls',
   'PUT /api/competitor-urls/{id}': 'competitor-urls',
   'DELETE /api/competitor-urls/{id}': 'competitor-urls',
+
+  'GET /api/competitor-hosts': 'competitor-hosts',
+  'PUT /api/competitor-hosts/{host}': 'competitor-hosts',
 
   'GET /api/dashboard/overview': 'dashboard',
   'GET /api/dashboard/products': 'dashboard',

@@ -4,8 +4,8 @@ import { perSettings, secretsConfigSchema, settingsSection } from '../config';
 import { awsClientOptions } from './aws-client';
 import { cachedFor } from './cached-for';
 
-const secretsSettings = settingsSection('secrets', secretsConfigSchema);
-const secretsManager = perSettings(
+export const secretsSettings = settingsSection('secrets', secretsConfigSchema);
+export const secretsManager = perSettings(
   () => new SecretsManagerClient(awsClientOptions(secretsSettings().SECRETS_MANAGER_ENDPOINT)),
 );
 

@@ -1,6 +1,7 @@
 /**
  * Politeness per competitor host across a whole run (decision 37): at most 2 requests in flight
- * to one host and at least 1 s (or its robots.txt Crawl-delay) between their starts, whichever
+ * to one host and at least 1 s (or the spacing an admin set for the host, or its robots.txt
+ * Crawl-delay, whichever is longer) between their starts, whichever
  * Lambda sends them, kept in the host's item in DynamoDB (data/host-pace.repository.ts). A check
  * waits for its host's turn in its Lambda only briefly; a longer wait is handed back to the state
  * machine, which waits for free and calls the check again (HostBusyError).
@@ -26,6 +27,7 @@ import {
   type RequestTurn,
 } from '../scrape/fetch/guarded-fetch';
 import { MAX_CRAWL_DELAY_SECONDS } from '../scrape/fetch/robots';
+import { hostSpacingMs } from './host-spacing';
 
 /** The least time between two request starts to one host, whatever its robots.txt says. */
 export const MIN_SPACING_MS = 1000;
@@ -67,6 +69,8 @@ export class HostBusyError extends Error {
 
 /** What one call of a URL's check knows about its time. */
 export interface PacedCheck {
+  /** The run it is part of: the hosts' settings are read afresh for each. */
+  readonly runId: string;
   /** No request of this check may start after this (epoch ms): the rest of the check needs the time. */
   readonly latestStartMs: number;
   /** An earlier call already waited the time a 429/503 asked for. */
@@ -102,14 +106,18 @@ const unknownPace: HostPace = { nextStartMs: 0, slotsBusyUntilMs: [0, 0] };
 
 /** The pacer of one call of a check, over the hosts' items in DynamoDB. */
 export function hostPacer(
-  check: Pick<PacedCheck, 'latestStartMs'>,
+  check: Pick<PacedCheck, 'latestStartMs'> & Partial<Pick<PacedCheck, 'runId'>>,
   now: () => number = Date.now,
 ): RequestPacer {
   let waitedMs = 0;
-  const minSpacingMs = hostOnlySettings().hostSpacingMsForTests ?? MIN_SPACING_MS;
+  const floorMs = hostOnlySettings().hostSpacingMsForTests ?? MIN_SPACING_MS;
+  // The spacing an admin set for the host, never below the floor (a Crawl-delay may ask more).
+  const spacingOf = async (host: string) =>
+    Math.max(floorMs, (await hostSpacingMs(host, check.runId ?? '', now())) ?? 0);
   return {
     async begin(url) {
       const host = url.hostname;
+      const minSpacingMs = await spacingOf(host);
       // Most hosts are free: try to start before reading anything.
       let pace = unknownPace;
       for (;;) {
@@ -141,6 +149,7 @@ export function hostPacer(
     },
 
     async crawlDelayRead(url, seconds) {
+      const minSpacingMs = await spacingOf(url.hostname);
       const spacingMs = seconds === null ? null : seconds * 1000;
       const asksMore = spacingMs !== null && spacingMs > minSpacingMs;
       await setHostSpacing(url.hostname, asksMore ? spacingMs : null, now());

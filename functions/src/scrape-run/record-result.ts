@@ -1,7 +1,9 @@
+import { hostOf } from '@cmp/shared';
 import { acceptedPrice } from '../catalogue/url-check-view';
 import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
 import { deletePriceRecord, type PriceRecordItem, putPriceRecord } from '../data/price-record.repository';
 import { noteRunCheck } from '../data/run-checks.repository';
+import { countHostCheck } from '../data/run-host-stats.repository';
 import { countRunResult } from '../data/scrape-run.repository';
 import { recordLatestObservation } from '../data/url-price-state.repository';
 import { boundedForStorage } from './bounded-outcome';
@@ -23,6 +25,8 @@ export async function recordResult(
   runId: string,
   url: CompetitorUrlRecord,
   found: Outcome,
+  /** How long the check took (its page's fetch and the extraction); null when it read no page. */
+  checkMs: number | null = null,
 ): Promise<boolean> {
   const judged = judgeCheck(found, gateState(url), {
     confidenceFloor: priceConfidenceFloor(),
@@ -64,6 +68,7 @@ export async function recordResult(
     return false;
   }
   await countRunResult(runId, judged.outcome, llmUseOf(record));
+  await countHostCheck(runId, hostOf(url.url), judged.outcome, checkMs);
   return true;
 }
 

@@ -52,11 +52,14 @@ export async function scrapeUrl(
   // Our ids pick our offer among a page's variants, and a GTIN tells another product's page from ours.
   const hints = { sku: product.sku, gtin: product.gtin, mpn: product.mpn };
   // A person's pick of the price's place is read before anything is weighed.
+  const extracting = performance.now();
   const result = await extractPage(page.html, page.url, { hints, llm, pin: url.price_pin ?? null });
+  const checkMs =
+    page.fetchMs === undefined ? null : page.fetchMs + Math.round(performance.now() - extracting);
   // Better to retry (the state machine backs off) than to record a guess made without the model;
   // after the last retry this message is what the URL's record says, so it promises nothing more.
   if (throttled) throw new BedrockThrottledError('Bedrock is throttling; try again later');
-  return { recorded: await recordResult(runId, url, toOutcome(result, deps.llm?.modelId ?? null)) };
+  return { recorded: await recordResult(runId, url, toOutcome(result, deps.llm?.modelId ?? null), checkMs) };
 }
 
 function toOutcome(result: ExtractionResult, modelId: string | null): Outcome {

@@ -1,6 +1,6 @@
 import { decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in';
+import { type LocalSecretsManager, startLocalSecretsManager } from '../../local/secrets-local';
 import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
 
 // The API as deployed: both secrets in Secrets Manager (a stand-in here), read again every second
@@ -9,7 +9,7 @@ import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
 const CACHE_SECONDS = 1;
 const value = (name: string) => `${name}-0123456789abcdef0123456789abcdef`;
 
-let secretsManager: SecretsManagerStandIn;
+let secretsManager: LocalSecretsManager;
 let stack: TestStack;
 let originArn: string;
 let tokenArn: string;
@@ -17,7 +17,7 @@ let tokenArn: string;
 let currentKey = value('key-1');
 
 beforeAll(async () => {
-  secretsManager = await startSecretsManagerStandIn();
+  secretsManager = await startLocalSecretsManager();
   originArn = secretsManager.create('origin-verify', value('origin-1'));
   tokenArn = secretsManager.create('token-signing', currentKey);
   stack = await startTestStack({

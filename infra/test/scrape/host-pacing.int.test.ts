@@ -148,7 +148,7 @@ describe('a shop that answers 429 with Retry-After', () => {
 
   it('is asked once more after the wait it asked for, and no request reaches it before then', async () => {
     const { shop, fetcher, url } = await limitedShop('2');
-    const check = { ...roomy(), retryAfterHonoured: false };
+    const check = { ...roomy(), runId: 'RUN-PACED', retryAfterHonoured: false };
 
     const first = await pacedFetch(fetcher, check)(url).catch((error: unknown) => error);
     const refusedAt = Date.now();
@@ -170,7 +170,7 @@ describe('a shop that answers 429 with Retry-After', () => {
 
   it('is not waited for when the wait is longer than the check has left: the refusal stands at once', async () => {
     const { fetcher, url } = await limitedShop('600');
-    const check = { ...roomy(), retryAfterHonoured: false };
+    const check = { ...roomy(), runId: 'RUN-PACED', retryAfterHonoured: false };
 
     const refusal = await pacedFetch(fetcher, check)(url).catch((error: unknown) => error);
 

@@ -1,6 +1,7 @@
 import { alertRoutes } from './alerts';
 import { authRoutes } from './auth';
 import { categoryRoutes } from './categories';
+import { competitorHostRoutes } from './competitor-hosts';
 import { competitorUrlRoutes } from './competitor-urls';
 import { dashboardRoutes } from './dashboard';
 import { importRoutes } from './imports';
@@ -21,6 +22,7 @@ export const contract = {
   ...productRoutes,
   ...categoryRoutes,
   ...competitorUrlRoutes,
+  ...competitorHostRoutes,
   ...importRoutes,
   ...dashboardRoutes,
   ...scraperRoutes,

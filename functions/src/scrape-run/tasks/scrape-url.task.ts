@@ -58,7 +58,7 @@ export const handler = async (event: unknown) => {
   // A run stopped while its check waited in the state machine: no request (one already in flight finishes).
   if (waited && (await getRun(runId))?.status !== 'running') return { recorded: false };
   const startedMs = checkStartedAt ? Date.parse(checkStartedAt) : Date.now();
-  const check = { latestStartMs: startedMs + CHECK_START_CUTOFF_SECONDS * 1000, retryAfterHonoured };
+  const check = { runId, latestStartMs: startedMs + CHECK_START_CUTOFF_SECONDS * 1000, retryAfterHonoured };
   try {
     return await scrapeUrl(runId, urlId, { fetchPage: pacedFetch(fetcherFor(runId), check), llm: llm() });
   } catch (error) {

@@ -49,6 +49,8 @@ export interface FetchedPage {
   readonly status: number;
   readonly contentType: string;
   readonly html: string;
+  /** How long the fetch took (its requests, redirects and robots.txt), waits for the host's turn aside. */
+  readonly fetchMs?: number;
 }
 
 /**
@@ -174,7 +176,10 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
   ) {
     const limit = new TimeLimit(settings.totalTimeoutMs);
     try {
-      return await followWithin(limit, start, mode, pacer, robotsCheck, headers);
+      return {
+        ...(await followWithin(limit, start, mode, pacer, robotsCheck, headers)),
+        fetchMs: limit.usedMs(),
+      };
     } finally {
       limit.stop();
     }
@@ -338,6 +343,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         status: result.status,
         contentType: result.contentType,
         html: result.body,
+        fetchMs: result.fetchMs,
       };
     },
     crawlDelaySeconds: (address, pacer) => {
@@ -358,9 +364,15 @@ class TimeLimit {
   private timer: NodeJS.Timeout | undefined;
   private waits = 0;
 
-  constructor(limitMs: number) {
+  constructor(private readonly limitMs: number) {
     this.leftMs = limitMs;
     this.arm();
+  }
+
+  /** The time used so far, its waits aside (whole ms). */
+  usedMs(): number {
+    const left = this.waits > 0 ? this.leftMs : this.leftMs - (performance.now() - this.since);
+    return Math.round(this.limitMs - left);
   }
 
   get signal(): AbortSignal {

@@ -1,0 +1,136 @@
+import {
+  ADMINS_ONLY_HOST_SETTINGS,
+  type CompetitorHost,
+  DEFAULT_HOST_SETTINGS,
+  type HostSettingsInput,
+  hostHint,
+  hostOf,
+  type OutcomeCounts,
+  PASSWORD_HINT_CHARACTERS,
+  type PublicUser,
+  SUCCESS_RATE_RUNS,
+  successRate,
+} from '@cmp/shared';
+import { requireAdmin } from '../auth/require-admin';
+import {
+  getHostSettings,
+  type HostSettingsRecord,
+  listHostSettings,
+  putHostSettings,
+} from '../data/host-settings.repository';
+import { type RunHostStats, runHostStats } from '../data/run-host-stats.repository';
+import { latestRuns } from '../data/scrape-run.repository';
+import { InvalidInputError, NotFoundError } from '../domain/errors';
+import { deleteProxyPassword, storeProxyPassword } from '../lib/proxy-secrets';
+import { catalogueRecords } from './catalogue-records';
+
+/**
+ * The Competitor hosts (docs/rules.md#23-competitor-hosts): every host the competitor URLs are on,
+ * how its checks went in its last runs, its fetch settings, and what to do when it fails.
+ */
+
+/** How many competitor URLs each host has, from the catalogue's URLs (the kept ones in a cached build). */
+export async function countUrlsByHost(): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const url of await catalogueRecords().urls()) {
+    const host = hostOf(url.url);
+    counts.set(host, (counts.get(host) ?? 0) + 1);
+  }
+  return counts;
+}
+
+const addCounts = (a: OutcomeCounts, b: OutcomeCounts): OutcomeCounts =>
+  Object.fromEntries(
+    Object.entries(a).map(([outcome, n]) => [outcome, n + b[outcome as keyof OutcomeCounts]]),
+  ) as OutcomeCounts;
+
+/** Per host, how its checks went over the last runs, newest first. */
+async function recentHostStats(): Promise<Map<string, RunHostStats[]>> {
+  const runs = await latestRuns(SUCCESS_RATE_RUNS);
+  const perRun = await Promise.all(runs.map((run) => runHostStats(run.run_id)));
+  const byHost = new Map<string, RunHostStats[]>();
+  for (const stats of perRun)
+    for (const [host, ofRun] of stats) byHost.set(host, [...(byHost.get(host) ?? []), ofRun]);
+  return byHost;
+}
+
+const proxyView = (settings: HostSettingsRecord | undefined) => settings?.proxy ?? null;
+
+function hostView(
+  host: string,
+  urlCount: number,
+  settings: HostSettingsRecord | undefined,
+  recent: readonly RunHostStats[],
+): CompetitorHost {
+  const last = recent[0];
+  const overRuns = recent.length === 0 ? null : recent.map((run) => run.counts).reduce(addCounts);
+  const { fetch_mode, render_wait_ms, spacing_seconds } = settings ?? DEFAULT_HOST_SETTINGS;
+  const escalated = settings?.escalated ?? false;
+  return {
+    host,
+    url_count: urlCount,
+    outcome_counts: last?.counts ?? null,
+    success_rate: successRate(overRuns),
+    median_check_ms: last?.median_check_ms ?? null,
+    fetch_mode,
+    escalated,
+    render_wait_ms,
+    spacing_seconds,
+    proxy: proxyView(settings),
+    hint: hostHint(last?.counts ?? null, { fetch_mode, escalated }),
+  };
+}
+
+/** Every host with competitor URLs, by host name. */
+export async function listCompetitorHosts(urlCounts: ReadonlyMap<string, number>): Promise<CompetitorHost[]> {
+  const [settings, recent] = await Promise.all([listHostSettings(), recentHostStats()]);
+  const settingsOf = new Map(settings.map((record) => [record.host, record]));
+  return [...urlCounts]
+    .filter(([host]) => host !== '')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([host, count]) => hostView(host, count, settingsOf.get(host), recent.get(host) ?? []));
+}
+
+/**
+ * Sets how a host is fetched (admins only). A proxy's password given is stored as a secret; left
+ * out, the one stored stays (there must be one); a proxy removed takes its password with it.
+ */
+export async function setHostSettings(
+  user: PublicUser,
+  host: string,
+  input: HostSettingsInput,
+  urlCounts: ReadonlyMap<string, number>,
+): Promise<CompetitorHost> {
+  requireAdmin(user, ADMINS_ONLY_HOST_SETTINGS);
+  if (!urlCounts.has(host)) throw new NotFoundError(`No competitor URL is on ${host}`);
+  const before = await getHostSettings(host);
+  let proxy: HostSettingsRecord['proxy'] = null;
+  if (input.proxy) {
+    const { url, username, password } = input.proxy;
+    if (password === undefined && !before?.proxy)
+      throw new InvalidInputError('Enter the proxy password', { field: 'proxy.password' });
+    if (password !== undefined) await storeProxyPassword(host, password);
+    const password_hint = password === undefined ? (before?.proxy?.password_hint ?? '') : hintOf(password);
+    proxy = { url, username, password_hint };
+  }
+  const saved = await putHostSettings(
+    {
+      host,
+      fetch_mode: input.fetch_mode,
+      render_wait_ms: input.render_wait_ms,
+      spacing_seconds: input.spacing_seconds,
+      proxy,
+      updated_by: user.username,
+    },
+    before?.escalated ?? false,
+  );
+  if (!proxy && before?.proxy) await deleteProxyPassword(host);
+  const recent = (await recentHostStats()).get(host) ?? [];
+  return hostView(host, urlCounts.get(host) ?? 0, saved, recent);
+}
+
+/** The password's last characters, the rest as dots: enough to tell which one is stored. */
+function hintOf(password: string): string {
+  const shown = password.slice(-PASSWORD_HINT_CHARACTERS);
+  return password.length > PASSWORD_HINT_CHARACTERS * 2 ? `••••${shown}` : '••••';
+}
