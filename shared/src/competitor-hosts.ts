@@ -52,18 +52,21 @@ export const proxyInputSchema = z.strictObject({
 });
 export type ProxyInput = z.infer<typeof proxyInputSchema>;
 
+const RENDER_WAIT_RULE = `The render wait must be a whole number of milliseconds from 0 to ${MAX_RENDER_WAIT_MS}`;
+const SPACING_RULE = `The spacing must be from ${MIN_SPACING_SECONDS} to ${MAX_SPACING_SECONDS} seconds`;
+
 /** PUT /api/competitor-hosts/{host}: every setting of the host. */
 export const hostSettingsInputSchema = z.strictObject({
   fetch_mode: z.enum(FETCH_MODES, `fetch_mode must be one of ${FETCH_MODES.join(', ')}`),
   render_wait_ms: z
-    .number('render_wait_ms must be a whole number of milliseconds')
-    .int('render_wait_ms must be a whole number of milliseconds')
-    .min(0, `render_wait_ms must be from 0 to ${MAX_RENDER_WAIT_MS}`)
-    .max(MAX_RENDER_WAIT_MS, `render_wait_ms must be from 0 to ${MAX_RENDER_WAIT_MS}`),
+    .number(RENDER_WAIT_RULE)
+    .int(RENDER_WAIT_RULE)
+    .min(0, RENDER_WAIT_RULE)
+    .max(MAX_RENDER_WAIT_MS, RENDER_WAIT_RULE),
   spacing_seconds: z
-    .number('spacing_seconds must be a number of seconds')
-    .min(MIN_SPACING_SECONDS, `spacing_seconds must be at least ${MIN_SPACING_SECONDS}`)
-    .max(MAX_SPACING_SECONDS, `spacing_seconds must be at most ${MAX_SPACING_SECONDS}`),
+    .number(SPACING_RULE)
+    .min(MIN_SPACING_SECONDS, SPACING_RULE)
+    .max(MAX_SPACING_SECONDS, SPACING_RULE),
   proxy: proxyInputSchema.nullable(),
 });
 export type HostSettingsInput = z.infer<typeof hostSettingsInputSchema>;

@@ -148,8 +148,11 @@ describe("a host's settings", () => {
   });
 
   it.each([
-    [{ ...settings, render_wait_ms: 20_000 }, 'render_wait_ms must be from 0 to 15000'],
-    [{ ...settings, spacing_seconds: 0.5 }, 'spacing_seconds must be at least 1'],
+    [
+      { ...settings, render_wait_ms: 20_000 },
+      'The render wait must be a whole number of milliseconds from 0 to 15000',
+    ],
+    [{ ...settings, spacing_seconds: 0.5 }, 'The spacing must be from 1 to 600 seconds'],
     [{ ...settings, fetch_mode: 'stealth' }, 'fetch_mode must be one of auto, plain, browser'],
     [
       { ...settings, proxy: { url: 'http://user:pw@proxy.example.com:3128', username: 'u', password: 'p' } },

@@ -21,7 +21,15 @@ const LONG_SKU = 'WIDGET-PRO-2000-XL-BLACK-EDITION';
 await seedExtras();
 
 const PHONE = { width: 390, height: 844 };
-const SCREENS = ['/dashboard', '/dashboard?tab=check', '/products', '/competitors', '/alerts', '/users'];
+const SCREENS = [
+  '/dashboard',
+  '/dashboard?tab=check',
+  '/products',
+  '/competitors',
+  '/competitor-hosts',
+  '/alerts',
+  '/users',
+];
 
 async function seedExtras() {
   const products = (await stack.api('GET /api/products', { token })).body.products;
@@ -264,7 +272,7 @@ describe('at 390×844', () => {
 
     await menuButton.click();
     const links = await menu.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(links).toEqual(['Dashboard', 'Products', 'Competitors', 'Alerts', 'Users']);
+    expect(links).toEqual(['Dashboard', 'Products', 'Competitors', 'Hosts', 'Alerts', 'Users']);
     expect(await menu.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
     await menu.getByText('admin@example.com').waitFor();
     await expectAccessible(page);

@@ -24,4 +24,5 @@ export const keys = {
   alertsSinceLastRun: 'GET /api/alerts/since-last-run',
   alertSettings: 'GET /api/alert-settings',
   users: 'GET /api/users',
+  competitorHosts: 'GET /api/competitor-hosts',
 } as const;

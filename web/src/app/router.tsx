@@ -57,6 +57,12 @@ function createRouter() {
                       }),
                     },
                     {
+                      path: paths.hosts,
+                      lazy: async () => ({
+                        Component: (await import('./routes/app/competitor-hosts')).CompetitorHostsRoute,
+                      }),
+                    },
+                    {
                       path: paths.alerts,
                       lazy: async () => ({ Component: (await import('./routes/app/alerts')).AlertsRoute }),
                     },

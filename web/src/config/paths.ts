@@ -4,6 +4,7 @@ export const paths = {
   dashboard: '/dashboard',
   products: '/products',
   competitors: '/competitors',
+  hosts: '/competitor-hosts',
   alerts: '/alerts',
   users: '/users',
 } as const;

@@ -1,0 +1,41 @@
+// The host settings form (docs/rules.md#23-competitor-hosts): the API's own rules
+// (hostSettingsInputSchema), so the form says what the server would. An empty password keeps the
+// stored one; the numbers are typed as text.
+import { type FetchMode, type FormCheck, type HostSettingsInput, hostSettingsInputSchema } from '@cmp/shared';
+
+export interface HostFormValues {
+  fetchMode: FetchMode;
+  renderWaitMs: string;
+  spacingSeconds: string;
+  useProxy: boolean;
+  proxyUrl: string;
+  proxyUsername: string;
+  proxyPassword: string;
+}
+
+const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+export function validateHostForm(values: HostFormValues): FormCheck<HostSettingsInput> {
+  const input = {
+    fetch_mode: values.fetchMode,
+    render_wait_ms: number(values.renderWaitMs),
+    spacing_seconds: number(values.spacingSeconds),
+    proxy: values.useProxy
+      ? {
+          url: values.proxyUrl.trim(),
+          username: values.proxyUsername,
+          ...(values.proxyPassword ? { password: values.proxyPassword } : {}),
+        }
+      : null,
+  };
+  const checked = hostSettingsInputSchema.safeParse(input);
+  if (!checked.success) {
+    const [first] = checked.error.issues;
+    return {
+      ok: false,
+      error: checked.error.issues.map((issue) => issue.message).join('; '),
+      ...(first ? { field: first.path.join('.') } : {}),
+    };
+  }
+  return { ok: true, value: checked.data };
+}
