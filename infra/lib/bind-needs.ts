@@ -145,33 +145,15 @@ const binders: Record<OtherNeed, Binder> = {
     fn.addEnvironment('EVENT_BUS_NAME', runEvents.eventBusName);
   },
   // Each host's proxy password is a secret of its own, made when an admin sets the proxy.
-  proxySecrets: (fn, { table }) => {
-    const prefix = `${Stack.of(table).stackName}/host-proxy/`;
-    Grant.addToPrincipal({
-      grantee: fn,
-      actions: [
-        'secretsmanager:CreateSecret',
-        'secretsmanager:DeleteSecret',
-        'secretsmanager:GetSecretValue',
-        'secretsmanager:PutSecretValue',
-      ],
-      resourceArns: [
-        Stack.of(fn).formatArn({
-          service: 'secretsmanager',
-          resource: 'secret',
-          resourceName: `${prefix}*`,
-          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-        }),
-      ],
-    });
-    fn.addEnvironment('PROXY_SECRET_PREFIX', prefix);
-    acknowledge(
-      fn,
-      "Each competitor host's proxy password is a secret named when an admin sets it: the wildcard " +
-        "covers the secrets under the app's host-proxy/ prefix (and their random suffix) and nothing else.",
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}*]`,
-    );
-  },
+  proxySecrets: (fn, resources) =>
+    grantProxySecrets(fn, resources, [
+      'secretsmanager:CreateSecret',
+      'secretsmanager:DeleteSecret',
+      'secretsmanager:GetSecretValue',
+      'secretsmanager:PutSecretValue',
+    ]),
+  // The checks read a host's proxy password when its settings name a proxy.
+  proxySecretsRead: (fn, resources) => grantProxySecrets(fn, resources, ['secretsmanager:GetSecretValue']),
   ses: (fn, { alertDelivery }) => {
     if (!alertDelivery) throw notProvided(fn, 'ses');
     fn.addEnvironment('APP_URL', alertDelivery.appUrl);
@@ -186,6 +168,33 @@ const binders: Record<OtherNeed, Binder> = {
     if (ses.region) fn.addEnvironment('SES_REGION', ses.region);
   },
 };
+
+/**
+ * `actions` on the competitor hosts' proxy passwords: the secrets under the stateful stack's
+ * `host-proxy/` prefix (named when an admin sets a proxy), and their prefix in PROXY_SECRET_PREFIX.
+ */
+function grantProxySecrets(fn: LambdaFunction, { table }: NeedResources, actions: string[]): void {
+  const prefix = `${Stack.of(table).stackName}/host-proxy/`;
+  Grant.addToPrincipal({
+    grantee: fn,
+    actions,
+    resourceArns: [
+      Stack.of(fn).formatArn({
+        service: 'secretsmanager',
+        resource: 'secret',
+        resourceName: `${prefix}*`,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    ],
+  });
+  fn.addEnvironment('PROXY_SECRET_PREFIX', prefix);
+  acknowledge(
+    fn,
+    "Each competitor host's proxy password is a secret named when an admin sets it: the wildcard " +
+      "covers the secrets under the app's host-proxy/ prefix (and their random suffix) and nothing else.",
+    `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}*]`,
+  );
+}
 
 /** The object actions of the state machine's Map on the run files: ItemReader reads, ResultWriter writes. */
 export const runFilesMapActions = [

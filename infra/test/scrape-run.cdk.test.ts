@@ -294,7 +294,8 @@ describe('the task functions', () => {
   it('may use the table, only ScrapeUrl may call Bedrock, and only the tasks that end runs announce it', () => {
     const expected: Record<(typeof tasks)[number], string[]> = {
       Prepare: ['dynamodb', 'events', 's3'],
-      ScrapeUrl: ['bedrock', 'dynamodb'],
+      // A host's proxy password, when its settings name a proxy.
+      ScrapeUrl: ['bedrock', 'dynamodb', 'secretsmanager'],
       RecordFailure: ['dynamodb'],
       Finalize: ['dynamodb', 'events', 's3'],
     };
@@ -303,6 +304,12 @@ describe('the task functions', () => {
       const services = new Set(statements.flatMap(actionsOf).map((action) => action.split(':')[0]));
       expect([...services].sort(), task).toEqual(expected[task]);
     }
+    // Only reading, and only the proxy passwords.
+    const secrets = statementsOfFunction(main, taskFunctionId(main, 'ScrapeUrl')).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
+    );
+    expect(secrets.map(actionsOf)).toEqual([['secretsmanager:GetSecretValue']]);
+    expect(JSON.stringify(secrets.map(resourcesOf))).toMatch(/:secret:[\w-]+\/host-proxy\/\*"/);
   });
 
   it('Prepare may only write the run files, Finalize only read them, both named in DATA_BUCKET', () => {

@@ -27,7 +27,7 @@ import {
   type RequestTurn,
 } from '../scrape/fetch/guarded-fetch';
 import { MAX_CRAWL_DELAY_SECONDS } from '../scrape/fetch/robots';
-import { hostSpacingMs } from './host-spacing';
+import { hostSpacingMs } from './host-settings-cache';
 
 /** The least time between two request starts to one host, whatever its robots.txt says. */
 export const MIN_SPACING_MS = 1000;

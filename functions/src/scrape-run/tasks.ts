@@ -7,8 +7,8 @@ export interface TaskDef {
   readonly entry: string;
   /**
    * `tableBatchRead` adds BatchGetItem to `table`; `runEvents` publishes a run's end (closeRun);
-   * `runFilesWrite` and `runFilesRead` reach the run's items in the data bucket
-   * (infra/lib/bind-needs.ts).
+   * `runFilesWrite` and `runFilesRead` reach the run's items in the data bucket; `proxySecretsRead`
+   * reads the competitor hosts' proxy passwords (infra/lib/bind-needs.ts).
    */
   readonly needs: readonly (
     | 'table'
@@ -17,6 +17,7 @@ export interface TaskDef {
     | 'runEvents'
     | 'runFilesWrite'
     | 'runFilesRead'
+    | 'proxySecretsRead'
   )[];
   /** How long one invocation may run. */
   readonly timeoutSeconds: number;
@@ -40,7 +41,8 @@ export const scrapeTasks = {
   },
   ScrapeUrl: {
     entry: 'src/scrape-run/tasks/scrape-url.task.ts',
-    needs: ['table', 'bedrock'],
+    // A host's proxy password is read when its settings name a proxy.
+    needs: ['table', 'bedrock', 'proxySecretsRead'],
     // The host's turns (at most 30 s in all, host-pacing.ts), robots.txt and the page within 20 s
     // each, then at most one model call with its retries.
     timeoutSeconds: 110,

@@ -1,4 +1,5 @@
 import { addUser } from '@cmp/functions/auth/users';
+import { type ProxyFixture, startProxyFixture } from '@cmp/functions/scrape/test-support/proxy-fixture';
 import { ADMINS_ONLY_HOST_SETTINGS, type CompetitorHost, countByOutcome, HOST_HINTS } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureShop, loopbackHosts, startFixtureShop } from '../support/fixture-shop';
@@ -8,13 +9,16 @@ import { startTestStack, type TestStack } from '../support/test-stack';
 // how its checks went over its last runs, and its fetch settings, which admins change.
 let stack: TestStack;
 let shop: FixtureShop;
+let proxy: ProxyFixture;
+const PROXY_LOGIN = { username: 'shopper', password: 'long-proxy-secret-9876' };
 let token: string;
 let staffToken: string;
 const [GOOD, MIXED] = loopbackHosts(2) as [string, string];
 
 beforeAll(async () => {
   shop = await startFixtureShop({ hosts: [GOOD, MIXED] });
-  stack = await startTestStack({ env: { SCRAPER_ALLOW_HOSTS: shop.allowHosts } });
+  proxy = await startProxyFixture(PROXY_LOGIN);
+  stack = await startTestStack({ env: { SCRAPER_ALLOW_HOSTS: `${shop.allowHosts},${proxy.hostPort}` } });
   token = await stack.login();
   await addUser({ email: 'sam@example.com', username: 'sam', firstName: 'Sam', password: 'sam-password-1' });
   staffToken = await stack.login('sam@example.com', 'sam-password-1');
@@ -41,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack.stop();
   await shop.close();
+  await proxy.close();
 });
 
 const hosts = async (as = token) => {
@@ -187,5 +192,35 @@ describe("a host's settings", () => {
     expect(starts.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < starts.length; i++)
       expect((starts[i] as number) - (starts[i - 1] as number)).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it('fetch a host with a proxy through it, and say so when the proxy refuses the password', async () => {
+    await put(MIXED, { ...settings, proxy: { url: proxy.url, ...PROXY_LOGIN } });
+    const [tunnelsBefore, seenBefore] = [proxy.tunnels.length, shop.seen().length];
+
+    await run();
+
+    const tunnels = proxy.tunnels.slice(tunnelsBefore);
+    const mixedRequests = shop
+      .seen()
+      .slice(seenBefore)
+      .filter((request) => request.host === MIXED);
+    // robots.txt and the host's three pages, each through the proxy with its credentials.
+    expect(tunnels).toHaveLength(mixedRequests.length);
+    expect(mixedRequests.length).toBe(4);
+    expect(tunnels.every((tunnel) => tunnel.authorised && tunnel.target.startsWith(`${MIXED}:`))).toBe(true);
+
+    await put(MIXED, {
+      ...settings,
+      proxy: { url: proxy.url, username: 'shopper', password: 'not-the-password' },
+    });
+    await run();
+    const urls = (await stack.api('GET /api/competitor-urls', { token })).body.competitorUrls;
+    const mixed = urls.filter((url: { url: string }) => url.url.includes(`//${MIXED}:`));
+    expect(mixed.map((url: { last_check: { message: string } | null }) => url.last_check?.message)).toEqual([
+      "The host's proxy refused our user name and password (HTTP 407)",
+      "The host's proxy refused our user name and password (HTTP 407)",
+      "The host's proxy refused our user name and password (HTTP 407)",
+    ]);
   });
 });

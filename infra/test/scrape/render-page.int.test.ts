@@ -10,6 +10,7 @@ import {
   fetcherFor,
   fixture,
 } from '@cmp/functions/scrape/test-support/fetch-fixture';
+import { PROXY_EGRESS, startProxyFixture } from '@cmp/functions/scrape/test-support/proxy-fixture';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, launchBrowser } from '../support/browser';
@@ -31,8 +32,9 @@ const html = (body: string) =>
   `<!doctype html><html><head><title>Kettle</title></head><body>${body}</body></html>`;
 
 /** A shop whose product page draws its price with a script from a JSON endpoint of its own. */
-function scriptedShop(extra = '') {
+function scriptedShop(extra = '', from: string[] = []) {
   return fixture((req, res) => {
+    from.push(req.socket.remoteAddress ?? '');
     if (req.url === '/api/price')
       return res.writeHead(200, { 'content-type': 'application/json' }).end('{"price":"24.99"}');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
@@ -94,6 +96,28 @@ describe('the browser tier renders a page', () => {
 });
 
 describe("the browser tier's requests are guarded like the fetcher's", () => {
+  it("go through the host's proxy, the page's own scripts' requests too", async () => {
+    const from: string[] = [];
+    const shop = await scriptedShop('', from);
+    const proxy = await startProxyFixture({ username: 'shopper', password: 'long-proxy-secret-9876' });
+    try {
+      const fetcher = fetcherFor([shop], {
+        allowHosts: [shop.host, proxy.hostPort],
+        proxyFor: async () => ({ url: proxy.url, username: 'shopper', password: 'long-proxy-secret-9876' }),
+      });
+
+      const page = await renderPage(browser, fetcher, `${shop.url}/p/8`, settings);
+
+      expect(page.html).toContain('£24.99');
+      // robots.txt, the page and its price: each through a tunnel of the proxy.
+      expect(proxy.tunnels).toHaveLength(3);
+      // The shop saw every request come from the proxy, none straight from us.
+      expect(from).toEqual([PROXY_EGRESS, PROXY_EGRESS]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   /** A canary an address the fetcher refuses, and a shop whose page tries every way to reach it. */
   async function canaryAndShop() {
     const canary: Fixture = await fixture();

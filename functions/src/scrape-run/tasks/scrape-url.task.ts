@@ -5,6 +5,7 @@ import { createGuardedFetcher, type GuardedFetcher } from '../../scrape/fetch/gu
 import { createBedrockClient, createBedrockExtractor } from '../../scrape/llm/bedrock-extractor';
 import { scrapeSettings, userAgent } from '../../scrape/scrape.config';
 import { HostBusyError, pacedFetch, waitTimestamp } from '../host-pacing';
+import { hostProxy } from '../host-settings-cache';
 import { scrapeUrl } from '../scrape-url';
 import { CHECK_START_CUTOFF_SECONDS } from '../state-machine';
 import { taskInput } from './task-input';
@@ -31,6 +32,7 @@ function fetcherFor(runId: string): GuardedFetcher {
         allowHosts: config.SCRAPER_ALLOW_HOSTS,
         hostMap: config.SCRAPER_HOST_MAP,
         userAgent: userAgent(config),
+        proxyFor: (host) => hostProxy(host, runId),
       }),
     };
   }

@@ -67,3 +67,15 @@ export function guardedLookup(allowed: boolean, resolveAll: ResolveAll = dnsLook
     });
   };
 }
+
+/**
+ * Refuses a host name that resolves to a blocked address without connecting to it: the check for a
+ * target reached through a proxy, which resolves the name itself.
+ */
+export function checkResolvedName(hostname: string, resolveAll: ResolveAll = dnsLookup): Promise<void> {
+  const literal = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    guardedLookup(false, resolveAll)(literal, { all: true }, (error) => (error ? reject(error) : resolve()));
+  });
+}

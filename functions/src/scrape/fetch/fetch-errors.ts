@@ -88,6 +88,19 @@ export class NetworkError extends FetchError {
   }
 }
 
+/** The host's proxy would not open a tunnel to it (407: its user name or password is wrong). */
+export class ProxyRefusedError extends FetchError {
+  override readonly name = 'ProxyRefusedError';
+  constructor(readonly status: number) {
+    super(
+      'network',
+      status === 407
+        ? "The host's proxy refused our user name and password (HTTP 407)"
+        : `The host's proxy would not connect to it (HTTP ${status})`,
+    );
+  }
+}
+
 /**
  * The request was not made: the host's pace (one request at a time, spaced, or paused at its
  * request) has no turn for it in the time the check has left.

@@ -7,7 +7,7 @@
  * (robots.txt and redirects included) waits for its host's turn first.
  */
 import { ROBOTS_AGENT } from '@cmp/shared';
-import { checkTarget, guardedLookup, mappedResolver } from './connection-guard';
+import { checkResolvedName, checkTarget, guardedLookup, mappedResolver } from './connection-guard';
 import {
   BlockedError,
   FetchError,
@@ -19,7 +19,7 @@ import {
   RobotsDisallowedError,
   TooManyRedirectsError,
 } from './fetch-errors';
-import { type HttpResponse, httpGet } from './http-get';
+import { type HttpResponse, httpGet, type Tunnel } from './http-get';
 import { retryAfterMs } from './retry-after';
 import { RobotsCache, type RobotsSource } from './robots';
 
@@ -41,6 +41,15 @@ export interface GuardedFetchOptions {
    * a self-signed local server; production code passes nothing, so it never weakens TLS.
    */
   readonly trustedCa?: string;
+  /** The proxy a host's requests go through (its settings), or null: straight to it. */
+  readonly proxyFor?: (host: string) => Promise<HostProxy | null>;
+}
+
+/** A host's proxy as its settings name it; the password is its secret's. */
+export interface HostProxy {
+  readonly url: string;
+  readonly username: string;
+  readonly password: string;
 }
 
 export interface FetchedPage {
@@ -167,6 +176,25 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     ...(pacer && { rulesRead: (seconds) => pacer.crawlDelayRead(pageUrl, seconds) }),
   });
 
+  /**
+   * The tunnel through the host's proxy, if it has one. The proxy's own address passes the address
+   * checks (SCRAPER_ALLOW_HOSTS lets a local one through); the target, which the proxy resolves,
+   * must still resolve to public addresses here. The credentials go to the proxy only.
+   */
+  async function tunnelTo(url: URL, targetAllowed: boolean): Promise<Tunnel | undefined> {
+    const proxy = await options.proxyFor?.(url.hostname.toLowerCase());
+    if (!proxy) return undefined;
+    const proxyUrl = new URL(proxy.url);
+    const proxyAllowed = checkTarget(proxyUrl, allowHosts);
+    if (!targetAllowed) await checkResolvedName(url.hostname, resolveAll);
+    const credentials = Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64');
+    return {
+      proxy: proxyUrl,
+      authorization: proxy.username || proxy.password ? `Basic ${credentials}` : null,
+      lookup: guardedLookup(proxyAllowed, resolveAll),
+    };
+  }
+
   async function follow(
     start: URL,
     mode: 'html' | 'robots',
@@ -263,6 +291,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     try {
       response = await httpGet(url, {
         lookup: guardedLookup(allowed, resolveAll),
+        tunnel: await tunnelTo(url, allowed),
         signal,
         headersTimeoutMs: settings.headersTimeoutMs,
         ca: options.trustedCa,
@@ -318,6 +347,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     try {
       response = await httpGet(url, {
         lookup: guardedLookup(allowed, resolveAll),
+        tunnel: await tunnelTo(url, allowed),
         signal,
         headersTimeoutMs: settings.headersTimeoutMs,
         ca: options.trustedCa,

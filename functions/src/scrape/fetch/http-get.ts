@@ -5,9 +5,11 @@
  */
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { connect as tlsConnect } from 'node:tls';
 import { brotliDecompressSync, constants, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
-import { FetchTimeoutError, PageTooLargeError } from './fetch-errors';
+import { FetchTimeoutError, PageTooLargeError, ProxyRefusedError } from './fetch-errors';
 
 export interface HttpGetOptions {
   /** Resolves and checks the address the socket connects to. */
@@ -23,6 +25,18 @@ export interface HttpGetOptions {
   readonly onConnected?: (() => void) | undefined;
   /** Given, the request is a POST carrying it (alert webhooks); else a GET. */
   readonly body?: string | undefined;
+  /** Given, the request goes through this proxy, in a CONNECT tunnel. */
+  readonly tunnel?: Tunnel | undefined;
+}
+
+/** A proxy the request goes through: an HTTP CONNECT tunnel to the target, then the request in it. */
+export interface Tunnel {
+  /** The proxy's address: http(s)://host:port. */
+  readonly proxy: URL;
+  /** `Basic <base64 of user:password>`, or null. Sent to the proxy only. */
+  readonly authorization: string | null;
+  /** Resolves and checks the proxy's own address. */
+  readonly lookup: LookupFunction;
 }
 
 export interface HttpResponse {
@@ -42,12 +56,14 @@ export interface HttpResponse {
 export function httpGet(url: URL, options: HttpGetOptions): Promise<HttpResponse> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    // agent: false gives every request a fresh socket, so no pooled connection skips the lookup.
-    const { body } = options;
+    const { body, tunnel } = options;
+    // agent: false gives every request a fresh socket, so no pooled connection skips the lookup; a
+    // tunnel's request has no agent at all (Node uses `createConnection` only then).
     const req = send(url, {
-      agent: false,
       method: body === undefined ? 'GET' : 'POST',
-      lookup: options.lookup,
+      ...(tunnel
+        ? { createConnection: throughTunnel(url, tunnel, options) }
+        : { agent: false, lookup: options.lookup }),
       ...(options.ca ? { ca: options.ca } : {}),
       signal: options.signal,
       headers: {
@@ -81,6 +97,71 @@ export function httpGet(url: URL, options: HttpGetOptions): Promise<HttpResponse
       });
     });
     req.end(body);
+  });
+}
+
+/**
+ * A connection to `url`'s host through the proxy: CONNECT host:port (with the proxy's credentials),
+ * then TLS inside the tunnel for https, checked against the target's own name. Node's request waits
+ * for it (a `createConnection` that answers through its callback).
+ */
+function throughTunnel(url: URL, tunnel: Tunnel, options: HttpGetOptions) {
+  return (_: unknown, done: (error: Error | null, socket: Duplex) => void): undefined => {
+    openTunnel(url, tunnel, options.signal).then(
+      (socket): void => {
+        if (url.protocol !== 'https:') {
+          done(null, socket);
+          return;
+        }
+        // The certificate is checked against the target's name (or address), as a direct request's is.
+        const host = url.hostname.replace(/^\[|\]$/g, '');
+        const servername = isIP(host) ? undefined : host;
+        done(
+          null,
+          tlsConnect({
+            socket,
+            host,
+            ...(servername ? { servername } : {}),
+            ...(options.ca ? { ca: options.ca } : {}),
+          }),
+        );
+      },
+      // Node's request takes the error alone.
+      (error: Error) => (done as (error: Error) => void)(error),
+    );
+  };
+}
+
+function openTunnel(url: URL, tunnel: Tunnel, signal: AbortSignal): Promise<Socket> {
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const target = `${url.hostname}:${port}`;
+  const send = tunnel.proxy.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send({
+      agent: false,
+      host: tunnel.proxy.hostname.replace(/^\[|\]$/g, ''),
+      port: tunnel.proxy.port || (tunnel.proxy.protocol === 'https:' ? 443 : 80),
+      method: 'CONNECT',
+      path: target,
+      lookup: tunnel.lookup,
+      signal,
+      headers: {
+        host: target,
+        ...(tunnel.authorization ? { 'proxy-authorization': tunnel.authorization } : {}),
+      },
+    });
+    req.once('connect', (res: IncomingMessage, socket: Socket) => {
+      if (res.statusCode === 200) return resolve(socket);
+      socket.destroy();
+      reject(new ProxyRefusedError(res.statusCode ?? 0));
+    });
+    // A proxy that answers a CONNECT like any request refuses it.
+    req.once('response', (res: IncomingMessage) => {
+      res.destroy();
+      reject(new ProxyRefusedError(res.statusCode ?? 0));
+    });
+    req.once('error', reject);
+    req.end();
   });
 }
 

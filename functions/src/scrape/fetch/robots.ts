@@ -4,7 +4,7 @@
  * everything is disallowed. The cache also keeps the origin's Crawl-delay for spacing requests.
  */
 import robotsParser from 'robots-parser';
-import { FetchError, HttpStatusError } from './fetch-errors';
+import { FetchError, HttpStatusError, ProxyRefusedError } from './fetch-errors';
 
 /** How one check reads robots.txt: its own fetch (paced as its requests are), and who hears the Crawl-delay. */
 export interface RobotsSource {
@@ -82,6 +82,8 @@ export class RobotsCache {
       // robots.txt at a blocked address means the page's own address is blocked too; the page fetch
       // says so. (A robots.txt redirect to a blocked address arrives as a network error: disallow.)
       if (error instanceof FetchError && error.kind === 'blocked') throw error;
+      // Likewise a proxy that refuses us: the page would be refused the same way, and that is the news.
+      if (error instanceof ProxyRefusedError) throw error;
       const absent = error instanceof HttpStatusError && error.status >= 400 && error.status < 500;
       verdict = { kind: absent ? 'allow-all' : 'disallow-all' };
     }
