@@ -18,7 +18,16 @@ export interface AppFunctionProps {
   readonly settings: AppSettings;
   /** Settings this function's code reads, on top of the ones every function gets. */
   readonly environment?: Readonly<Record<string, string>>;
+  /**
+   * The function runs Chromium (the browser tier): on x86_64, as @sparticuz/chromium's packed
+   * Chromium is; playwright-core beside the bundle (it reads its own package.json), the packed
+   * Chromium in `chromium-bin/`, both copied from the installed packages (no network at synth).
+   */
+  readonly browser?: { readonly reservedConcurrency: number };
 }
+
+/** Where a browser function finds the packed Chromium (launch-renderer.ts unpacks it into /tmp). */
+const CHROMIUM_BIN_DIR = 'chromium-bin';
 
 /**
  * One of our Lambdas (a route group or a scrape-run task): nodejs22.x on arm64, bundled by the
@@ -32,7 +41,8 @@ export function appFunction(scope: Construct, id: string, props: AppFunctionProp
     entry: join(functionsDir, props.entry),
     handler: 'handler',
     runtime: Runtime.NODEJS_22_X,
-    architecture: Architecture.ARM_64,
+    architecture: props.browser ? Architecture.X86_64 : Architecture.ARM_64,
+    ...(props.browser ? { reservedConcurrentExecutions: props.browser.reservedConcurrency } : {}),
     memorySize: props.memorySize,
     timeout: Duration.seconds(props.timeoutSeconds),
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.THREE_MONTHS }),
@@ -45,6 +55,7 @@ export function appFunction(scope: Construct, id: string, props: AppFunctionProp
       PRICE_CONFIDENCE_FLOOR: String(props.settings.priceConfidenceFloor),
       PRICE_JUMP_RATIO: String(props.settings.priceJumpRatio),
       NODE_OPTIONS: '--enable-source-maps',
+      ...(props.browser ? { CHROMIUM_BIN_DIR: `/var/task/${CHROMIUM_BIN_DIR}` } : {}),
       ...props.environment,
     },
     bundling: {
@@ -57,6 +68,20 @@ export function appFunction(scope: Construct, id: string, props: AppFunctionProp
       sourceMap: true,
       // Ship the SDK versions the tests ran against, not whatever the runtime carries today.
       bundleAwsSDK: true,
+      ...(props.browser
+        ? {
+            externalModules: ['playwright-core'],
+            commandHooks: {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              afterBundling: (inputDir: string, outputDir: string) => [
+                `mkdir -p "${outputDir}/node_modules"`,
+                `cp -R "${inputDir}/node_modules/playwright-core" "${outputDir}/node_modules/"`,
+                `cp -R "${inputDir}/node_modules/@sparticuz/chromium/bin" "${outputDir}/${CHROMIUM_BIN_DIR}"`,
+              ],
+            },
+          }
+        : {}),
     },
   });
   acknowledge(

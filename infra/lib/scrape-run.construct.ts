@@ -45,6 +45,12 @@ export interface ScrapeRunProps {
  * percent of speed.
  */
 const TASK_MEMORY_MB = 512;
+/**
+ * Pages rendered at once, at most (issue 31: the browser function's own reserved concurrency): a
+ * fifth of the plain checks' 40, so a run whose pages mostly need the browser cannot take the
+ * account's whole Lambda concurrency, and a throttled render is retried by the state machine.
+ */
+const BROWSER_CONCURRENCY = 10;
 
 /**
  * A scrape run on AWS: the state machine of the one definition (decision 12) with a Lambda per
@@ -77,15 +83,16 @@ export class ScrapeRun extends Construct {
         entry: def.entry,
         memorySize: def.memoryMb ?? TASK_MEMORY_MB,
         timeoutSeconds: def.timeoutSeconds,
+        ...(def.browser ? { browser: { reservedConcurrency: BROWSER_CONCURRENCY } } : {}),
         settings,
         environment: {
           // Prepare takes over a lock older than the run timeout; one value for the whole run.
           SCRAPE_RUN_TIMEOUT_SECONDS: String(run.runTimeoutSeconds),
-          // ScrapeUrl and RecordFailure write the price records that expire.
-          ...(task === 'ScrapeUrl' || task === 'RecordFailure'
+          // The checks and RecordFailure write the price records that expire.
+          ...(task === 'ScrapeUrl' || task === 'RenderUrl' || task === 'RecordFailure'
             ? { PRICE_RETENTION_DAYS: String(run.priceRetentionDays) }
             : {}),
-          ...(task === 'ScrapeUrl' && run.scraperContactUrl
+          ...((task === 'ScrapeUrl' || task === 'RenderUrl') && run.scraperContactUrl
             ? { SCRAPER_CONTACT_URL: run.scraperContactUrl }
             : {}),
         },

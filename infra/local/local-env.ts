@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { chromiumOnThisMachine } from './chromium-path';
 
 export const LOCAL_TABLE_NAME = 'check-my-price-local';
 export const LOCAL_DATA_BUCKET = 'check-my-price-local-data';
@@ -18,6 +19,7 @@ export function localFunctionEnv(options: {
   s3Endpoint?: string;
   tokenSecret: string;
 }): Record<string, string> {
+  const chromium = chromiumOnThisMachine();
   return {
     TABLE_NAME: LOCAL_TABLE_NAME,
     DYNAMODB_ENDPOINT: options.dynamoEndpoint,
@@ -30,6 +32,8 @@ export function localFunctionEnv(options: {
     LOGIN_MAX_FAILURES_PER_ADDRESS: process.env.LOGIN_MAX_FAILURES_PER_ADDRESS ?? '0',
     // The SES stand-in sends as anyone; on AWS this is the verified sender (a deploy setting).
     SES_FROM_ADDRESS: process.env.SES_FROM_ADDRESS ?? 'alerts@check-my-price.example',
+    // The browser tier's Chromium: this machine's (on AWS, the browser function brings its own).
+    ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
   };
 }
 

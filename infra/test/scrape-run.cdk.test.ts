@@ -255,7 +255,8 @@ describe('the task functions', () => {
     for (const task of tasks) {
       expect(resourceOf(main, taskFunctionId(main, task)).Properties).toMatchObject({
         Runtime: 'nodejs22.x',
-        Architectures: ['arm64'],
+        // The browser's Chromium (@sparticuz/chromium) is packed for x86_64 only.
+        Architectures: [task === 'RenderUrl' ? 'x86_64' : 'arm64'],
         Handler: 'index.handler',
         Timeout: scrapeTasks[task].timeoutSeconds,
         Description: `Check My Price scrape run: the ${task} task`,
@@ -270,10 +271,28 @@ describe('the task functions', () => {
     const memory = Object.fromEntries(
       tasks.map((task) => [task, resourceOf(main, taskFunctionId(main, task)).Properties.MemorySize]),
     );
-    expect(memory).toEqual({ Prepare: 1024, ScrapeUrl: 512, RecordFailure: 512, Finalize: 1024 });
+    expect(memory).toEqual({
+      Prepare: 1024,
+      ScrapeUrl: 512,
+      RenderUrl: 2048,
+      RecordFailure: 512,
+      Finalize: 1024,
+    });
   });
 
-  it('read the table, the run timeout, the records’ retention (the tasks that write them), and (ScrapeUrl only) the model and contact URL', () => {
+  it('give the browser function a concurrency of its own and the packed Chromium, and no other task either', () => {
+    for (const task of tasks) {
+      const { ReservedConcurrentExecutions, Environment } = resourceOf(
+        main,
+        taskFunctionId(main, task),
+      ).Properties;
+      expect([task, ReservedConcurrentExecutions, Environment.Variables.CHROMIUM_BIN_DIR]).toEqual(
+        task === 'RenderUrl' ? [task, 10, '/var/task/chromium-bin'] : [task, undefined, undefined],
+      );
+    }
+  });
+
+  it('read the table, the run timeout, the records’ retention (the tasks that write them), and (the checks only) the model and contact URL', () => {
     for (const task of tasks) {
       const env = resourceOf(main, taskFunctionId(main, task)).Properties.Environment.Variables;
       expect(env).toMatchObject({
@@ -282,20 +301,22 @@ describe('the task functions', () => {
         POWERTOOLS_SERVICE_NAME: 'check-my-price',
         LOG_LEVEL: 'INFO',
       });
-      expect(env.BEDROCK_MODEL_ID).toBe(task === 'ScrapeUrl' ? profileId : undefined);
-      expect(env.SCRAPER_CONTACT_URL).toBe(task === 'ScrapeUrl' ? configured.scraperContactUrl : undefined);
+      const checks = task === 'ScrapeUrl' || task === 'RenderUrl';
+      expect(env.BEDROCK_MODEL_ID).toBe(checks ? profileId : undefined);
+      expect(env.SCRAPER_CONTACT_URL).toBe(checks ? configured.scraperContactUrl : undefined);
       expect(env.STATE_MACHINE_ARN).toBeUndefined();
       expect(env.PRICE_RETENTION_DAYS).toBe(
-        task === 'ScrapeUrl' || task === 'RecordFailure' ? configured.priceRetentionDays : undefined,
+        checks || task === 'RecordFailure' ? configured.priceRetentionDays : undefined,
       );
     }
   });
 
-  it('may use the table, only ScrapeUrl may call Bedrock, and only the tasks that end runs announce it', () => {
+  it('may use the table, only the checks may call Bedrock, and only the tasks that end runs announce it', () => {
     const expected: Record<(typeof tasks)[number], string[]> = {
       Prepare: ['dynamodb', 'events', 's3'],
       // A host's proxy password, when its settings name a proxy.
       ScrapeUrl: ['bedrock', 'dynamodb', 'secretsmanager'],
+      RenderUrl: ['bedrock', 'dynamodb', 'secretsmanager'],
       RecordFailure: ['dynamodb'],
       Finalize: ['dynamodb', 'events', 's3'],
     };
@@ -305,11 +326,13 @@ describe('the task functions', () => {
       expect([...services].sort(), task).toEqual(expected[task]);
     }
     // Only reading, and only the proxy passwords.
-    const secrets = statementsOfFunction(main, taskFunctionId(main, 'ScrapeUrl')).filter((statement) =>
-      actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
-    );
-    expect(secrets.map(actionsOf)).toEqual([['secretsmanager:GetSecretValue']]);
-    expect(JSON.stringify(secrets.map(resourcesOf))).toMatch(/:secret:[\w-]+\/host-proxy\/\*"/);
+    for (const task of ['ScrapeUrl', 'RenderUrl'] as const) {
+      const secrets = statementsOfFunction(main, taskFunctionId(main, task)).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
+      );
+      expect(secrets.map(actionsOf)).toEqual([['secretsmanager:GetSecretValue']]);
+      expect(JSON.stringify(secrets.map(resourcesOf))).toMatch(/:secret:[\w-]+\/host-proxy\/\*"/);
+    }
   });
 
   it('Prepare may only write the run files, Finalize only read them, both named in DATA_BUCKET', () => {

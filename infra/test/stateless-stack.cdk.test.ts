@@ -277,6 +277,7 @@ describe('the scrape-run task functions', () => {
       'Finalize',
       'Prepare',
       'RecordFailure',
+      'RenderUrl',
       'ScrapeUrl',
     ]);
     const statusChangeId = logicalIdOf(stateless, stateless.scrapeRun.statusChangeFunction);

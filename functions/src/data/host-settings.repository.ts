@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_HOST_SETTINGS, type FetchMode } from '@cmp/shared';
 import { db, nowIso, tableName } from './dynamo';
 import { queryAll } from './query-all';
@@ -53,4 +53,19 @@ export async function putHostSettings(
   const record: HostSettingsRecord = { ...settings, escalated, updated_at: nowIso() };
   await db().send(new PutCommand({ TableName: tableName(), Item: { ...key(settings.host), ...record } }));
   return record;
+}
+
+/**
+ * What `auto` found of the host's pages: they need the browser. The host keeps its other settings
+ * (a host nobody set anything for gets an item with this alone, read with the defaults).
+ */
+export async function setHostEscalated(host: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key(host),
+      UpdateExpression: 'SET host = :host, escalated = :escalated',
+      ExpressionAttributeValues: { ':host': host, ':escalated': true },
+    }),
+  );
 }

@@ -87,10 +87,19 @@ export function pacedFetch(
   check: PacedCheck,
   now: () => number = Date.now,
 ): (url: string) => Promise<FetchedPage> {
+  return pacedPage((url, pacer) => fetcher.fetchPage(url, pacer), check, now);
+}
+
+/** The same for any way of getting a page whose requests a pacer paces (a page rendered in the browser). */
+export function pacedPage(
+  getPage: (url: string, pacer: RequestPacer) => Promise<FetchedPage>,
+  check: PacedCheck,
+  now: () => number = Date.now,
+): (url: string) => Promise<FetchedPage> {
   const pacer = hostPacer(check, now);
   return async (url) => {
     try {
-      return await fetcher.fetchPage(url, pacer);
+      return await getPage(url, pacer);
     } catch (error) {
       if (error instanceof HttpStatusError && error.retryAfterMs !== null && !check.retryAfterHonoured) {
         // The host itself is already held until then (the turn's end): no check starts sooner.

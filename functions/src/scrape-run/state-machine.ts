@@ -218,7 +218,10 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
   };
 }
 
-/** One URL's check in its batch: ScrapeUrl, waiting for the shop's turn as often as it asks, or RecordFailure. */
+/**
+ * One URL's check in its batch: ScrapeUrl, waiting for the shop's turn as often as it asks, then (a
+ * page for the browser) RenderUrl likewise, or RecordFailure.
+ */
 function checkStates() {
   return {
     ScrapeUrl: {
@@ -240,7 +243,10 @@ function checkStates() {
     },
     HostTurn: {
       Type: 'Choice',
-      Choices: [{ Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForHost' }],
+      Choices: [
+        { Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForHost' },
+        { Variable: '$.pace.render', IsPresent: true, Next: 'RenderUrl' },
+      ],
       Default: 'Checked',
     },
     WaitForHost: {
@@ -248,6 +254,34 @@ function checkStates() {
       Comment: 'The shop’s next turn for this check, or the wait its 429/503 asked for.',
       TimestampPath: '$.pace.retryAt',
       Next: 'ScrapeUrl',
+    },
+    // The browser tier (issue 31): a host whose pages are rendered, or a page `auto` found needs it.
+    RenderUrl: {
+      Type: 'Task',
+      Resource: lambda('RenderUrl'),
+      Parameters: {
+        'runId.$': '$.runId',
+        'urlId.$': '$.urlId',
+        'checkStartedAt.$': '$.checkStartedAt',
+        'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
+        'waited.$': '$.pace.waited',
+        'escalating.$': '$.pace.escalating',
+      },
+      ResultPath: '$.pace',
+      Retry: [retryLambdaErrors, retryCheckThrottling],
+      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }],
+      Next: 'RenderTurn',
+    },
+    RenderTurn: {
+      Type: 'Choice',
+      Choices: [{ Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForRender' }],
+      Default: 'Checked',
+    },
+    WaitForRender: {
+      Type: 'Wait',
+      Comment: 'The shop’s next turn for the page the browser is to check.',
+      TimestampPath: '$.pace.retryAt',
+      Next: 'RenderUrl',
     },
     // Every check answers {}: CheckBatch gathers one output per URL of its batch.
     Checked: { Type: 'Succeed', OutputPath: null },

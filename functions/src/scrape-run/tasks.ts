@@ -27,6 +27,11 @@ export interface TaskDef {
    * minute here and its heap grows by under 200 MB; 1,000,000 URLs is the run's limit).
    */
   readonly memoryMb?: number;
+  /**
+   * The function runs Chromium (the browser tier): on AWS it brings @sparticuz/chromium's, and has a
+   * concurrency of its own (infra/lib/scrape-run.ts).
+   */
+  readonly browser?: true;
 }
 
 export const scrapeTasks = {
@@ -46,6 +51,16 @@ export const scrapeTasks = {
     // The host's turns (at most 30 s in all, host-pacing.ts), robots.txt and the page within 20 s
     // each, then at most one model call with its retries.
     timeoutSeconds: 110,
+  },
+  // A page checked in the browser: its document paced as ScrapeUrl's (at most 30 s of turns), robots.txt
+  // and the document within 20 s each, 30 s of rendering, then at most one model call with its retries.
+  RenderUrl: {
+    entry: 'src/scrape-run/tasks/render-url.task.ts',
+    needs: ['table', 'bedrock', 'proxySecretsRead'],
+    timeoutSeconds: 150,
+    // Chromium's pages: at least 1,536 MB (issue 31); more memory is more CPU on Lambda.
+    memoryMb: 2048,
+    browser: true,
   },
   RecordFailure: {
     entry: 'src/scrape-run/tasks/record-failure.task.ts',

@@ -10,6 +10,13 @@ const HOST_NAME =
 
 export const scrapeConfigSchema = z.object({
   /**
+   * The Chromium the browser tier runs (issue 31): set where the machine has one (the local stack:
+   * Debian's `chromium`); unset on AWS, where the RenderUrl function brings its own.
+   */
+  CHROMIUM_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** On AWS, where the browser function's packed Chromium is (infra/lib/app-function.ts); unpacked into /tmp. */
+  CHROMIUM_BIN_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /**
    * host:port pairs (comma separated) that may be fetched although they resolve to loopback or
    * private addresses: the local demo shop and test fixture servers. The only way past the block.
    */

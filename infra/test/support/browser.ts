@@ -2,38 +2,24 @@
 /// <reference lib="dom" />
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { chromiumOnThisMachine } from '../../local/chromium-path';
 import { ADMIN } from './test-stack';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
 /**
- * The Chromium the browser tests drive: CHROMIUM_PATH, else Debian's package, else a browser
- * Playwright installed itself. Without one, the error names the command that gets one.
+ * The Chromium the browser tests drive (the local stack's, chromium-path.ts); without one, the error
+ * names the command that gets one.
  */
 export function findChromium(): string {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH=${fromEnv} does not exist`);
-    return fromEnv;
-  }
-  const system = CANDIDATES.find((path) => existsSync(path));
-  if (system) return system;
-  const playwrights = safe(() => chromium.executablePath());
-  if (playwrights && existsSync(playwrights)) return playwrights;
+  if (process.env.CHROMIUM_PATH && !existsSync(process.env.CHROMIUM_PATH))
+    throw new Error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist`);
+  const found = chromiumOnThisMachine();
+  if (found) return found;
   throw new Error(
     'No Chromium found for the browser tests. Install one with:\n' +
       '  sudo apt-get install -y chromium        (Debian/Ubuntu)\n' +
       '  npx playwright-core install chromium    (where the network allows downloads)\n' +
       'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
   );
-}
-
-function safe<T>(fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch {
-    return undefined;
-  }
 }
 
 /** Headless Chromium with the flags this sandboxed, offline machine needs. */

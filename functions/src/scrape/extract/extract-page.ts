@@ -78,6 +78,8 @@ export function analysePage(
   pageUrl: string,
   hints: PageHints = {},
   pin: PricePin | null = null,
+  /** The DOM a browser left once the page's scripts ran (the browser tier), not the page as sent. */
+  rendered = false,
 ): PageAnalysis {
   // cheerio/slim parses with htmlparser2 only: linear on hostile deep nesting (parse5 is quadratic),
   // faster, and it keeps parse5, undici and iconv-lite out of the Lambda bundle.
@@ -106,6 +108,7 @@ export function analysePage(
   const refusal = detectRefusal($, html, {
     hasStructuredProduct: structured.length > 0,
     priceFound: decided.chosen !== null,
+    rendered,
   });
   const wrongProduct = refusal ? null : otherProduct(structured, decided.chosen, hints);
   // Neither a refusal nor another product's page has a price of ours on it, whatever it shows.
@@ -171,9 +174,15 @@ function withoutPrice(decision: Decision, why: string): Decision {
 export async function extractPage(
   html: string,
   pageUrl: string,
-  options: { readonly hints?: PageHints; readonly llm?: LlmPort | null; readonly pin?: PricePin | null } = {},
+  options: {
+    readonly hints?: PageHints;
+    readonly llm?: LlmPort | null;
+    readonly pin?: PricePin | null;
+    /** The page as a browser rendered it (the browser tier). */
+    readonly rendered?: boolean;
+  } = {},
 ): Promise<ExtractionResult> {
-  const analysis = analysePage(html, pageUrl, options.hints ?? {}, options.pin ?? null);
+  const analysis = analysePage(html, pageUrl, options.hints ?? {}, options.pin ?? null, options.rendered);
   const base = resultFromAnalysis(
     analysis,
     options.llm ? null : 'No model configured: structured and heuristic tiers only.',

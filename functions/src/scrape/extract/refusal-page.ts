@@ -86,6 +86,8 @@ export interface PageSigns {
   readonly hasStructuredProduct: boolean;
   /** The earlier tiers found a price on the page. */
   readonly priceFound: boolean;
+  /** A browser ran the page's scripts already: an empty page is not a shell waiting for them. */
+  readonly rendered?: boolean;
 }
 
 /** The refusal this page is, or null for a page that is (or may be) the product page. */
@@ -110,7 +112,7 @@ export function detectRefusal($: CheerioAPI, html: string, page: PageSigns): Ref
   if (page.priceFound) return null;
   const byText = firstMatch(TEXT_SIGNS, text) ?? firstMatch(MARKUP_SIGNS, html);
   if (byText) return refusal(byText);
-  if (text.length < SHELL_CHARS) {
+  if (text.length < SHELL_CHARS && !page.rendered) {
     const noscript = $('noscript').text().replace(/\s+/g, ' ').slice(0, 2_000);
     if (JAVASCRIPT_NEEDED.test(`${text} ${noscript}`) || $('script').length > 0) return refusal('javascript');
   }
