@@ -122,7 +122,8 @@ export async function setHostSettings(
       proxy,
       updated_by: user.username,
     },
-    before?.escalated ?? false,
+    // What `auto` found stays while the mode does; a mode an admin changes starts afresh.
+    before && before.fetch_mode === input.fetch_mode ? before.escalated : false,
   );
   if (!proxy && before?.proxy) await deleteProxyPassword(host);
   const recent = (await recentHostStats()).get(host) ?? [];

@@ -149,4 +149,24 @@ describe('the browser tier in a run', () => {
     expect(plain.paths.slice(plainBefore)).toContain('/api/price');
     expect(await lastCheck('plain script')).toMatchObject({ outcome: 'ok', price: 24.99 });
   });
+
+  it('forgets what auto found when an admin changes the mode', async () => {
+    const settings = { render_wait_ms: 0, spacing_seconds: 1, proxy: null };
+    await stack.send('PUT', `/api/competitor-hosts/${auto.host}`, {
+      token,
+      body: { ...settings, fetch_mode: 'auto' },
+    });
+    expect(await hostOf(auto.host)).toMatchObject({ fetch_mode: 'auto', escalated: true });
+
+    await stack.send('PUT', `/api/competitor-hosts/${auto.host}`, {
+      token,
+      body: { ...settings, fetch_mode: 'plain' },
+    });
+    await stack.send('PUT', `/api/competitor-hosts/${auto.host}`, {
+      token,
+      body: { ...settings, fetch_mode: 'auto' },
+    });
+
+    expect(await hostOf(auto.host)).toMatchObject({ fetch_mode: 'auto', escalated: false });
+  });
 });
