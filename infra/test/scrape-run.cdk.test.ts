@@ -373,7 +373,7 @@ describe('the price confidence floor', () => {
   });
 });
 
-describe('Bedrock access of ScrapeUrl', () => {
+describe('Bedrock access of ScrapeUrl (RenderUrl has the same)', () => {
   const scrapeUrlBedrock = (built: Built) =>
     statementsOfFunction(built, taskFunctionId(built, 'ScrapeUrl')).filter((s) =>
       actionsOf(s).some((a) => a.startsWith('bedrock:')),
@@ -394,8 +394,8 @@ describe('Bedrock access of ScrapeUrl', () => {
     ]);
     expect(flat(statements[1].Condition.ArnLike['bedrock:InferenceProfileArn'])).toBe(profileArn);
     expect(Object.keys(statements[1].Condition)).toEqual(['ArnLike']);
-    // Nobody else may call Bedrock.
-    expect(bedrockStatements(main)).toHaveLength(2);
+    // Nobody else may call Bedrock but the browser's checks, as ScrapeUrl may.
+    expect(bedrockStatements(main)).toHaveLength(4);
   });
 
   it('with a foundation model id: that model in this Region, nothing more', () => {
@@ -407,7 +407,7 @@ describe('Bedrock access of ScrapeUrl', () => {
       `arn:${partition}:bedrock:${region}::foundation-model/anthropic.claude-3-haiku-20240307-v1:0`,
     ]);
     expect(statements[0].Condition).toBeUndefined();
-    expect(bedrockStatements(built)).toHaveLength(1);
+    expect(bedrockStatements(built)).toHaveLength(2);
   });
 
   it('with a global profile: also the region-less model ARN global routing is authorised against', () => {

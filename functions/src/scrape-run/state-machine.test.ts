@@ -64,9 +64,32 @@ describe('the scrape run’s Map', () => {
       'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
       'waited.$': '$.pace.waited',
     });
-    expect(HostTurn.Choices).toEqual([{ Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForHost' }]);
+    expect(HostTurn.Choices).toEqual([
+      { Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForHost' },
+      { Variable: '$.pace.render', IsPresent: true, Next: 'RenderUrl' },
+    ]);
     expect(child[HostTurn.Default as keyof typeof child]).toMatchObject({ Type: 'Succeed' });
     expect(WaitForHost).toMatchObject({ Type: 'Wait', TimestampPath: '$.pace.retryAt', Next: 'ScrapeUrl' });
+  });
+
+  it('checks a page for the browser in RenderUrl, which waits for the shop’s turn as ScrapeUrl does', () => {
+    const { RenderUrl, RenderTurn, WaitForRender } = child;
+
+    expect(RenderUrl).toMatchObject({ Type: 'Task', ResultPath: '$.pace', Next: 'RenderTurn' });
+    expect(RenderUrl.Parameters).toMatchObject({
+      'checkStartedAt.$': '$.checkStartedAt',
+      'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
+      'waited.$': '$.pace.waited',
+      'escalating.$': '$.pace.escalating',
+    });
+    expect(RenderUrl.Catch).toEqual([
+      { ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' },
+    ]);
+    expect(RenderTurn.Choices).toEqual([
+      { Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForRender' },
+    ]);
+    expect(child[RenderTurn.Default as keyof typeof child]).toMatchObject({ Type: 'Succeed' });
+    expect(WaitForRender).toMatchObject({ Type: 'Wait', TimestampPath: '$.pace.retryAt', Next: 'RenderUrl' });
   });
 
   it('runs each batch of URLs as its own Express child execution, so the run’s history does not grow per URL', () => {
@@ -113,6 +136,12 @@ describe('the scrape run’s Map', () => {
     expect(CHECK_START_CUTOFF_SECONDS + lastCall + longestRetryWait + recordFailure).toBeLessThanOrEqual(
       EXPRESS_CHILD_LIMIT_SECONDS,
     );
+    // A page for the browser: RenderUrl's last call starts its document by the same cutoff.
+    const lastRender = scrapeTasks.RenderUrl.timeoutSeconds;
+    const longestRenderRetryWait = Math.max(...child.RenderUrl.Retry.map((r) => r.MaxDelaySeconds));
+    expect(
+      CHECK_START_CUTOFF_SECONDS + lastRender + longestRenderRetryWait + recordFailure,
+    ).toBeLessThanOrEqual(EXPRESS_CHILD_LIMIT_SECONDS);
     // The call's timeout has room for its waits at the host in the Lambda plus a whole minute of work.
     expect(lastCall - MAX_WAIT_IN_TASK_MS / 1000).toBeGreaterThanOrEqual(60);
     // Bedrock's and DynamoDB's throttling are still tried again, with backoff, and counted above.

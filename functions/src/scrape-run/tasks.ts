@@ -52,12 +52,13 @@ export const scrapeTasks = {
     // each, then at most one model call with its retries.
     timeoutSeconds: 110,
   },
-  // A page checked in the browser: its document paced as ScrapeUrl's (at most 30 s of turns), robots.txt
-  // and the document within 20 s each, 30 s of rendering, then at most one model call with its retries.
+  // A page checked in the browser: its document paced as ScrapeUrl's (at most 30 s of turns), the
+  // document (robots.txt mostly read already) and 30 s of rendering, then the model: ScrapeUrl's
+  // time, so a child that renders fits Express's 5 minutes as one that does not.
   RenderUrl: {
     entry: 'src/scrape-run/tasks/render-url.task.ts',
     needs: ['table', 'bedrock', 'proxySecretsRead'],
-    timeoutSeconds: 150,
+    timeoutSeconds: 110,
     // Chromium's pages: at least 1,536 MB (issue 31); more memory is more CPU on Lambda.
     memoryMb: 2048,
     browser: true,
