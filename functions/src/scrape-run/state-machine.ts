@@ -222,25 +222,33 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
  * One URL's check in its batch: ScrapeUrl, waiting for the shop's turn as often as it asks, then (a
  * page for the browser) RenderUrl likewise, or RecordFailure.
  */
+/**
+ * A check's Task (ScrapeUrl, RenderUrl): the URL, its child's start and what its pace knows in;
+ * `{ recorded }` when done, or `{ retryAt, retryAfterHonoured, waited }` to come back later, out.
+ */
+function checkTask(task: 'ScrapeUrl' | 'RenderUrl', parameters: Record<string, string>, next: string) {
+  return {
+    Type: 'Task',
+    Resource: lambda(task),
+    Parameters: {
+      'runId.$': '$.runId',
+      'urlId.$': '$.urlId',
+      'checkStartedAt.$': '$.checkStartedAt',
+      'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
+      'waited.$': '$.pace.waited',
+      ...parameters,
+    },
+    ResultPath: '$.pace',
+    Retry: [retryLambdaErrors, retryCheckThrottling],
+    // Whatever went wrong, the URL is recorded as failed and the run goes on.
+    Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }],
+    Next: next,
+  };
+}
+
 function checkStates() {
   return {
-    ScrapeUrl: {
-      Type: 'Task',
-      Resource: lambda('ScrapeUrl'),
-      Parameters: {
-        'runId.$': '$.runId',
-        'urlId.$': '$.urlId',
-        'checkStartedAt.$': '$.checkStartedAt',
-        'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
-        'waited.$': '$.pace.waited',
-      },
-      // { recorded } when done, or { retryAt, retryAfterHonoured, waited } to come back later.
-      ResultPath: '$.pace',
-      Retry: [retryLambdaErrors, retryCheckThrottling],
-      // Whatever went wrong, the URL is recorded as failed and the run goes on.
-      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }],
-      Next: 'HostTurn',
-    },
+    ScrapeUrl: checkTask('ScrapeUrl', {}, 'HostTurn'),
     HostTurn: {
       Type: 'Choice',
       Choices: [
@@ -256,22 +264,7 @@ function checkStates() {
       Next: 'ScrapeUrl',
     },
     // The browser tier (issue 31): a host whose pages are rendered, or a page `auto` found needs it.
-    RenderUrl: {
-      Type: 'Task',
-      Resource: lambda('RenderUrl'),
-      Parameters: {
-        'runId.$': '$.runId',
-        'urlId.$': '$.urlId',
-        'checkStartedAt.$': '$.checkStartedAt',
-        'retryAfterHonoured.$': '$.pace.retryAfterHonoured',
-        'waited.$': '$.pace.waited',
-        'escalating.$': '$.pace.escalating',
-      },
-      ResultPath: '$.pace',
-      Retry: [retryLambdaErrors, retryCheckThrottling],
-      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' }],
-      Next: 'RenderTurn',
-    },
+    RenderUrl: checkTask('RenderUrl', { 'escalating.$': '$.pace.escalating' }, 'RenderTurn'),
     RenderTurn: {
       Type: 'Choice',
       Choices: [{ Variable: '$.pace.retryAt', IsPresent: true, Next: 'WaitForRender' }],

@@ -1,6 +1,7 @@
 // Parts of this run inside the page: they use the browser's types.
 /// <reference lib="dom" />
 import { existsSync } from 'node:fs';
+import { SERVER_CHROMIUM_ARGS } from '@cmp/functions/scrape/browser/render-page';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { chromiumOnThisMachine } from '../../local/chromium-path';
 import { ADMIN } from './test-stack';
@@ -22,22 +23,9 @@ export function findChromium(): string {
   );
 }
 
-/** Headless Chromium with the flags this sandboxed, offline machine needs. */
+/** Headless Chromium with the flags this sandboxed, offline machine needs (the renderer's, without its proxy). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: findChromium(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: findChromium(), headless: true, args: SERVER_CHROMIUM_ARGS });
 }
 
 /** Signs in through the login form as the test admin and waits for the dashboard. */

@@ -66,6 +66,18 @@ export interface RenderSettings {
   readonly timeLimitMs?: number;
 }
 
+/** Chromium's flags for a headless browser on a server: nothing in the background, no GPU, no sandbox. */
+export const SERVER_CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+];
+
 /** Launch options for the renderer's Chromium: no network of its own, nothing in the background. */
 export function rendererLaunchOptions(executablePath: string) {
   return {
@@ -73,16 +85,7 @@ export function rendererLaunchOptions(executablePath: string) {
     headless: true,
     // Loopback too goes to the proxy (Chromium would otherwise go straight there).
     proxy: { server: NOWHERE_PROXY, bypass: '<-loopback>' },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-      '--disable-quic',
-    ],
+    args: SERVER_CHROMIUM_ARGS,
   };
 }
 

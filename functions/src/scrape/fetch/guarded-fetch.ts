@@ -19,7 +19,7 @@ import {
   RobotsDisallowedError,
   TooManyRedirectsError,
 } from './fetch-errors';
-import { type HttpResponse, httpGet, type Tunnel } from './http-get';
+import { type HttpGetOptions, type HttpResponse, httpGet, type Tunnel } from './http-get';
 import { retryAfterMs } from './retry-after';
 import { RobotsCache, type RobotsSource } from './robots';
 
@@ -195,6 +195,23 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     };
   }
 
+  /** One request to an address the guard lets through, straight or through the host's proxy. */
+  async function send(
+    url: URL,
+    signal: AbortSignal,
+    request: Pick<HttpGetOptions, 'headers' | 'body' | 'onConnected'>,
+  ): Promise<HttpResponse> {
+    const allowed = checkTarget(url, allowHosts);
+    return httpGet(url, {
+      ...request,
+      lookup: guardedLookup(allowed, resolveAll),
+      tunnel: await tunnelTo(url, allowed),
+      signal,
+      headersTimeoutMs: settings.headersTimeoutMs,
+      ca: options.trustedCa,
+    });
+  }
+
   async function follow(
     start: URL,
     mode: 'html' | 'robots',
@@ -286,15 +303,9 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     extraHeaders: Readonly<Record<string, string>>,
     turn?: RequestTurn,
   ) {
-    const allowed = checkTarget(url, allowHosts);
     let response: HttpResponse | undefined;
     try {
-      response = await httpGet(url, {
-        lookup: guardedLookup(allowed, resolveAll),
-        tunnel: await tunnelTo(url, allowed),
-        signal,
-        headersTimeoutMs: settings.headersTimeoutMs,
-        ca: options.trustedCa,
+      response = await send(url, signal, {
         onConnected: turn && (() => turn.reached()),
         headers: {
           ...extraHeaders,
@@ -342,15 +353,9 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     const url = parsedAddress(address);
     if (request.method !== 'GET' && request.method !== 'POST')
       throw new BlockedError(`Blocked: ${request.method.slice(0, 10)} requests`);
-    const allowed = checkTarget(url, allowHosts);
     let response: HttpResponse | undefined;
     try {
-      response = await httpGet(url, {
-        lookup: guardedLookup(allowed, resolveAll),
-        tunnel: await tunnelTo(url, allowed),
-        signal,
-        headersTimeoutMs: settings.headersTimeoutMs,
-        ca: options.trustedCa,
+      response = await send(url, signal, {
         headers: { ...picked(request.headers, FORWARDED_HEADERS), 'user-agent': options.userAgent },
         body: request.method === 'POST' ? (request.body ?? '') : undefined,
       });
