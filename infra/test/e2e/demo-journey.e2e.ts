@@ -149,7 +149,10 @@ describe('the demo catalogue', () => {
     await dialog().getByLabel('Name', { exact: true }).fill('Aurelia 1.7L Kettle (2026)');
     await dialog().getByRole('button', { name: 'Save Changes' }).click();
     await toast('Product updated successfully').waitFor();
-    await expect.poll(() => row('CMP-KET-170').textContent()).toContain('Aurelia 1.7L Kettle (2026)');
+    // The list asks again once the save is through; on a busy machine that takes past poll's 1 s default.
+    await expect
+      .poll(() => row('CMP-KET-170').textContent(), { timeout: 10_000 })
+      .toContain('Aurelia 1.7L Kettle (2026)');
     const kettleCompetitors = await row('CMP-KET-170')
       .getByRole('button', { name: /with data$/ })
       .textContent();
