@@ -19,6 +19,7 @@ const BENCHMARKS = [
   'load',
   'web',
   'bundles',
+  'match',
 ] as const;
 
 interface Outcome {
