@@ -16,6 +16,12 @@
  * 59), so this is where batching costs time: its ideal is the concurrency floor, (240 × the mean
  * page + 60 × 1 s) ÷ 10.
  *
+ * A third run, `browser`, has every host's pages drawn by a script (fixture-shop's `/script/<n>`) and
+ * every host set to `browser` (issue 31): 60 URLs on 20 hosts at MaxConcurrency 10, as the RenderUrl
+ * function's reserved concurrency on AWS. It reports rendered pages a minute and CPU seconds a
+ * page, Chromium's processes included (read from /proc, tree-cpu.ts): the README's cost of a browser
+ * check comes from them.
+ *
  * No figure has a pass/fail budget: on a 2-core machine the whole local stack (state machine, every
  * handler, dynalite, the test shop) shares two cores, so wall time says more about this machine than
  * about a deployed run, where each check is its own Lambda. The floor row says how far it can go.
@@ -30,9 +36,10 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_COMPETITOR_URLS_PER_PRODUCT_MAX, type Product } from '@cmp/shared';
 import { loopbackHosts, startFixtureShop } from '../test/support/fixture-shop';
-import { REAL_PACE, startTestStack } from '../test/support/test-stack';
+import { REAL_PACE, startTestStack, type TestStack } from '../test/support/test-stack';
 import { type BenchRow, emitRows, ROWS_MARKER } from './bench-report';
 import { profiled } from './cpu-profile';
+import { treeCpu, treeCpuSecondsSince } from './tree-cpu';
 
 const URLS = 500;
 const HOSTS = 100;
@@ -43,6 +50,10 @@ const CONCURRENCIES = [10, 40];
 
 /** The spread run: every third of its hosts is slow. */
 const SPREAD = { urls: 240, hosts: 60, fastMs: 300, slowMs: 2000, concurrency: 10 } as const;
+/** The browser run: every page needs Chromium. */
+const BROWSER = { urls: 60, hosts: 20, concurrency: 10 } as const;
+
+type RunKind = 'even' | 'spread' | 'browser';
 
 interface Measured {
   seconds: number;
@@ -60,6 +71,18 @@ async function evenShops(): Promise<Shops> {
   const shop = await startFixtureShop({ delayMs: PAGE_DELAY_MS, hosts: loopbackHosts(HOSTS) });
   return { urlOf: (n) => `${shop.originOf(n)}/p/${n}`, all: [shop] };
 }
+
+async function scriptedShops(): Promise<Shops> {
+  const shop = await startFixtureShop({ delayMs: PAGE_DELAY_MS, hosts: loopbackHosts(BROWSER.hosts) });
+  return { urlOf: (n) => `${shop.originOf(n)}/script/${n}`, all: [shop] };
+}
+
+const SHOPS: Record<RunKind, () => Promise<Shops>> = {
+  even: evenShops,
+  spread: spreadShops,
+  browser: scriptedShops,
+};
+const URL_COUNT: Record<RunKind, number> = { even: URLS, spread: SPREAD.urls, browser: BROWSER.urls };
 
 async function spreadShops(): Promise<Shops> {
   const hosts = loopbackHosts(SPREAD.hosts);
@@ -79,9 +102,9 @@ async function spreadShops(): Promise<Shops> {
   };
 }
 
-async function measure(concurrency: number, spread: boolean): Promise<Measured> {
-  const shops = spread ? await spreadShops() : await evenShops();
-  const urls = spread ? SPREAD.urls : URLS;
+async function measure(concurrency: number, kind: RunKind): Promise<Measured> {
+  const shops = await SHOPS[kind]();
+  const urls = URL_COUNT[kind];
   const stack = await startTestStack({
     env: {
       SCRAPER_ALLOW_HOSTS: shops.all.map((shop) => shop.allowHosts).join(','),
@@ -113,21 +136,33 @@ async function measure(concurrency: number, spread: boolean): Promise<Measured> 
         DEFAULT_COMPETITOR_URLS_PER_PRODUCT_MAX,
       );
     }
-    const cpuBefore = process.cpuUsage();
+    if (kind === 'browser')
+      for (const host of loopbackHosts(BROWSER.hosts)) {
+        const set = await stack.send('PUT', `/api/competitor-hosts/${host}`, {
+          token,
+          body: { fetch_mode: 'browser', render_wait_ms: 0, spacing_seconds: SPACING_S, proxy: null },
+        });
+        if (set.status !== 200) throw new Error(`Setting ${host} failed: ${JSON.stringify(set.body)}`);
+      }
+    const cpuBefore = treeCpu();
     const started = performance.now();
-    await profiled(`scrape-${spread ? 'spread-' : ''}${concurrency}`, async () => {
+    await profiled(`scrape-${kind}-${concurrency}`, async () => {
       const answer = await stack.api('POST /api/scraper/run', { token, body: {} });
       if (answer.status !== 202) throw new Error(`The run did not start: ${JSON.stringify(answer.body)}`);
       await stack.stepFunctions.idle();
     });
     const seconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = treeCpuSecondsSince(cpuBefore);
     const seen = shops.all.flatMap((shop) => shop.seen());
-    const pages = seen.filter((r) => r.path.startsWith('/p/')).length;
-    if (pages < urls) throw new Error(`Only ${pages} of ${urls} pages were fetched`);
+    const pages = seen.filter((r) => /^\/(p|script)\//.test(r.path)).length;
+    if (pages < urls) {
+      if (kind === "browser") await expectAllPriced(stack, token, urls);
+      throw new Error(`Only ${pages} of ${urls} pages were fetched`);
+    }
+    if (kind === 'browser') await expectAllPriced(stack, token, urls);
     return {
       seconds,
-      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      cpuSeconds,
       maxInFlightPerHost: Math.max(...shops.all.map((shop) => shop.maxInFlight())),
     };
   } finally {
@@ -136,22 +171,28 @@ async function measure(concurrency: number, spread: boolean): Promise<Measured> 
   }
 }
 
+/** A rendered page that gave no price would make the browser's figures those of failures. */
+async function expectAllPriced(stack: TestStack, token: string, urls: number) {
+  const { latest_log } = (await stack.api('GET /api/scraper/status', { token })).body.status;
+  const ok = latest_log?.outcome_counts?.ok ?? 0;
+  if (ok < urls)
+    throw new Error(`Only ${ok} of ${urls} rendered pages gave their price: ${JSON.stringify(latest_log)}`);
+}
+
 /** Runs one measurement in a process of its own: the functions read their settings once. */
-function measureApart(concurrency: number, spread: boolean): Measured {
-  const args = [fileURLToPath(import.meta.url), String(concurrency), ...(spread ? ['spread'] : [])];
+function measureApart(concurrency: number, kind: RunKind): Measured {
+  const args = [fileURLToPath(import.meta.url), String(concurrency), kind];
   const child = spawnSync(process.execPath, ['--import', 'tsx', ...args], { encoding: 'utf8' });
   const line = /BENCH_ROWS_ONE (.+)/.exec(child.stdout)?.[1];
   if (child.status !== 0 || !line)
-    throw new Error(
-      `Measuring concurrency ${concurrency}${spread ? ' (spread)' : ''} failed:\n${child.stderr}`,
-    );
+    throw new Error(`Measuring concurrency ${concurrency} (${kind}) failed:\n${child.stderr}`);
   return JSON.parse(line) as Measured;
 }
 
 async function main() {
   const only = process.argv[2];
   if (only) {
-    const measured = await measure(Number(only), process.argv[3] === 'spread');
+    const measured = await measure(Number(only), (process.argv[3] ?? 'even') as RunKind);
     console.log(`${ROWS_MARKER.trim()}_ONE ${JSON.stringify(measured)}`);
     return;
   }
@@ -161,7 +202,7 @@ async function main() {
   const firstChecks = HOSTS * (SPACING_S + PAGE_DELAY_MS / 1000);
   const laterChecks = (URLS - HOSTS) * (PAGE_DELAY_MS / 1000);
   for (const concurrency of CONCURRENCIES) {
-    const { seconds, cpuSeconds, maxInFlightPerHost } = measureApart(concurrency, false);
+    const { seconds, cpuSeconds, maxInFlightPerHost } = measureApart(concurrency, 'even');
     const concurrencyIdeal = (firstChecks + laterChecks) / concurrency;
     const ideal = Math.max(politeIdeal, concurrencyIdeal);
     const cores = availableParallelism();
@@ -193,7 +234,7 @@ async function main() {
       unit: '×',
     });
   }
-  const spread = measureApart(SPREAD.concurrency, true);
+  const spread = measureApart(SPREAD.concurrency, 'spread');
   const meanPage = (SPREAD.fastMs * 2 + SPREAD.slowMs) / 3 / 1000;
   const spreadIdeal = (SPREAD.urls * meanPage + SPREAD.hosts * SPACING_S) / SPREAD.concurrency;
   const spreadName = `scrape ${SPREAD.urls} URLs on ${SPREAD.hosts} hosts, every third at ${SPREAD.slowMs / 1000} s and the rest at ${SPREAD.fastMs / 1000} s, MaxConcurrency ${SPREAD.concurrency}`;
@@ -202,6 +243,19 @@ async function main() {
     figure: `${spreadName}: × ideal (${round(spreadIdeal)} s, the concurrency floor; a batch waits for its slowest check)`,
     value: spread.seconds / spreadIdeal,
     unit: '×',
+  });
+  const browser = measureApart(BROWSER.concurrency, 'browser');
+  const browserName = `scrape ${BROWSER.urls} script-drawn pages on ${BROWSER.hosts} browser hosts, MaxConcurrency ${BROWSER.concurrency}`;
+  rows.push({ figure: `${browserName}: wall time`, value: browser.seconds, unit: 's' });
+  rows.push({
+    figure: `${browserName}: rendered pages a minute`,
+    value: (BROWSER.urls * 60) / browser.seconds,
+    unit: '/min',
+  });
+  rows.push({
+    figure: `${browserName}: CPU a page (local stack and Chromium)`,
+    value: browser.cpuSeconds / BROWSER.urls,
+    unit: 's',
   });
   emitRows(rows);
 }

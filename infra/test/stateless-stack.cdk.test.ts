@@ -237,6 +237,7 @@ describe('the route functions', () => {
       scraper: [tableStatement(readWrite), ...secretStatements, ...runControl, putRunEvents, scheduleRule],
       users: [tableStatement(readWrite), ...secretStatements],
       'competitor-hosts': [tableStatement(readWrite), ...secretStatements, proxySecrets],
+      competitors: [tableStatement(readWrite), ...secretStatements],
     };
 
     for (const group of groups) {

@@ -22,6 +22,7 @@ export const ADMINS_ONLY_ALERT_SETTINGS = 'Only an administrator can change aler
 export const ADMINS_ONLY_SCHEDULE = 'Only an administrator can change the schedule';
 export const ADMINS_ONLY_USERS = 'Only an administrator can manage users';
 export const ADMINS_ONLY_HOST_SETTINGS = 'Only an administrator can change how a host is fetched';
+export const ADMINS_ONLY_COMPETITORS = 'Only an administrator can change competitors';
 
 /** POST /api/auth/login: an e-mail address or a username, plus the password. */
 export const loginRequestSchema = z

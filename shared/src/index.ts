@@ -3,6 +3,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './check-outcome';
 export * from './competitor-hosts';
+export * from './competitors';
 export * from './contract';
 export * from './csv-writer';
 export * from './dashboard';

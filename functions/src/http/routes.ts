@@ -52,6 +52,8 @@ export const routeGroups = {
     entry: 'src/api/competitor-hosts.api.ts',
     needs: ['table', 'tokenSecret', 'originVerify', 'proxySecrets'],
   },
+  // Competitors and (issue 32) the discovery of their products.
+  competitors: { entry: 'src/api/competitors.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   // Admins managing users: its own Lambda, so the public sign-in Lambda carries none of it (decision 48).
   users: { entry: 'src/api/users.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   scraper: {
@@ -134,6 +136,11 @@ const groupOf = {
 
   'GET /api/competitor-hosts': 'competitor-hosts',
   'PUT /api/competitor-hosts/{host}': 'competitor-hosts',
+
+  'GET /api/competitors': 'competitors',
+  'POST /api/competitors': 'competitors',
+  'PUT /api/competitors/{id}': 'competitors',
+  'DELETE /api/competitors/{id}': 'competitors',
 
   'GET /api/dashboard/overview': 'dashboard',
   'GET /api/dashboard/products': 'dashboard',

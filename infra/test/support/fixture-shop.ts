@@ -29,7 +29,8 @@ export const loopbackHosts = (count: number) => Array.from({ length: count }, (_
 
 /**
  * A tiny competitor shop on loopback for scrape tests: `/p/<n>` is a product page priced n + 0.99
- * (JSON-LD and visible), `/missing/<n>` answers 404, `/broken/<n>` 500, `/limited/<n>` 429; every
+ * (JSON-LD and visible), `/script/<n>` the same product drawn by the page's script from
+ * `/api/price/<n>` (an empty shell without a browser), `/missing/<n>` answers 404, `/broken/<n>` 500, `/limited/<n>` 429; every
  * page can be slowed. It keeps every request it saw, and the most one host was answering at once.
  */
 export async function startFixtureShop(options: FixtureShopOptions = {}) {
@@ -56,6 +57,18 @@ export async function startFixtureShop(options: FixtureShopOptions = {}) {
         const price = `${Number(id)}.99`;
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(productPage(`Fixture product ${id}`, price));
+      }
+      if (kind === 'script' && id)
+        return res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(scriptedPage(Number(id)));
+      if (kind === 'price.js')
+        return res.writeHead(200, { 'content-type': 'text/javascript' }).end(PRICE_SCRIPT);
+      if (kind === 'api' && id === 'price') {
+        const n = Number(req.url?.split('/')[3]);
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ price: `${n}.99` }));
       }
       if (kind === 'broken') return res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Oops</h1>');
       if (kind === 'limited')
@@ -116,4 +129,20 @@ function productPage(name: string, price: string): string {
   });
   return `<!doctype html><html><head><title>${name}</title><script type="application/ld+json">${jsonLd}</script></head>
 <body><h1>${name}</h1><div class="buy-box"><span class="price">£${price}</span><button>Add to basket</button></div></body></html>`;
+}
+
+/** A shop's own script drawing its product: data and buy box from its JSON endpoint. */
+const PRICE_SCRIPT = `const n = location.pathname.split('/')[2];
+fetch('/api/price/' + n).then((r) => r.json()).then((d) => {
+  const data = document.createElement('script');
+  data.type = 'application/ld+json';
+  data.textContent = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product',
+    name: 'Fixture product ' + n, offers: { '@type': 'Offer', price: d.price, priceCurrency: 'GBP' } });
+  document.head.append(data);
+  document.querySelector('.price').textContent = '£' + d.price;
+});`;
+
+function scriptedPage(n: number): string {
+  return `<!doctype html><html><head><title>Fixture product ${n}</title></head>
+<body><h1>Fixture product ${n}</h1><div class="buy-box"><span class="price"></span><button>Add to basket</button></div><script src="/price.js"></script></body></html>`;
 }

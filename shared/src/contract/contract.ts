@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { categoryRoutes } from './categories';
 import { competitorHostRoutes } from './competitor-hosts';
 import { competitorUrlRoutes } from './competitor-urls';
+import { competitorRoutes } from './competitors';
 import { dashboardRoutes } from './dashboard';
 import { importRoutes } from './imports';
 import { metaRoutes } from './meta';
@@ -23,6 +24,7 @@ export const contract = {
   ...categoryRoutes,
   ...competitorUrlRoutes,
   ...competitorHostRoutes,
+  ...competitorRoutes,
   ...importRoutes,
   ...dashboardRoutes,
   ...scraperRoutes,
