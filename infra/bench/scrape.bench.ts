@@ -128,6 +128,7 @@ async function measure(concurrency: number, kind: RunKind): Promise<Measured> {
           category_id: null,
           gtin: null,
           mpn: null,
+          brand: null,
         });
       }
       // A product's 5 URLs are on 5 hosts, as a product's competitors are.
@@ -156,7 +157,7 @@ async function measure(concurrency: number, kind: RunKind): Promise<Measured> {
     const seen = shops.all.flatMap((shop) => shop.seen());
     const pages = seen.filter((r) => /^\/(p|script)\//.test(r.path)).length;
     if (pages < urls) {
-      if (kind === "browser") await expectAllPriced(stack, token, urls);
+      if (kind === 'browser') await expectAllPriced(stack, token, urls);
       throw new Error(`Only ${pages} of ${urls} pages were fetched`);
     }
     if (kind === 'browser') await expectAllPriced(stack, token, urls);

@@ -24,6 +24,7 @@ export const COMPETITOR_NAME_MAX_LENGTH = 100;
 export const URL_MAX_LENGTH = 2048;
 /** Google Merchant Center's limit for a manufacturer part number. */
 export const MPN_MAX_LENGTH = 70;
+export const BRAND_MAX_LENGTH = 100;
 /** Competitor URLs a product may have, unless the setting COMPETITOR_URLS_PER_PRODUCT_MAX says otherwise. */
 export const DEFAULT_COMPETITOR_URLS_PER_PRODUCT_MAX = 50;
 
@@ -114,6 +115,7 @@ export const productFieldSchemas = (labels: {
   cost: string;
   gtin: string;
   mpn: string;
+  brand: string;
 }) => ({
   sku: requiredText(labels.sku, SKU_MAX_LENGTH),
   name: requiredText(labels.name, NAME_MAX_LENGTH),
@@ -125,6 +127,8 @@ export const productFieldSchemas = (labels: {
   // The scraper picks a competitor page's offer by these and refuses a page for another GTIN.
   gtin: optionalGtin(labels.gtin),
   mpn: optionalText(labels.mpn, MPN_MAX_LENGTH),
+  // With the MPN, what the discovery of competitor products matches by (issue 32).
+  brand: optionalText(labels.brand, BRAND_MAX_LENGTH),
 });
 
 export const productInputSchema = z.object({
@@ -135,6 +139,7 @@ export const productInputSchema = z.object({
     cost: 'Cost',
     gtin: 'GTIN',
     mpn: 'MPN',
+    brand: 'Brand',
   }),
   category_id: z
     .union([idNumber('Category'), z.null()])
@@ -184,6 +189,8 @@ export const productSchema = z.strictObject({
   gtin: z.string().nullable(),
   /** Manufacturer part number, null when none. */
   mpn: z.string().nullable(),
+  /** The maker's brand, null when none. */
+  brand: z.string().nullable(),
   category_id: z.number().int().nullable(),
   category: categoryRefSchema.nullable(),
   hidden: z.boolean(),
@@ -279,8 +286,8 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 /** A file to start from: the columns (shared/src/validation/csv-columns.ts) and example rows. */
 export const PRODUCT_CSV_TEMPLATE = csvText([
   Object.values(PRODUCT_CSV_COLUMNS),
-  ['SKU-001', 'Example Kettle 1.7L', '49.99', '31.50', 'Kitchen', '4006381333931', 'EK-17'],
-  ['SKU-002', 'Example Toaster', '29.00', '', '', '', ''],
+  ['SKU-001', 'Example Kettle 1.7L', '49.99', '31.50', 'Kitchen', '4006381333931', 'EK-17', 'Example Appliances'],
+  ['SKU-002', 'Example Toaster', '29.00', '', '', '', '', ''],
 ]);
 export const COMPETITOR_CSV_TEMPLATE = csvText([
   [COMPETITOR_CSV_COLUMNS.sku, competitorCsvColumn(1), competitorCsvColumn(2)],

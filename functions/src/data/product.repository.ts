@@ -40,6 +40,8 @@ export interface ProductRecord {
   gtin?: string | null;
   /** Manufacturer part number; absent on items written before products had one. */
   mpn?: string | null;
+  /** The maker's brand; absent on items written before products had one. */
+  brand?: string | null;
   category_id: number | null;
   hidden: boolean;
   created_at: string;
@@ -47,9 +49,9 @@ export interface ProductRecord {
   version?: number;
 }
 
-/** What a create or an edit writes: every editable field, GTIN and MPN included (null for none). */
+/** What a create or an edit writes: every editable field, GTIN, MPN and brand included (null for none). */
 export type ProductFields = Required<
-  Pick<ProductRecord, 'sku' | 'name' | 'current_price' | 'cost' | 'gtin' | 'mpn' | 'category_id'>
+  Pick<ProductRecord, 'sku' | 'name' | 'current_price' | 'cost' | 'gtin' | 'mpn' | 'brand' | 'category_id'>
 >;
 
 const LIST = 'PRODUCTS';
@@ -68,6 +70,7 @@ const FIELDS = [
   'cost',
   'gtin',
   'mpn',
+  'brand',
   'category_id',
   'hidden',
   'created_at',

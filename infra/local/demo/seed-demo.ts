@@ -20,6 +20,7 @@ export async function seedDemoCatalogue(
       ...product,
       gtin: null,
       mpn: null,
+      brand: null,
       category_id: category ? (categoryIds.get(category) ?? null) : null,
     });
     productIds.set(product.sku, created.id);

@@ -1,4 +1,4 @@
-// A product's optional GTIN and MPN through the API and the products CSV (docs/api.md#shapes,
+// A product's optional GTIN, MPN and brand through the API and the products CSV (docs/api.md#shapes,
 // docs/rules.md#9-csv-import).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -168,6 +168,35 @@ describe('GTIN and MPN columns of the products CSV', () => {
 
     expect(same).toEqual(before);
     expect(await bySku('CS-1')).toEqual(expect.objectContaining({ gtin: '4006381333931' }));
+  });
+});
+
+describe('a product’s brand', () => {
+  it('is stored, changed and cleared through the API, and shown on the dashboard', async () => {
+    const created = await create({ sku: 'BR-1', name: 'Kettle', current_price: 40, brand: '  Acme  ' });
+    const dashboard = await stack.api('GET /api/dashboard/products', { token });
+    const cleared = await update(created.body.product.id, { sku: 'BR-1', name: 'Kettle', current_price: 40 });
+
+    expect(created.body.product.brand).toBe('Acme');
+    expect(dashboard.body.products.find((p) => p.sku === 'BR-1')?.brand).toBe('Acme');
+    expect(cleared.body.product.brand).toBeNull();
+    const refused = await stack.send('POST', '/api/products', {
+      token,
+      body: { sku: 'BR-2', name: 'Kettle', current_price: 1, brand: 'B'.repeat(101) },
+    });
+    expect(refused.body).toEqual({
+      success: false,
+      error: 'Brand must be at most 100 characters',
+      fields: { brand: 'Brand must be at most 100 characters' },
+    });
+  });
+
+  it('comes from the CSV’s Brand column, and stays when a file has none', async () => {
+    await importProducts('SKU,Product Name,Current Price,Brand\nCB-1,Kettle,10,Acme\nCB-2,Mug,3,\n');
+    await importProducts('SKU,Product Name,Current Price\nCB-1,Kettle,11\n');
+
+    expect(await bySku('CB-1')).toEqual(expect.objectContaining({ current_price: 11, brand: 'Acme' }));
+    expect(await bySku('CB-2')).toEqual(expect.objectContaining({ brand: null }));
   });
 });
 

@@ -59,6 +59,7 @@ describe('products CSV import preview', () => {
           category: 'Lighting',
           gtin: '4006381333931',
           mpn: 'L-3',
+          brand: null,
         },
         {
           row: 8,
@@ -69,6 +70,7 @@ describe('products CSV import preview', () => {
           category: 'KITCHEN',
           gtin: null,
           mpn: null,
+          brand: null,
         },
       ],
       changed_products: [

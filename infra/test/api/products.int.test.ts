@@ -33,6 +33,7 @@ describe('products', () => {
       cost: 30,
       gtin: null,
       mpn: null,
+      brand: null,
       category_id: category.body.category.id,
       category: { id: category.body.category.id, name: 'Kettles' },
       hidden: false,

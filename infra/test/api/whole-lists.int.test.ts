@@ -45,6 +45,7 @@ describe('the whole-catalogue lists', () => {
         cost: null,
         gtin: null,
         mpn: null,
+        brand: null,
         category_id: null,
       },
       beyond,

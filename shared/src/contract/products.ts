@@ -23,6 +23,7 @@ export const productImportPreviewSchema = z.strictObject({
       category: z.string().nullable(),
       gtin: z.string().nullable(),
       mpn: z.string().nullable(),
+      brand: z.string().nullable(),
     }),
   ),
   /** Existing products (matched by SKU, ignoring case) the file changes, with old → new per field. */
@@ -35,7 +36,7 @@ export const productImportPreviewSchema = z.strictObject({
       name: z.string(),
       changes: z.array(
         z.strictObject({
-          field: z.enum(['name', 'current_price', 'cost', 'category', 'gtin', 'mpn']),
+          field: z.enum(['name', 'current_price', 'cost', 'category', 'gtin', 'mpn', 'brand']),
           old: csvValue,
           new: csvValue,
         }),

@@ -4,7 +4,7 @@ import { csvColumnsText, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED } from './csv
 
 describe('the CSV templates', () => {
   it('start with the columns the import reads', () => {
-    expect(PRODUCT_CSV_TEMPLATE.split('\n')[0]).toBe('SKU,Product Name,Current Price,Cost,Category,GTIN,MPN');
+    expect(PRODUCT_CSV_TEMPLATE.split('\n')[0]).toBe('SKU,Product Name,Current Price,Cost,Category,GTIN,MPN,Brand');
     expect(COMPETITOR_CSV_TEMPLATE.split('\n')[0]).toBe('SKU,Competitor 1,Competitor 2');
   });
 
@@ -17,7 +17,7 @@ describe('the CSV templates', () => {
 describe('csvColumnsText', () => {
   it('lists every column of the products template, in its order, the optional ones marked', () => {
     expect(csvColumnsText(PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED)).toBe(
-      'SKU, Product Name, Current Price, Cost (optional), Category (optional), GTIN (optional), MPN (optional)',
+      'SKU, Product Name, Current Price, Cost (optional), Category (optional), GTIN (optional), MPN (optional), Brand (optional)',
     );
   });
 });

@@ -1,7 +1,7 @@
 // The CSV files' column names (docs/rules.md#9-csv-import): the templates, the import's header check
 // and its row messages all use these.
 
-/** Products: SKU, Product Name and Current Price required; Cost, Category, GTIN and MPN optional. */
+/** Products: SKU, Product Name and Current Price required; Cost, Category, GTIN, MPN and Brand optional. */
 export const PRODUCT_CSV_COLUMNS = {
   sku: 'SKU',
   name: 'Product Name',
@@ -10,6 +10,7 @@ export const PRODUCT_CSV_COLUMNS = {
   category: 'Category',
   gtin: 'GTIN',
   mpn: 'MPN',
+  brand: 'Brand',
 } as const;
 export const PRODUCT_CSV_REQUIRED = ['sku', 'name', 'current_price'] as const;
 

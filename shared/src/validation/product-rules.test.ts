@@ -10,6 +10,7 @@ const filled = {
   category_id: '',
   gtin: '',
   mpn: '',
+  brand: '',
 };
 
 describe('checkProductForm, the Products page', () => {
@@ -31,6 +32,7 @@ describe('checkProductForm, the Products page', () => {
         category_id: null,
         gtin: null,
         mpn: null,
+        brand: null,
       },
     });
   });
@@ -170,6 +172,7 @@ describe('checkProductForm, the dashboard (decision 3)', () => {
         category_id: 3,
         gtin: null,
         mpn: null,
+        brand: null,
       },
     });
     expect(checkProductForm({ ...all, cost: '0', category_id: '' }, 'dashboard')).toMatchObject({
@@ -199,6 +202,7 @@ describe('productFormText', () => {
     category_id: 3,
     gtin: '96385074',
     mpn: null,
+    brand: null,
   };
 
   it('fills the form from a product, with an empty cost, category, GTIN or MPN when it has none', () => {
@@ -210,6 +214,7 @@ describe('productFormText', () => {
       category_id: '3',
       gtin: '96385074',
       mpn: '',
+      brand: '',
     });
     expect(productFormText({ ...product, cost: 0, category_id: null, gtin: null, mpn: 'K 1' })).toMatchObject(
       {
@@ -222,7 +227,7 @@ describe('productFormText', () => {
   });
 
   it('leaves a new product’s form empty', () => {
-    const empty = { sku: '', name: '', current_price: '', cost: '', category_id: '', gtin: '', mpn: '' };
+    const empty = { sku: '', name: '', current_price: '', cost: '', category_id: '', gtin: '', mpn: '', brand: '' };
     expect(productFormText()).toEqual(empty);
     expect(productFormText(null)).toEqual(empty);
   });
@@ -285,6 +290,7 @@ describe('checkProductCsvRow', () => {
         category: null,
         gtin: null,
         mpn: null,
+        brand: null,
       },
     });
   });

@@ -21,11 +21,15 @@ export interface ProductFormText {
   category_id: string;
   gtin: string;
   mpn: string;
+  brand: string;
 }
 
 /** The form's text for editing `product`, or an empty form for a new one. */
 export function productFormText(
-  product?: Pick<Product, 'sku' | 'name' | 'current_price' | 'cost' | 'category_id' | 'gtin' | 'mpn'> | null,
+  product?: Pick<
+    Product,
+    'sku' | 'name' | 'current_price' | 'cost' | 'category_id' | 'gtin' | 'mpn' | 'brand'
+  > | null,
 ): ProductFormText {
   return {
     sku: product?.sku ?? '',
@@ -35,6 +39,7 @@ export function productFormText(
     category_id: product?.category_id == null ? '' : String(product.category_id),
     gtin: product?.gtin ?? '',
     mpn: product?.mpn ?? '',
+    brand: product?.brand ?? '',
   };
 }
 
@@ -64,7 +69,7 @@ export const productFormRequires = (kind: ProductFormKind, field: keyof ProductF
 
 /**
  * The form's text as the API takes it, or the form's message and the field it is about: its required
- * fields first, then the API's rules (GTIN and MPN optional in both forms).
+ * fields first, then the API's rules (GTIN, MPN and brand optional in both forms).
  */
 export const checkProductForm = (
   text: ProductFormText,
@@ -80,6 +85,7 @@ export const checkProductForm = (
       category_id: idOrNull(text.category_id),
       gtin: given(text.gtin),
       mpn: given(text.mpn),
+      brand: given(text.brand),
     },
     PRODUCT_FORM_MESSAGES[kind],
   );

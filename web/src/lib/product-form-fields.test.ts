@@ -13,6 +13,7 @@ describe('productFormFields', () => {
       { field: 'cost', id: 'cost', label: 'Cost (optional)', required: false },
       { field: 'gtin', id: 'gtin', label: 'GTIN / EAN (optional)', required: false },
       { field: 'mpn', id: 'mpn', label: 'MPN (optional)', required: false },
+      { field: 'brand', id: 'brand', label: 'Brand (optional)', required: false },
       { field: 'category_id', id: 'category', label: 'Category (optional)', required: false },
     ]);
   });
@@ -25,11 +26,12 @@ describe('productFormFields', () => {
       { field: 'cost', id: 'cost', label: 'Cost', required: true },
       { field: 'gtin', id: 'gtin', label: 'GTIN / EAN (optional)', required: false },
       { field: 'mpn', id: 'mpn', label: 'MPN (optional)', required: false },
+      { field: 'brand', id: 'brand', label: 'Brand (optional)', required: false },
       { field: 'category_id', id: 'category', label: 'Category', required: false },
     ]);
   });
 
-  it('takes both prices as money, GTIN and MPN as codes, and the category from a select', () => {
+  it('takes both prices as money, GTIN and MPN as codes, the brand as text, and the category from a select', () => {
     const inputs = Object.fromEntries(
       productFormFields('products').map(({ field, input }) => [field, input]),
     );
@@ -40,6 +42,7 @@ describe('productFormFields', () => {
       cost: 'money',
       gtin: 'code',
       mpn: 'code',
+      brand: 'text',
       category_id: 'category',
     });
     expect(PRODUCT_FORM_FIELD_NAMES).toEqual(Object.keys(inputs));

@@ -24,6 +24,7 @@ const FIELDS: readonly (Omit<ProductFormField, 'label' | 'required'> & { label: 
   { field: 'cost', id: 'cost', label: { products: 'Cost (optional)', dashboard: 'Cost' }, input: 'money' },
   { field: 'gtin', id: 'gtin', label: 'GTIN / EAN (optional)', input: 'code' },
   { field: 'mpn', id: 'mpn', label: 'MPN (optional)', input: 'code' },
+  { field: 'brand', id: 'brand', label: 'Brand (optional)', input: 'text' },
   {
     field: 'category_id',
     id: 'category',

@@ -3,7 +3,7 @@ import type { ProductRecord } from '../../data/product.repository';
 import type { ColumnIndex, ValidRow } from './product-rows';
 
 /** A field an import can change, as the preview names it. */
-export type ChangedField = 'name' | 'current_price' | 'cost' | 'category' | 'gtin' | 'mpn';
+export type ChangedField = 'name' | 'current_price' | 'cost' | 'category' | 'gtin' | 'mpn' | 'brand';
 
 export interface FieldChange {
   field: ChangedField;
@@ -59,6 +59,7 @@ export function planProductImport(
       sku: current.sku,
       ...(column.gtin === undefined && { gtin: current.gtin ?? null }),
       ...(column.mpn === undefined && { mpn: current.mpn ?? null }),
+      ...(column.brand === undefined && { brand: current.brand ?? null }),
     };
     const oldCategory = current.category_id === null ? null : (categoryName.get(current.category_id) ?? null);
     const newCategory = wanted ? (known.get(wanted.toLowerCase()) ?? wanted) : null;
@@ -74,7 +75,7 @@ export function planProductImport(
   return plan;
 }
 
-const COMPARED = ['name', 'current_price', 'cost', 'gtin', 'mpn'] as const;
+const COMPARED = ['name', 'current_price', 'cost', 'gtin', 'mpn', 'brand'] as const;
 
 function fieldChanges(current: ProductRecord, fields: ValidRow['fields']): FieldChange[] {
   return COMPARED.flatMap((field) => {

@@ -13,6 +13,7 @@ const FIELD_LABELS: Record<Change['field'], string> = {
   category: 'Category',
   gtin: 'GTIN',
   mpn: 'MPN',
+  brand: 'Brand',
 };
 
 const isMoney = (field: Change['field']) => field === 'current_price' || field === 'cost';
