@@ -286,7 +286,16 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 /** A file to start from: the columns (shared/src/validation/csv-columns.ts) and example rows. */
 export const PRODUCT_CSV_TEMPLATE = csvText([
   Object.values(PRODUCT_CSV_COLUMNS),
-  ['SKU-001', 'Example Kettle 1.7L', '49.99', '31.50', 'Kitchen', '4006381333931', 'EK-17', 'Example Appliances'],
+  [
+    'SKU-001',
+    'Example Kettle 1.7L',
+    '49.99',
+    '31.50',
+    'Kitchen',
+    '4006381333931',
+    'EK-17',
+    'Example Appliances',
+  ],
   ['SKU-002', 'Example Toaster', '29.00', '', '', '', '', ''],
 ]);
 export const COMPETITOR_CSV_TEMPLATE = csvText([

@@ -4,7 +4,9 @@ import { csvColumnsText, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_REQUIRED } from './csv
 
 describe('the CSV templates', () => {
   it('start with the columns the import reads', () => {
-    expect(PRODUCT_CSV_TEMPLATE.split('\n')[0]).toBe('SKU,Product Name,Current Price,Cost,Category,GTIN,MPN,Brand');
+    expect(PRODUCT_CSV_TEMPLATE.split('\n')[0]).toBe(
+      'SKU,Product Name,Current Price,Cost,Category,GTIN,MPN,Brand',
+    );
     expect(COMPETITOR_CSV_TEMPLATE.split('\n')[0]).toBe('SKU,Competitor 1,Competitor 2');
   });
 

@@ -227,7 +227,16 @@ describe('productFormText', () => {
   });
 
   it('leaves a new product’s form empty', () => {
-    const empty = { sku: '', name: '', current_price: '', cost: '', category_id: '', gtin: '', mpn: '', brand: '' };
+    const empty = {
+      sku: '',
+      name: '',
+      current_price: '',
+      cost: '',
+      category_id: '',
+      gtin: '',
+      mpn: '',
+      brand: '',
+    };
     expect(productFormText()).toEqual(empty);
     expect(productFormText(null)).toEqual(empty);
   });

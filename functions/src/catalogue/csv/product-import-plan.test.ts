@@ -26,7 +26,16 @@ const row = (
   categoryName: string | null = null,
 ): ValidRow => ({
   row: n,
-  fields: { sku: 'KT-1', name: 'Kettle', current_price: 34.99, cost: 20, gtin: null, mpn: null, brand: null, ...fields },
+  fields: {
+    sku: 'KT-1',
+    name: 'Kettle',
+    current_price: 34.99,
+    cost: 20,
+    gtin: null,
+    mpn: null,
+    brand: null,
+    ...fields,
+  },
   categoryName,
 });
 const allColumns = { sku: 0, name: 1, current_price: 2, cost: 3, category: 4, gtin: 5, mpn: 6 };
