@@ -11,17 +11,6 @@ export type FeedFormat = (typeof FEED_FORMATS)[number];
 export const COMPETITOR_NAME_LENGTH = 100;
 export const MAX_SITEMAPS = 20;
 export const MAX_FEEDS = 10;
-/** The columns a CSV feed must have (a header row, in any order, more allowed). */
-export const CSV_FEED_COLUMNS = [
-  'link',
-  'title',
-  'gtin',
-  'mpn',
-  'brand',
-  'price',
-  'currency',
-  'availability',
-] as const;
 
 /** `shop.example` or `shop.example:8080`: a host name (lower case) with an optional port. */
 const DOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
