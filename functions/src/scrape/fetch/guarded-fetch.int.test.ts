@@ -205,6 +205,38 @@ describe('guarded fetcher: refusals', () => {
   });
 });
 
+describe('guarded fetcher: files (sitemaps and feeds)', () => {
+  it('fetches a file of any type as bytes, gzipped as sent, after a redirect', async () => {
+    const gzipped = gzipSync(Buffer.from('<urlset></urlset>'));
+    const shop = await fixture((req, res) => {
+      if (req.url === '/sitemap.xml') return res.writeHead(301, { location: '/sitemap.xml.gz' }).end();
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(gzipped);
+    });
+    const file = await fetcherFor([shop]).fetchFile(`${shop.url}/sitemap.xml`);
+    expect(file).toMatchObject({
+      url: `${shop.url}/sitemap.xml.gz`,
+      contentType: 'application/octet-stream',
+    });
+    expect(Buffer.from(file.bytes).equals(gzipped)).toBe(true);
+  });
+
+  it('refuses a file over its size, and one robots.txt disallows', async () => {
+    const shop = await fixture((req, res) => {
+      if (req.url === '/robots.txt') return res.writeHead(200).end('User-agent: *\nDisallow: /private/\n');
+      res.writeHead(200, { 'content-type': 'text/csv' }).end('x'.repeat(2000));
+    });
+    shop.requests.push('CUSTOM-ROBOTS');
+    const fetcher = fetcherFor([shop]);
+    await expect(
+      fetcher.fetchFile(`${shop.url}/feed.csv`, undefined, { maxBytes: 1000, timeLimitMs: 5000 }),
+    ).rejects.toThrow('Page larger than');
+    await expect(fetcher.fetchFile(`${shop.url}/private/feed.csv`)).rejects.toThrow(
+      'Disallowed by robots.txt',
+    );
+    expect(shop.requests.filter((r) => r.includes('/private/'))).toEqual([]);
+  });
+});
+
 describe('guarded fetcher: host map (SCRAPER_HOST_MAP)', () => {
   const hostMap = new Map([['brightway.localhost', '127.0.0.1']]);
   const echoHost: Handler = (req, res) => {

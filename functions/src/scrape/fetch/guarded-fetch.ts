@@ -84,6 +84,13 @@ export interface RequestTurn {
   end(holdMs: number | null): Promise<void>;
 }
 
+/** A sitemap or a feed as fetched: its final address, its type as the server said, its bytes. */
+export interface FetchedFile {
+  readonly url: string;
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+}
+
 /** A request a rendered page makes of its own (a script, a JSON endpoint, a frame), as the browser asks it. */
 export interface ResourceRequest {
   readonly method: string;
@@ -121,6 +128,16 @@ export interface GuardedFetcher {
     signal: AbortSignal,
   ): Promise<FetchedResource>;
   /**
+   * Fetches a sitemap or a product feed as bytes (gzipped or not: its reader decides), paced and
+   * checked against robots.txt like a page, of any content type; at most `limits.maxBytes`
+   * (after any Content-Encoding is undone) within `limits.timeLimitMs`: by default 50 MiB in 120 s.
+   */
+  fetchFile(
+    url: string,
+    pacer?: RequestPacer,
+    limits?: { maxBytes: number; timeLimitMs: number },
+  ): Promise<FetchedFile>;
+  /**
    * The Crawl-delay (seconds, at most 30) robots.txt of the address's origin sets for our agent, or
    * null; reads the run's cached robots.txt, fetching it first when this origin has not been seen.
    */
@@ -138,7 +155,16 @@ const DEFAULTS = {
 };
 const ROBOTS_MAX_BYTES = 512 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** `html`: a page; `robots`: a robots.txt; `file`: a sitemap or feed, of any type, with its own limits. */
+type FetchMode = 'html' | 'robots' | 'file';
+/** A file's limits unless the caller gives its own. */
+const FILE_DEFAULTS = { maxBytes: 50 * 1024 * 1024, timeLimitMs: 120_000 };
 const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
+const ACCEPT: Record<FetchMode, string> = {
+  html: 'text/html,application/xhtml+xml;q=0.9',
+  robots: 'text/plain,*/*;q=0.5',
+  file: 'application/xml,text/xml,text/csv,text/plain,application/gzip;q=0.9,*/*;q=0.5',
+};
 /** What a rendered page's requests pass on: no browser fingerprint, nothing hop-by-hop. */
 const FORWARDED_HEADERS = ['accept', 'accept-language', 'content-type', 'cookie', 'referer', 'origin'];
 /** What a resource's answer tells the browser: the body is given decoded, so no length or coding. */
@@ -215,15 +241,16 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
 
   async function follow(
     start: URL,
-    mode: 'html' | 'robots',
+    mode: FetchMode,
     pacer: RequestPacer | undefined,
     robotsCheck: RobotsCache | null,
     headers: Readonly<Record<string, string>> = {},
+    file = FILE_DEFAULTS,
   ) {
-    const limit = new TimeLimit(settings.totalTimeoutMs);
+    const limit = new TimeLimit(mode === 'file' ? file.timeLimitMs : settings.totalTimeoutMs);
     try {
       return {
-        ...(await followWithin(limit, start, mode, pacer, robotsCheck, headers)),
+        ...(await followWithin(limit, start, mode, pacer, robotsCheck, headers, file.maxBytes)),
         fetchMs: limit.usedMs(),
       };
     } finally {
@@ -234,10 +261,11 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
   async function followWithin(
     limit: TimeLimit,
     start: URL,
-    mode: 'html' | 'robots',
+    mode: FetchMode,
     pacer: RequestPacer | undefined,
     robotsCheck: RobotsCache | null,
     headers: Readonly<Record<string, string>>,
+    fileMaxBytes: number,
   ) {
     // Waiting for the host's turn (this fetch's, or its robots.txt's) is the host's pace, not its slowness.
     const paced = pacer && limit.pausedDuring(pacer);
@@ -245,7 +273,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     for (let hop = 0; ; hop++) {
       // A rendered page's cookie is its origin's: a redirect elsewhere does not carry it.
       const sent = url.origin === start.origin ? headers : {};
-      const result = await visit(url, mode, limit.signal, paced, robotsCheck, sent).catch(
+      const result = await visit(url, mode, limit.signal, paced, robotsCheck, sent, fileMaxBytes).catch(
         (error: unknown) => {
           // A robots.txt that redirects somewhere we may not go is one we cannot read (RFC 9309:
           // unreachable, so disallow); the page's own address is not the one that is blocked.
@@ -268,11 +296,12 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
 
   async function visit(
     url: URL,
-    mode: 'html' | 'robots',
+    mode: FetchMode,
     signal: AbortSignal,
     pacer: RequestPacer | undefined,
     robotsCheck: RobotsCache | null,
     headers: Readonly<Record<string, string>>,
+    fileMaxBytes: number,
   ) {
     // Scheme and address literal first: robots.txt of a refused target is never fetched.
     checkTarget(url, allowHosts);
@@ -288,7 +317,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     const turn = await pacer?.begin(url);
     let holdMs: number | null = null;
     try {
-      return await fetchOnce(url, mode, signal, headers, turn);
+      return await fetchOnce(url, mode, signal, headers, fileMaxBytes, turn);
     } catch (error) {
       if (error instanceof HttpStatusError) holdMs = error.retryAfterMs;
       throw error;
@@ -299,9 +328,10 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
 
   async function fetchOnce(
     url: URL,
-    mode: 'html' | 'robots',
+    mode: FetchMode,
     signal: AbortSignal,
     extraHeaders: Readonly<Record<string, string>>,
+    fileMaxBytes: number,
     turn?: RequestTurn,
   ) {
     let response: HttpResponse | undefined;
@@ -311,7 +341,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         headers: {
           ...extraHeaders,
           'user-agent': options.userAgent,
-          accept: mode === 'html' ? 'text/html,application/xhtml+xml;q=0.9' : 'text/plain,*/*;q=0.5',
+          accept: ACCEPT[mode],
         },
       });
       const { status, headers } = response;
@@ -332,12 +362,14 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         );
       const contentType = headers['content-type'] ?? '';
       if (mode === 'html' && !HTML_TYPES.test(contentType.trim())) throw new NotHtmlError(contentType);
-      const cap = mode === 'html' ? settings.maxBytes : ROBOTS_MAX_BYTES;
+      const cap = mode === 'html' ? settings.maxBytes : mode === 'file' ? fileMaxBytes : ROBOTS_MAX_BYTES;
       const declared = Number(headers['content-length']);
       if (!headers['content-encoding'] && Number.isFinite(declared) && declared > cap)
         throw new PageTooLargeError(cap);
       const bytes = await response.read(cap);
-      return { kind: 'done' as const, status, contentType, body: decodeHtml(bytes, contentType) };
+      // A file's bytes are its reader's to decode (a gzipped sitemap, a feed in its own charset).
+      const body = mode === 'file' ? '' : decodeHtml(bytes, contentType);
+      return { kind: 'done' as const, status, contentType, body, bytes };
     } catch (error) {
       throw toFetchError(error, signal, settings);
     } finally {
@@ -381,6 +413,10 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         html: result.body,
         fetchMs: result.fetchMs,
       };
+    },
+    async fetchFile(address, pacer, limits = FILE_DEFAULTS): Promise<FetchedFile> {
+      const result = await follow(parsedAddress(address), 'file', pacer, robots, {}, limits);
+      return { url: result.url.href, contentType: result.contentType, bytes: result.bytes };
     },
     crawlDelaySeconds: (address, pacer) => {
       const url = new URL(address);
