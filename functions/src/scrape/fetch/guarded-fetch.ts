@@ -142,6 +142,8 @@ export interface GuardedFetcher {
    * null; reads the run's cached robots.txt, fetching it first when this origin has not been seen.
    */
   crawlDelaySeconds(url: string, pacer?: RequestPacer): Promise<number | null>;
+  /** The sitemaps robots.txt of the address's origin names, from the same cached robots.txt. */
+  sitemapsOf(url: string, pacer?: RequestPacer): Promise<string[]>;
 }
 
 /** The default time limit of one fetch, from its first request (redirects included) to the body. */
@@ -421,6 +423,10 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     crawlDelaySeconds: (address, pacer) => {
       const url = new URL(address);
       return robots.crawlDelaySeconds(url, robotsSource(url, pacer));
+    },
+    sitemapsOf: (address, pacer) => {
+      const url = new URL(address);
+      return robots.sitemaps(url, robotsSource(url, pacer));
     },
   };
 }

@@ -51,6 +51,12 @@ export class RobotsCache {
     return v.kind === 'rules' ? v.crawlDelaySeconds : null;
   }
 
+  /** The sitemaps robots.txt of the URL's origin names (`Sitemap:` lines), in its order. */
+  async sitemaps(url: URL, source: RobotsSource): Promise<string[]> {
+    const v = await this.verdict(url, source);
+    return v.kind === 'rules' ? v.robot.getSitemaps() : [];
+  }
+
   private async verdict(url: URL, source: RobotsSource): Promise<Verdict> {
     const shared = this.verdicts.get(url.origin);
     if (shared) {
