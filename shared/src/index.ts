@@ -14,6 +14,7 @@ export * from './import-job';
 export * from './import-summary';
 export * from './import-upload';
 export * from './list-query';
+export * from './match-suggestions';
 export * from './paging';
 export * from './price-comparison';
 export * from './price-trend';

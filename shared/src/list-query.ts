@@ -33,7 +33,7 @@ const PAGE_MESSAGE = 'page must be a whole number from 1';
 const PAGE_SIZE_MESSAGE = `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
 /** The paging and order parameters every list takes; `sort` is each list's own. */
-const pagingShape = {
+export const pagingShape = {
   page: z
     .string(PAGE_MESSAGE)
     .regex(/^[1-9]\d{0,8}$/, PAGE_MESSAGE)

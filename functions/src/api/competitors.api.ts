@@ -5,11 +5,20 @@ import {
   removeCompetitor,
 } from '../catalogue/competitors';
 import { readEntrySettings } from '../config';
+import {
+  acceptSuggestion,
+  acceptSuggestions,
+  rejectSuggestion,
+  suggestionPage,
+} from '../discovery/match-suggestions';
 import { groupHandler, sessionOf } from '../http/http-handler';
 
 readEntrySettings(process.env);
 
-/** The competitors route group: competitors by domain, with their sitemaps and feeds (admins change them). */
+/**
+ * The competitors route group: competitors by domain, with their sitemaps and feeds (admins change
+ * them), and the review queue of suggested matches with their products.
+ */
 export const handler = groupHandler('competitors', {
   'GET /api/competitors': async () => ({
     body: { success: true, competitors: await listCompetitorViews() },
@@ -31,4 +40,21 @@ export const handler = groupHandler('competitors', {
     await removeCompetitor(sessionOf(request).user, request.params.id);
     return { body: { success: true } };
   },
+
+  'GET /api/match-suggestions': async ({ query }) => {
+    const { rows, ...paging } = await suggestionPage(query);
+    return { body: { success: true, suggestions: rows, ...paging } };
+  },
+
+  'POST /api/match-suggestions/{id}/accept': async (request) => ({
+    body: { success: true, suggestion: await acceptSuggestion(sessionOf(request).user, request.params.id) },
+  }),
+
+  'POST /api/match-suggestions/{id}/reject': async (request) => ({
+    body: { success: true, suggestion: await rejectSuggestion(sessionOf(request).user, request.params.id) },
+  }),
+
+  'POST /api/match-suggestions/accept': async (request) => ({
+    body: { success: true, ...(await acceptSuggestions(sessionOf(request).user, request.body)) },
+  }),
 });

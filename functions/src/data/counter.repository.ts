@@ -2,7 +2,13 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
 
 /** Integer ids (the API exposes `id` and `product_id` as integers) from an atomic counter per entity. */
-export type CountedEntity = 'user' | 'product' | 'category' | 'competitor-url' | 'competitor';
+export type CountedEntity =
+  | 'user'
+  | 'product'
+  | 'category'
+  | 'competitor-url'
+  | 'competitor'
+  | 'match-suggestion';
 
 const counterKey = (entity: CountedEntity) => ({ PK: 'COUNTER', SK: entity });
 

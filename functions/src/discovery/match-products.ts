@@ -5,7 +5,8 @@
  * An index on identifiers and name tokens finds the few candidates of each found product, so the
  * work grows with the products, not with their pairs.
  */
-import { coloursAgree, type NameFeatures, nameFeatures, numbersAgree } from './name-features';
+import type { MatchReason } from '@cmp/shared';
+import { coloursAgree, kindOf, type NameFeatures, nameFeatures, numbersAgree } from './name-features';
 import { brandKey, gtin14, mpnKey } from './product-identity';
 
 export interface CatalogueProduct {
@@ -25,9 +26,6 @@ export interface FoundProduct {
   readonly mpn: string | null;
 }
 
-export type MatchReason = 'gtin' | 'mpn' | 'name';
-export const MATCH_REASONS: readonly MatchReason[] = ['gtin', 'mpn', 'name'];
-
 export interface Match {
   readonly productId: number;
   /** The found product's place in the list matched. */
@@ -46,8 +44,10 @@ export interface MatchOptions {
 
 /** Name tokens shared by more than this share of the catalogue do not find candidates alone. */
 const COMMON_SHARE = 0.05;
-/** How many of a name's rarest words look up candidates when it has no number. */
-const LOOKUP_WORDS = 2;
+/** A number this rare looks up candidates beside the rarest one. */
+const RARE_SHARE = 0.001;
+/** How many of a name's rarest numbers (or words, without numbers) look up its candidates. */
+const LOOKUPS = 2;
 
 /** A name whose model number follows 'for', 'fits' or 'compatible with' is an accessory for it. */
 const ACCESSORY = /\b(?:for|fits|compatible with|replacement for)\s+(?:\S+\s+){0,3}?\S*\d/;
@@ -131,18 +131,31 @@ export class CatalogueIndex {
     return matches.sort((a, b) => b.score - a.score);
   }
 
-  /** Catalogue products sharing the found name's rarest number (which must agree), else its rarest words. */
+  /**
+   * Catalogue products that may be the found one: those sharing its rarest model number (or the next
+   * when that is rare too); without one, its rarest number (a size); without numbers, its two
+   * rarest words.
+   */
   private candidates(features: NameFeatures): Iterable<number> {
     const postings = (token: string) => this.byToken.get(token) ?? [];
-    if (features.numbers.length > 0) {
-      const rarest = [...features.numbers].sort((a, b) => postings(a).length - postings(b).length)[0];
-      return rarest === undefined ? [] : postings(rarest);
-    }
+    const rarest = (tokens: readonly string[], common: number) =>
+      tokens
+        .filter((token) => postings(token).length > 0 && postings(token).length <= common)
+        .sort((a, b) => postings(a).length - postings(b).length)
+        .slice(0, LOOKUPS);
+    const models = features.numbers.filter((token) => kindOf(token) === 'model');
+    const rare = Math.max(20, this.products.length * RARE_SHARE);
     const common = Math.max(50, this.products.length * COMMON_SHARE);
-    const lookups = features.words
-      .filter((word) => postings(word).length > 0 && postings(word).length <= common)
-      .sort((a, b) => postings(a).length - postings(b).length)
-      .slice(0, LOOKUP_WORDS);
+    // A name with a model number matches only one that shares it (or has none, and is not found
+    // here): its rarest model numbers look up the candidates, the next only when it is rare too.
+    const lookups =
+      models.length > 0
+        ? rarest(models, Number.POSITIVE_INFINITY).filter(
+            (token, at) => at === 0 || postings(token).length <= rare,
+          )
+        : features.numbers.length > 0
+          ? rarest(features.numbers, Number.POSITIVE_INFINITY).slice(0, 1)
+          : rarest(features.words, common);
     return new Set(lookups.flatMap(postings));
   }
 

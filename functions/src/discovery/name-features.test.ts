@@ -22,6 +22,13 @@ describe('a name’s numbers', () => {
     expect(agree('Soap (Pack of 1)', 'Soap')).toBe(true);
   });
 
+  it('lets a number only one name gives pass, but never a pack count', () => {
+    expect(agree('Toaster T-20 Black', 'Toaster T20 Black, 2 slices')).toBe(true);
+    expect(agree('Kettle KX-200', 'Kettle KX-200 (shop code AB12)')).toBe(true);
+    expect(agree('Kettle KX-200 1.7L', 'Kettle KX-200')).toBe(true);
+    expect(agree('Cola 330ml', 'Cola 330ml 6 pack')).toBe(false);
+  });
+
   it('keeps bare numbers, so another generation is another product', () => {
     expect(agree('Phone 14 128GB', 'Phone 15 128GB')).toBe(false);
     expect(agree('Phone 014', 'Phone 14')).toBe(true);
@@ -34,7 +41,8 @@ describe('a name’s words and colours', () => {
   });
 
   it('adds the brand as a word when the name leaves it out', () => {
-    expect(nameFeatures('Kettle', 'Bang & Olufsen').words).toEqual(['bangolufsen', 'kettle']);
+    expect(nameFeatures('Kettle', 'Bang & Olufsen').words).toEqual(['bang', 'olufsen', 'kettle']);
+    expect(nameFeatures('Borealis Kettle', 'Borealis').words).toEqual(['boreali', 'kettle']);
   });
 
   it('lets colours disagree only when both names give one', () => {

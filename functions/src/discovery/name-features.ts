@@ -3,14 +3,14 @@
  * that tell one product from its look-alike (model numbers, sizes and quantities, pack counts), which
  * must agree for two names to match.
  */
-import { brandKey } from './product-identity';
 
 export interface NameFeatures {
   /** The name's words, lower case, accents off, plural 's' dropped; numbers not among them. */
   readonly words: readonly string[];
   /**
    * Model numbers ('wh1000xm4'), sizes in one unit per kind ('size:ml:500' for 0.5 l), pack counts
-   * ('pack:6') and bare numbers, each once, sorted: two products match only with the same ones.
+   * ('pack:6') and bare numbers, each once, sorted: two products match only when they agree
+   * (numbersAgree).
    */
   readonly numbers: readonly string[];
   /** Colour words the name uses ('black'), sorted: named on both sides, they must agree. */
@@ -149,8 +149,12 @@ export function nameFeatures(name: string, brand?: string | null): NameFeatures 
     if (COLOURS.has(token)) colours.add(SAME_COLOUR[token] ?? token);
     words.push(singular(token));
   }
-  const brandWord = brandKey(brand);
-  if (brandWord && !words.includes(brandWord)) words.unshift(brandWord);
+  // The brand's words, read as the name's are, where the name leaves them out.
+  const brandWords = normalised(brand ?? '')
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word && !STOP_WORDS.has(word))
+    .map(singular);
+  words.unshift(...brandWords.filter((word) => !words.includes(word)));
   return {
     words: [...new Set(words)],
     numbers: [...numbers].sort(),
@@ -165,9 +169,45 @@ const stripZeros = (token: string) => (/^\d+$/.test(token) ? token.replace(/^0+(
 const singular = (word: string) =>
   word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 
-/** Whether two names' numbers agree: the same model numbers, sizes and pack counts, or none on both. */
+/** What kind of number a token is: its size's unit kind, a pack count, a model number or a bare number. */
+export function kindOf(token: string): string {
+  if (token.startsWith('size:')) return token.slice(0, token.lastIndexOf(':'));
+  if (token.startsWith('pack:')) return 'pack';
+  return /^\d+(?:\.\d+)?$/.test(token) ? 'bare' : 'model';
+}
+
+function byKind(numbers: readonly string[]): Map<string, Set<string>> {
+  const kinds = new Map<string, Set<string>>();
+  for (const token of numbers) {
+    const kind = kindOf(token);
+    kinds.set(kind, (kinds.get(kind) ?? new Set()).add(token));
+  }
+  return kinds;
+}
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((x) => b.has(x));
+
+/**
+ * Whether two names' numbers agree, so that they can be one product: the same pack count (none is
+ * one); where both give a size of a kind (a volume, a weight, a capacity), the same sizes; where
+ * both give model numbers, one in common; where both give bare numbers ('Phone 14'), the same ones.
+ * A number only one name gives ('2 slices') is no disagreement: the other words weigh it.
+ */
 export function numbersAgree(a: NameFeatures, b: NameFeatures): boolean {
-  return a.numbers.length === b.numbers.length && a.numbers.every((n, i) => n === b.numbers[i]);
+  const kindsA = byKind(a.numbers);
+  const kindsB = byKind(b.numbers);
+  for (const kind of new Set([...kindsA.keys(), ...kindsB.keys()])) {
+    const ofA = kindsA.get(kind);
+    const ofB = kindsB.get(kind);
+    if (kind === 'pack') {
+      if (!ofA || !ofB || !sameSet(ofA, ofB)) return false;
+      continue;
+    }
+    if (!ofA || !ofB) continue;
+    if (kind === 'model' ? ![...ofA].some((token) => ofB.has(token)) : !sameSet(ofA, ofB)) return false;
+  }
+  return true;
 }
 
 /** Whether two names' colours agree: the same, or one side names none. */

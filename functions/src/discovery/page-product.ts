@@ -5,16 +5,12 @@
  * page.
  */
 import { type CheerioAPI, load } from 'cheerio';
+import type { FoundProductRecord } from '../data/discovered-page.repository';
 import { extractPage } from '../scrape/extract/extract-page';
 import { parseLenientJson } from '../scrape/extract/json-ld';
-import type { FoundProduct } from './match-products';
 
-export interface PageProduct extends FoundProduct {
-  readonly sku: string | null;
-  /** Exact decimal string, or null when the page gives none a check would take. */
-  readonly price: string | null;
-  readonly currency: string | null;
-}
+/** The product on a page: its price an exact decimal string, or null when none a check would take. */
+export type PageProduct = FoundProductRecord;
 
 interface Identity {
   name: string | null;

@@ -141,6 +141,10 @@ const groupOf = {
   'POST /api/competitors': 'competitors',
   'PUT /api/competitors/{id}': 'competitors',
   'DELETE /api/competitors/{id}': 'competitors',
+  'GET /api/match-suggestions': 'competitors',
+  'POST /api/match-suggestions/{id}/accept': 'competitors',
+  'POST /api/match-suggestions/{id}/reject': 'competitors',
+  'POST /api/match-suggestions/accept': 'competitors',
 
   'GET /api/dashboard/overview': 'dashboard',
   'GET /api/dashboard/products': 'dashboard',

@@ -6,6 +6,7 @@ import { competitorUrlRoutes } from './competitor-urls';
 import { competitorRoutes } from './competitors';
 import { dashboardRoutes } from './dashboard';
 import { importRoutes } from './imports';
+import { matchSuggestionRoutes } from './match-suggestions';
 import { metaRoutes } from './meta';
 import { productRoutes } from './products';
 import type { RouteContract } from './route';
@@ -25,6 +26,7 @@ export const contract = {
   ...competitorUrlRoutes,
   ...competitorHostRoutes,
   ...competitorRoutes,
+  ...matchSuggestionRoutes,
   ...importRoutes,
   ...dashboardRoutes,
   ...scraperRoutes,

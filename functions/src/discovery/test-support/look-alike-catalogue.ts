@@ -120,10 +120,10 @@ function otherModel(model: string, taken: Set<string>): string {
   }
 }
 
-/** Another size of the same kind, or null when the kind has one or none. */
+/** Another size in the same unit (a look-alike of 1.5 L is 2 L, not 600 W), or null when there is none. */
 function anotherSize(sizes: readonly string[], size: string): string | null {
-  const others = sizes.filter((s) => s !== size);
-  return others[0] ?? null;
+  const unit = (s: string) => s.replace(/^[\d.]+/, '');
+  return sizes.find((s) => s !== size && unit(s) === unit(size)) ?? null;
 }
 
 interface Made {
