@@ -84,7 +84,10 @@ export class SitemapReader {
       if (start === '') return;
       this.plain = !start.startsWith('<');
     }
-    if (!this.plain) return this.parser.write(text);
+    if (!this.plain) {
+      this.parser.write(text);
+      return;
+    }
     const lines = (this.plainRest + text).split(/\r?\n/);
     this.plainRest = lines.pop() ?? '';
     for (const line of lines) this.add(line, null);
