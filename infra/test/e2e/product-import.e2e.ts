@@ -78,7 +78,7 @@ describe('CSV import', () => {
     expect(noFile).toBe('Please select a file');
     expect(fileInvalid).toBe('true');
     expect(uploadsOfTheLargeFile).toBe(0);
-    // The dialog names every column of the template, GTIN and MPN included.
+    // The dialog names every column of the template, GTIN, MPN and Brand included.
     const templateColumns = templateText.split('\n')[0]?.split(',') ?? [];
     expect(templateColumns).toEqual([
       'SKU',
@@ -88,6 +88,7 @@ describe('CSV import', () => {
       'Category',
       'GTIN',
       'MPN',
+      'Brand',
     ]);
     for (const column of templateColumns) expect(description).toContain(column);
     expect(description).toContain('GTIN (optional), MPN (optional)');

@@ -9,6 +9,7 @@ const product = {
   cost: null,
   gtin: null,
   mpn: null,
+  brand: null,
   category_id: null,
   category: null,
   hidden: false,

@@ -42,12 +42,14 @@ export function ProductFormFields({
   const set = (field: keyof ProductFormText) => (value: string) =>
     setText((current) => ({ ...current, [field]: value }));
   return (
-    <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+    // Two columns from a phone up for the identifiers (short codes side by side), so the form stays
+    // as tall as before they were three; every other field a row of its own on a phone.
+    <fieldset disabled={busy} className="grid grid-cols-2 gap-4">
       {productFormFields(kind).map(({ field, id: suffix, label, input, required }) => {
         const controlId = `${id}-${suffix}`;
         const serverError = fieldErrors[field];
         return input === 'category' ? (
-          <FormField key={field} id={controlId} label={label} error={serverError} className="sm:col-span-2">
+          <FormField key={field} id={controlId} label={label} error={serverError} className="col-span-2">
             <CategorySelect
               id={controlId}
               {...fieldErrorProps(controlId, serverError)}
@@ -58,7 +60,13 @@ export function ProductFormFields({
             />
           </FormField>
         ) : (
-          <FormField key={field} id={controlId} label={label} error={serverError}>
+          <FormField
+            key={field}
+            id={controlId}
+            label={label}
+            error={serverError}
+            className={input === 'code' ? 'min-w-0' : 'col-span-2 min-w-0 sm:col-span-1'}
+          >
             <Input
               id={controlId}
               {...inputKinds[input]}
