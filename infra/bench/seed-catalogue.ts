@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { provideSettings, type SettingsSource } from '@cmp/functions/config';
+import { seededRandom } from '@cmp/functions/test-support/seeded-random';
 import { competitorNameFromUrl } from '@cmp/shared';
 import { startTsWorker } from '../local/ts-worker';
 
@@ -50,21 +51,6 @@ const FAILURE_RATE = 0.04;
 
 const ADJECTIVES = ['Cordless', 'Stainless', 'Compact', 'Smart', 'Digital', 'Premium', 'Portable', 'Classic'];
 const NOUNS = ['Kettle', 'Toaster', 'Blender', 'Vacuum', 'Headphones', 'Speaker', 'Air Fryer', 'Monitor'];
-
-/**
- * Deterministic numbers (mulberry32), one stream per item so the order writes finish in cannot
- * change them: two runs seed the same catalogue and their figures compare.
- */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const money = (value: number) => Math.round(value * 100) / 100;
 
@@ -101,7 +87,8 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
   // in files of at most the rows an uploaded file may hold.
   const prices: number[] = [];
   const productRows = Array.from({ length: productCount }, (_, i) => {
-    const rand = random(i);
+    // A stream per item: the order writes finish in cannot change the catalogue, so runs compare.
+    const rand = seededRandom(i);
     const price = money(5 + rand() * 495);
     prices[i] = price;
     const cost = i % 7 === 0 ? '' : money(price * (0.5 + rand() * 0.3)).toFixed(2);
@@ -150,7 +137,7 @@ export async function seedCatalogue(options: SeedOptions): Promise<SeedSummary> 
     const product = Math.floor(u / COMPETITORS.length);
     const url = urlOf(u);
     const urlId = urlIds.get(url) ?? 0;
-    const rand = random(1_000_000_007 + u);
+    const rand = seededRandom(1_000_000_007 + u);
     const base = (prices[product] ?? 10) * (0.85 + rand() * 0.3);
     const days = u < historyUrls ? runs : runs.slice(-1);
     let latest: Parameters<typeof recordLatestObservation>[1] | undefined;

@@ -5,6 +5,7 @@
  * lists look-alikes we do not sell: the same product but for one digit of its model number, or
  * another size. Deterministic for a seed.
  */
+import { seededRandom } from '../../test-support/seeded-random';
 import type { CatalogueProduct, FoundProduct } from '../match-products';
 
 export interface LookAlikeSet {
@@ -80,17 +81,6 @@ const EXTRAS = [
 ];
 const COLOURS = ['Black', 'White', 'Silver', 'Red', 'Blue'];
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A valid GTIN-13 from a 12-digit stem. */
 export function gtin13(stem: number): string {
   const digits = String(stem).padStart(12, '0');
@@ -140,7 +130,7 @@ interface Made {
  * a look-alike for a tenth of the catalogue, and unrelated products of its own.
  */
 export function lookAlikeSet(products: number, seed = 1, foundShare = 0.5): LookAlikeSet {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const catalogue: CatalogueProduct[] = [];
   const made: Made[] = [];
