@@ -220,6 +220,16 @@ describe('guarded fetcher: files (sitemaps and feeds)', () => {
     expect(Buffer.from(file.bytes).equals(gzipped)).toBe(true);
   });
 
+  it('gives up on a file at its own time limit, and says which', async () => {
+    const shop = await fixture((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.write('<urlset>');
+    });
+    await expect(
+      fetcherFor([shop]).fetchFile(`${shop.url}/slow.xml`, undefined, { maxBytes: 1000, timeLimitMs: 1500 }),
+    ).rejects.toThrow('Timed out after 1.5 s');
+  });
+
   it('refuses a file over its size, and one robots.txt disallows', async () => {
     const shop = await fixture((req, res) => {
       if (req.url === '/robots.txt') return res.writeHead(200).end('User-agent: *\nDisallow: /private/\n');

@@ -249,12 +249,18 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     headers: Readonly<Record<string, string>> = {},
     file = FILE_DEFAULTS,
   ) {
-    const limit = new TimeLimit(mode === 'file' ? file.timeLimitMs : settings.totalTimeoutMs);
+    const timeLimitMs = mode === 'file' ? file.timeLimitMs : settings.totalTimeoutMs;
+    const limit = new TimeLimit(timeLimitMs);
     try {
       return {
         ...(await followWithin(limit, start, mode, pacer, robotsCheck, headers, file.maxBytes)),
         fetchMs: limit.usedMs(),
       };
+    } catch (error) {
+      // The requests report the pages' limit; a file has its own.
+      if (error instanceof FetchTimeoutError && limit.signal.aborted)
+        throw new FetchTimeoutError(timeLimitMs);
+      throw error;
     } finally {
       limit.stop();
     }
