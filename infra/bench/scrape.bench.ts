@@ -156,11 +156,9 @@ async function measure(concurrency: number, kind: RunKind): Promise<Measured> {
     const cpuSeconds = treeCpuSecondsSince(cpuBefore);
     const seen = shops.all.flatMap((shop) => shop.seen());
     const pages = seen.filter((r) => /^\/(p|script)\//.test(r.path)).length;
-    if (pages < urls) {
-      if (kind === 'browser') await expectAllPriced(stack, token, urls);
-      throw new Error(`Only ${pages} of ${urls} pages were fetched`);
-    }
+    // The run's own counts first: they say why when pages went unfetched or unpriced.
     if (kind === 'browser') await expectAllPriced(stack, token, urls);
+    if (pages < urls) throw new Error(`Only ${pages} of ${urls} pages were fetched`);
     return {
       seconds,
       cpuSeconds,

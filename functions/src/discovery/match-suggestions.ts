@@ -26,7 +26,7 @@ import {
   rejectedPairs,
   replacePendingSuggestions,
 } from '../data/match-suggestion.repository';
-import type { ProductRecord } from '../data/product.repository';
+import { getProduct, type ProductRecord } from '../data/product.repository';
 import { ConflictError, DomainError, NotFoundError } from '../domain/errors';
 import { CatalogueIndex, matchProducts } from './match-products';
 
@@ -128,13 +128,17 @@ async function pendingSuggestion(id: number): Promise<MatchSuggestionRecord> {
 }
 
 async function productOf(record: MatchSuggestionRecord): Promise<ProductRecord> {
-  const product = (await catalogueRecords().products()).find((p) => p.id === record.product_id);
+  const product = await getProduct(record.product_id);
   if (!product) throw new NotFoundError('The suggested product no longer exists');
   return product;
 }
 
-async function accept(user: PublicUser, record: MatchSuggestionRecord): Promise<MatchSuggestion> {
-  const competitor = (await listCompetitors()).find((c) => c.id === record.competitor_id);
+async function accept(
+  user: PublicUser,
+  record: MatchSuggestionRecord,
+  competitors: readonly CompetitorRecord[],
+): Promise<MatchSuggestion> {
+  const competitor = competitors.find((c) => c.id === record.competitor_id);
   if (!competitor) throw new NotFoundError('The competitor no longer exists');
   const added = await addCompetitorUrl({
     product_id: record.product_id,
@@ -151,7 +155,7 @@ async function accept(user: PublicUser, record: MatchSuggestionRecord): Promise<
 }
 
 export async function acceptSuggestion(user: PublicUser, id: number): Promise<MatchSuggestion> {
-  return accept(user, await pendingSuggestion(id));
+  return accept(user, await pendingSuggestion(id), await listCompetitors());
 }
 
 export async function rejectSuggestion(user: PublicUser, id: number): Promise<MatchSuggestion> {
@@ -176,6 +180,7 @@ export async function acceptSuggestions(
       : (await listSuggestions(which.competitor_id)).filter(
           (s) => s.status === 'pending' && s.reason === which.reason,
         );
+  const competitors = await listCompetitors();
   let accepted = 0;
   const errors: { id: number; error: string }[] = [];
   for (const record of records) {
@@ -186,7 +191,7 @@ export async function acceptSuggestions(
     try {
       if (record.status !== 'pending')
         throw new ConflictError(`This suggestion was already ${record.status}`);
-      await accept(user, record);
+      await accept(user, record, competitors);
       accepted++;
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
