@@ -48,6 +48,8 @@ export interface NeedResources {
     /** The rule that starts scheduled runs: it holds the schedule, which admins change (decision 55). */
     readonly scheduleRule: IRule;
   };
+  /** The discovery state machine (issue 32) and its jobs' timeout: the competitors group starts jobs. */
+  readonly discovery?: { readonly stateMachine: StateMachine; readonly timeoutSeconds: number };
   /** Bedrock model or inference-profile id; null: no LLM tier, so no Bedrock access at all. */
   readonly bedrockModelId: string | null;
   /** The bus a run's end is published on (`RunCompleted`, for the alerts). */
@@ -97,9 +99,15 @@ const binders: Record<OtherNeed, Binder> = {
   },
   stateMachine: (fn, { scrapeRun }) => {
     if (!scrapeRun) throw notProvided(fn, 'stateMachine');
-    grantRunControl(fn, scrapeRun.stateMachine);
+    grantRunControl(fn, scrapeRun.stateMachine, 'scrape-run');
     fn.addEnvironment('STATE_MACHINE_ARN', scrapeRun.stateMachine.stateMachineArn);
     fn.addEnvironment('SCRAPE_RUN_TIMEOUT_SECONDS', String(scrapeRun.timeoutSeconds));
+  },
+  discoveryMachine: (fn, { discovery }) => {
+    if (!discovery) throw notProvided(fn, 'discoveryMachine');
+    grantRunControl(fn, discovery.stateMachine, 'discovery');
+    fn.addEnvironment('DISCOVERY_STATE_MACHINE_ARN', discovery.stateMachine.stateMachineArn);
+    fn.addEnvironment('DISCOVERY_TIMEOUT_SECONDS', String(discovery.timeoutSeconds));
   },
   scheduleRule: (fn, { scrapeRun }) => {
     if (!scrapeRun) throw notProvided(fn, 'scheduleRule');
@@ -303,7 +311,11 @@ export function executionsArn(stateMachine: StateMachine): string {
 // Starts executions of this state machine only, and stops or describes only its executions.
 // Executions are named when they start (after the run, or by EventBridge), so their names can
 // only be matched with a wildcard under this machine's own name.
-function grantRunControl(fn: LambdaFunction, stateMachine: StateMachine): void {
+function grantRunControl(
+  fn: LambdaFunction,
+  stateMachine: StateMachine,
+  which: 'scrape-run' | 'discovery',
+): void {
   Grant.addToPrincipal({
     grantee: fn,
     actions: runControlActions.stateMachine,
@@ -319,7 +331,7 @@ function grantRunControl(fn: LambdaFunction, stateMachine: StateMachine): void {
   acknowledge(
     fn,
     'Stopping a run needs its execution, named only when it starts; the wildcard covers the executions ' +
-      'of the scrape-run state machine and no other.',
+      `of the ${which} state machine and no other.`,
     `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:${name}:*]`,
   );
 }

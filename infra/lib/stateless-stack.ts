@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { Alerts } from './alerts.construct';
 import { Api } from './api.construct';
 import type { AppSettings } from './app-settings';
+import { DISCOVERY_TIMEOUT_SECONDS, Discovery } from './discovery.construct';
 import { Imports } from './imports.construct';
 import { ScrapeRun } from './scrape-run.construct';
 import { Site } from './site.construct';
@@ -33,6 +34,7 @@ export interface StatelessStackProps extends StackProps {
  */
 export class StatelessStack extends Stack {
   readonly scrapeRun: ScrapeRun;
+  readonly discovery: Discovery;
   readonly api: Api;
   readonly alerts: Alerts;
   readonly imports: Imports;
@@ -63,8 +65,18 @@ export class StatelessStack extends Stack {
       timeoutSeconds: settings.scrapeRun.runTimeoutSeconds,
       scheduleRule: this.scrapeRun.scheduleRule,
     };
+    this.discovery = new Discovery(this, 'Discovery', {
+      resources,
+      settings,
+      statusChangeFunction: this.scrapeRun.statusChangeFunction,
+    });
     this.api = new Api(this, 'Api', {
-      resources: { ...resources, scrapeRun, originVerifySecret: props.originVerifySecret },
+      resources: {
+        ...resources,
+        scrapeRun,
+        discovery: { stateMachine: this.discovery.stateMachine, timeoutSeconds: DISCOVERY_TIMEOUT_SECONDS },
+        originVerifySecret: props.originVerifySecret,
+      },
       settings,
     });
     this.alerts = new Alerts(this, 'Alerts', { resources, settings, bus: runEvents });

@@ -17,11 +17,13 @@ import { repairClaims } from '@cmp/functions/catalogue/claim-repairs';
 import { importQueuedPattern, importQueuedTarget } from '@cmp/functions/catalogue/csv/import-events';
 import { type HostOnlySettings, provideSettings, type SettingsSource } from '@cmp/functions/config';
 import { hasAnyUser } from '@cmp/functions/data/user.repository';
+import { readDiscoveryConfig } from '@cmp/functions/discovery/discovery.config';
+import { discoveryTasks } from '@cmp/functions/discovery/discovery-tasks';
 import { awsClientOptions } from '@cmp/functions/lib/aws-client';
 import { endRunsOfLostExecutions } from '@cmp/functions/scrape-run/lost-runs';
 import { scheduledRunInput } from '@cmp/functions/scrape-run/run-input';
 import { readScrapeRunConfig } from '@cmp/functions/scrape-run/scrape-run.config';
-import { type ScrapeTaskName, scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
+import { scrapeTasks, statusChangeTask } from '@cmp/functions/scrape-run/tasks';
 import { handleApiRequest, loadGroupHandlers, loadHandler, sendJson } from './api-adapter';
 import { keepOwnerOnly } from './data-dir';
 import { demoCatalogue } from './demo/demo-catalogue';
@@ -192,7 +194,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     timeoutSeconds: runConfig.SCRAPE_RUN_TIMEOUT_SECONDS,
     s3Endpoint: s3.endpoint,
     ...(options.retryIntervalMs === undefined ? {} : { retryIntervalMs: options.retryIntervalMs }),
-    loadTask: (task: ScrapeTaskName) => loadTask(scrapeTasks[task]),
+    discoveryTimeoutSeconds: readDiscoveryConfig(base).DISCOVERY_TIMEOUT_SECONDS,
+    loadTask: (task) => loadTask({ ...scrapeTasks, ...discoveryTasks }[task]),
     onStatusChange: async (event) => (await loadTask(statusChangeTask))(event),
     log,
   });
@@ -211,6 +214,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ...(ses ? { SES_ENDPOINT: ses.endpoint } : {}),
     SFN_ENDPOINT: stepFunctions.endpoint,
     STATE_MACHINE_ARN: stepFunctions.stateMachineArn,
+    DISCOVERY_STATE_MACHINE_ARN: stepFunctions.discoveryStateMachineArn,
     EVENTBRIDGE_ENDPOINT: eventBus.endpoint,
     EVENT_BUS_NAME: eventBus.busName,
     SCHEDULE_RULE_NAME: LOCAL_SCHEDULE_RULE,
@@ -219,9 +223,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Every entry now, so a bad setting fails the start rather than a request or the first run.
   const handlers = await loadGroupHandlers();
   await Promise.all(
-    [...Object.values(scrapeTasks), statusChangeTask, runCompletedTarget, importQueuedTarget].map(
-      ({ entry }) => loadHandler(entry),
-    ),
+    [
+      ...Object.values(scrapeTasks),
+      ...Object.values(discoveryTasks),
+      statusChangeTask,
+      runCompletedTarget,
+      importQueuedTarget,
+    ].map(({ entry }) => loadHandler(entry)),
   );
   // The rules CDK deploys, with their retries: each run's end goes to the alerts handler, and each
   // queued import to the import function.

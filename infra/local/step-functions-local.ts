@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { buildDiscoveryDefinition } from '@cmp/functions/discovery/discovery-machine';
+import { type DiscoveryTaskName, discoveryTasks } from '@cmp/functions/discovery/discovery-tasks';
 import { buildScrapeDefinition, substitute } from '@cmp/functions/scrape-run/state-machine';
 import { type ScrapeTaskName, scrapeTasks } from '@cmp/functions/scrape-run/tasks';
 import {
@@ -19,7 +21,11 @@ import {
 type TaskHandler = (event: unknown) => Promise<unknown>;
 type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
 
+/** A Task of either state machine: their names differ. */
+export type LocalTaskName = ScrapeTaskName | DiscoveryTaskName;
+
 interface Execution {
+  stateMachineArn: string;
   executionArn: string;
   name: string;
   input: string;
@@ -33,7 +39,10 @@ interface Execution {
 
 export interface LocalStepFunctions {
   endpoint: string;
+  /** The scrape run's state machine. */
   stateMachineArn: string;
+  /** The discovery job's (issue 32). */
+  discoveryStateMachineArn: string;
   /**
    * Resolves when every execution started so far has ended, and every task call has returned (a
    * check in flight when its run was stopped may still be waiting for its shop's turn) (tests).
@@ -49,11 +58,12 @@ export interface LocalStepFunctionsOptions {
   region: string;
   maxConcurrency: number;
   timeoutSeconds: number;
+  discoveryTimeoutSeconds: number;
   /**
    * Loads a Task's Lambda handler, as deployed, when the Task first runs (as Lambda loads a
    * function's code): the functions' settings name this stand-in, so they come after it starts.
    */
-  loadTask(task: ScrapeTaskName): Promise<TaskHandler>;
+  loadTask(task: LocalTaskName): Promise<TaskHandler>;
   /** The S3 stand-in the Maps' ItemReaders read from. */
   s3Endpoint: string;
   /** Wait this long before every retry instead of the definition's backoff (tests). */
@@ -65,7 +75,8 @@ export interface LocalStepFunctionsOptions {
 
 /**
  * Step Functions' stand-in: answers StartExecution, StopExecution and DescribeExecution for the
- * functions' real SFN client, and runs the same definition CDK deploys with aws-local-stepfunctions,
+ * functions' real SFN client, and runs the same definitions CDK deploys (the scrape run's and the
+ * discovery job's) with aws-local-stepfunctions,
  * every Task state mapped to its Lambda handler in this process. The Distributed Map runs inline
  * here (aws-local-stepfunctions has no child executions), with the same MaxConcurrency; each of its
  * items (a batch of URLs) is a run of its own, so `$$.Execution.StartTime` is the batch's start,
@@ -76,35 +87,41 @@ export async function startLocalStepFunctions(
   options: LocalStepFunctionsOptions,
 ): Promise<LocalStepFunctions> {
   const account = '000000000000';
-  const stateMachineArn = `arn:aws:states:${options.region}:${account}:stateMachine:check-my-price-scrape`;
-  const tasks = Object.keys(scrapeTasks) as ScrapeTaskName[];
-  const arns = Object.fromEntries(
-    tasks.map((task) => [
-      task,
-      `arn:aws:lambda:${options.region}:${account}:function:check-my-price-${task}`,
-    ]),
-  ) as Record<ScrapeTaskName, string>;
-  const readerArn = `arn:aws:lambda:${options.region}:${account}:function:check-my-price-local-item-reader`;
-  const { definition, readers } = withLocalItemReaders(
-    JSON.parse(
-      substitute(
-        buildScrapeDefinition({
-          maxConcurrency: options.maxConcurrency,
-          timeoutSeconds: options.timeoutSeconds,
-        }),
-        arns,
-      ),
-    ),
-    readerArn,
+  const lambdaArn = (task: string) =>
+    `arn:aws:lambda:${options.region}:${account}:function:check-my-price-${task}`;
+  const readerArn = lambdaArn('local-item-reader');
+  const localMachine = (name: string, definition: unknown, tasks: readonly LocalTaskName[]) => {
+    const arns = Object.fromEntries(tasks.map((task) => [task, lambdaArn(task)]));
+    const { definition: local, readers } = withLocalItemReaders(
+      JSON.parse(substitute(definition, arns)),
+      readerArn,
+    );
+    return {
+      arn: `arn:aws:states:${options.region}:${account}:stateMachine:${name}`,
+      // The rewrite handles states as plain JSON; the library validates the definition it is given.
+      machine: new StateMachine(local as unknown as StateMachineDefinition, {
+        validationOptions: { checkArn: false },
+      }),
+      readers,
+      tasks,
+    };
+  };
+  const scrape = localMachine(
+    'check-my-price-scrape',
+    buildScrapeDefinition({ maxConcurrency: options.maxConcurrency, timeoutSeconds: options.timeoutSeconds }),
+    Object.keys(scrapeTasks) as ScrapeTaskName[],
   );
-  // The rewrite handles states as plain JSON; the library validates the definition it is given.
-  const machine = new StateMachine(definition as unknown as StateMachineDefinition, {
-    validationOptions: { checkArn: false },
-  });
+  const discovery = localMachine(
+    'check-my-price-discovery',
+    buildDiscoveryDefinition({ timeoutSeconds: options.discoveryTimeoutSeconds }),
+    Object.keys(discoveryTasks) as DiscoveryTaskName[],
+  );
+  const machines = new Map([scrape, discovery].map((m) => [m.arn, m]));
+  const tasks: LocalTaskName[] = [...scrape.tasks, ...discovery.tasks];
   const s3 = localS3Client(options.s3Endpoint, options.region);
   const readItems = (input: unknown) => readMapItems(s3, input as ReadItemsInput);
-  const handlers = new Map<ScrapeTaskName, Promise<TaskHandler>>();
-  const handlerOf = (task: ScrapeTaskName) => {
+  const handlers = new Map<LocalTaskName, Promise<TaskHandler>>();
+  const handlerOf = (task: LocalTaskName) => {
     const loaded = handlers.get(task) ?? options.loadTask(task);
     handlers.set(task, loaded);
     return loaded;
@@ -119,8 +136,9 @@ export async function startLocalStepFunctions(
   const taskCalls = new Set<Promise<unknown>>();
   const log = options.log ?? (() => undefined);
 
-  function start(name: string, input: string): Execution {
-    const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+  function start(local: typeof scrape, name: string, input: string): Execution {
+    const { machine, readers } = local;
+    const executionArn = `${local.arn.replace(':stateMachine:', ':execution:')}:${name}`;
     let aborted = false;
     // Abort does not stop queued Map items or tasks in flight here; refusing them makes stop real,
     // and emptying the batches not yet started keeps thousands of them from running through their
@@ -133,7 +151,7 @@ export async function startLocalStepFunctions(
     };
     const taskResourceLocalHandlers = Object.fromEntries([
       ...readers.map((reader) => [reader, readAndKeep]),
-      ...tasks.map((task) => [
+      ...local.tasks.map((task) => [
         task,
         async (taskInput: unknown) => {
           if (aborted)
@@ -160,6 +178,7 @@ export async function startLocalStepFunctions(
       },
     });
     const execution: Execution = {
+      stateMachineArn: local.arn,
       executionArn,
       name,
       input,
@@ -193,8 +212,7 @@ export async function startLocalStepFunctions(
     if (execution.status === 'RUNNING') execution.status = status;
     execution.stopDate ??= Date.now() / 1000;
     if (output !== undefined) execution.output = output;
-    if (status === 'FAILED')
-      log(`Scrape run ${execution.name} failed: ${(error as Error)?.message ?? error}`);
+    if (status === 'FAILED') log(`Execution ${execution.name} failed: ${(error as Error)?.message ?? error}`);
     if (execution.status !== 'SUCCEEDED') {
       await options
         .onStatusChange({ detail: { executionArn: execution.executionArn, status: execution.status } })
@@ -204,13 +222,13 @@ export async function startLocalStepFunctions(
 
   const operations: AwsJsonOperations = {
     StartExecution: (body) => {
-      if (body.stateMachineArn !== stateMachineArn)
-        throw awsError('StateMachineDoesNotExist', 'Unknown state machine');
+      const local = machines.get(String(body.stateMachineArn));
+      if (!local) throw awsError('StateMachineDoesNotExist', 'Unknown state machine');
       const name = typeof body.name === 'string' ? body.name : randomUUID();
-      const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+      const executionArn = `${local.arn.replace(':stateMachine:', ':execution:')}:${name}`;
       if (executions.has(executionArn))
         throw awsError('ExecutionAlreadyExists', `Execution ${name} already exists`);
-      const execution = start(name, typeof body.input === 'string' ? body.input : '{}');
+      const execution = start(local, name, typeof body.input === 'string' ? body.input : '{}');
       executions.set(executionArn, execution);
       return { executionArn, startDate: execution.startDate };
     },
@@ -227,7 +245,7 @@ export async function startLocalStepFunctions(
     DescribeExecution: (body) => {
       const execution = executions.get(String(body.executionArn));
       if (!execution) throw awsError('ExecutionDoesNotExist', 'Execution does not exist');
-      const { executionArn, name, status, startDate, stopDate, input, output } = execution;
+      const { stateMachineArn, executionArn, name, status, startDate, stopDate, input, output } = execution;
       return { executionArn, stateMachineArn, name, status, startDate, stopDate, input, output };
     },
   };
@@ -236,7 +254,8 @@ export async function startLocalStepFunctions(
 
   return {
     endpoint: server.endpoint,
-    stateMachineArn,
+    stateMachineArn: scrape.arn,
+    discoveryStateMachineArn: discovery.arn,
     idle: async () => {
       await Promise.all([...executions.values()].map((e) => e.done));
       await Promise.allSettled([...taskCalls]);

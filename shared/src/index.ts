@@ -8,6 +8,7 @@ export * from './contract';
 export * from './csv-writer';
 export * from './dashboard';
 export * from './dashboard-filter';
+export * from './discovery';
 export * from './display';
 export * from './ids';
 export * from './import-job';

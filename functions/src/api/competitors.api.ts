@@ -5,6 +5,8 @@ import {
   removeCompetitor,
 } from '../catalogue/competitors';
 import { readEntrySettings } from '../config';
+import { latestDiscovery, startDiscovery } from '../discovery/discovery-job';
+import { changeDiscoverySettings, discoverySettingsView } from '../discovery/discovery-settings';
 import {
   acceptSuggestion,
   acceptSuggestions,
@@ -40,6 +42,23 @@ export const handler = groupHandler('competitors', {
     await removeCompetitor(sessionOf(request).user, request.params.id);
     return { body: { success: true } };
   },
+
+  'POST /api/competitors/{id}/discover': async (request) => ({
+    status: 202,
+    body: { success: true, discovery: await startDiscovery(sessionOf(request).user, request.params.id) },
+  }),
+
+  'GET /api/competitors/{id}/discovery': async (request) => ({
+    body: { success: true, discovery: await latestDiscovery(request.params.id) },
+  }),
+
+  'GET /api/discovery-settings': async () => ({
+    body: { success: true, settings: await discoverySettingsView() },
+  }),
+
+  'PUT /api/discovery-settings': async (request) => ({
+    body: { success: true, settings: await changeDiscoverySettings(sessionOf(request).user, request.body) },
+  }),
 
   'GET /api/match-suggestions': async ({ query }) => {
     const { rows, ...paging } = await suggestionPage(query);

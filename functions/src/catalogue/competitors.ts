@@ -13,6 +13,7 @@ import {
   listCompetitors,
   updateCompetitor,
 } from '../data/competitor.repository';
+import { stopDiscovery } from '../discovery/discovery-job';
 import { ConflictError, InvalidInputError, NotFoundError } from '../domain/errors';
 import { catalogueRecords } from './catalogue-records';
 import { checkCompetitorUrl } from './competitor-url-policy';
@@ -110,5 +111,6 @@ export async function removeCompetitor(user: PublicUser, id: number): Promise<vo
   requireAdmin(user, ADMINS_ONLY_COMPETITORS);
   const existing = (await listCompetitors()).find((record) => record.id === id);
   if (!existing) throw new NotFoundError('Competitor not found');
+  await stopDiscovery(id);
   await deleteCompetitor(id);
 }

@@ -8,6 +8,7 @@ import {
   type BulkAccept,
   isOnDomain,
   type ListPage,
+  type MatchReason,
   type MatchSuggestion,
   type MatchSuggestionListQuery,
   type PublicUser,
@@ -134,7 +135,7 @@ async function productOf(record: MatchSuggestionRecord): Promise<ProductRecord> 
 }
 
 async function accept(
-  user: PublicUser,
+  decidedBy: string,
   record: MatchSuggestionRecord,
   competitors: readonly CompetitorRecord[],
 ): Promise<MatchSuggestion> {
@@ -147,7 +148,7 @@ async function accept(
   });
   const decided = await decideSuggestion(record, {
     status: 'accepted',
-    decided_by: user.username,
+    decided_by: decidedBy,
     competitor_url_id: added.id,
   });
   if (!decided) throw new ConflictError('This suggestion was decided meanwhile');
@@ -155,7 +156,7 @@ async function accept(
 }
 
 export async function acceptSuggestion(user: PublicUser, id: number): Promise<MatchSuggestion> {
-  return accept(user, await pendingSuggestion(id), await listCompetitors());
+  return accept(user.username, await pendingSuggestion(id), await listCompetitors());
 }
 
 export async function rejectSuggestion(user: PublicUser, id: number): Promise<MatchSuggestion> {
@@ -191,7 +192,7 @@ export async function acceptSuggestions(
     try {
       if (record.status !== 'pending')
         throw new ConflictError(`This suggestion was already ${record.status}`);
-      await accept(user, record, competitors);
+      await accept(user.username, record, competitors);
       accepted++;
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -199,4 +200,29 @@ export async function acceptSuggestions(
     }
   }
   return { accepted, errors };
+}
+
+/** Who accepted what the discovery settings accept on their own. */
+export const AUTO_ACCEPTED_BY = 'discovery';
+
+/**
+ * Accepts the competitor's pending suggestions of these reasons (the admin setting): each as staff
+ * would, so one refused (a URL another product watches) stays pending for staff to see.
+ */
+export async function autoAcceptSuggestions(
+  competitorId: number,
+  reasons: readonly MatchReason[],
+): Promise<number> {
+  const competitors = await listCompetitors();
+  let accepted = 0;
+  for (const record of await listSuggestions(competitorId)) {
+    if (record.status !== 'pending' || !reasons.includes(record.reason)) continue;
+    try {
+      await accept(AUTO_ACCEPTED_BY, record, competitors);
+      accepted++;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+  return accepted;
 }

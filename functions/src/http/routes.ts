@@ -53,7 +53,11 @@ export const routeGroups = {
     needs: ['table', 'tokenSecret', 'originVerify', 'proxySecrets'],
   },
   // Competitors and (issue 32) the discovery of their products.
-  competitors: { entry: 'src/api/competitors.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
+  // Starts discovery jobs (discoveryMachine).
+  competitors: {
+    entry: 'src/api/competitors.api.ts',
+    needs: ['table', 'tokenSecret', 'originVerify', 'discoveryMachine'],
+  },
   // Admins managing users: its own Lambda, so the public sign-in Lambda carries none of it (decision 48).
   users: { entry: 'src/api/users.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   scraper: {
@@ -72,7 +76,8 @@ export interface RouteGroupDef {
    * `runEvents` publishes a run's end; `ses` sends alert e-mail; `scheduleRule` reads and changes the
    * schedule's EventBridge rule; `exportFiles` writes large exports to the data bucket and links
    * them; `uploadFiles` hands out forms for large imports and reads what they sent; `proxySecrets`
-   * keeps the competitor hosts' proxy passwords in Secrets Manager (infra/lib/bind-needs.ts).
+   * keeps the competitor hosts' proxy passwords in Secrets Manager; `discoveryMachine` starts
+   * discovery jobs (infra/lib/bind-needs.ts).
    */
   readonly needs: readonly (
     | 'table'
@@ -81,6 +86,7 @@ export interface RouteGroupDef {
     | 'tokenSecret'
     | 'originVerify'
     | 'stateMachine'
+    | 'discoveryMachine'
     | 'bedrock'
     | 'runEvents'
     | 'ses'
@@ -141,6 +147,10 @@ const groupOf = {
   'POST /api/competitors': 'competitors',
   'PUT /api/competitors/{id}': 'competitors',
   'DELETE /api/competitors/{id}': 'competitors',
+  'POST /api/competitors/{id}/discover': 'competitors',
+  'GET /api/competitors/{id}/discovery': 'competitors',
+  'GET /api/discovery-settings': 'competitors',
+  'PUT /api/discovery-settings': 'competitors',
   'GET /api/match-suggestions': 'competitors',
   'POST /api/match-suggestions/{id}/accept': 'competitors',
   'POST /api/match-suggestions/{id}/reject': 'competitors',

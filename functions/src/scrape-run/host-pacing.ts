@@ -115,10 +115,15 @@ const unknownPace: HostPace = { nextStartMs: 0, slotsBusyUntilMs: [0, 0] };
 
 /** The pacer of one call of a check, over the hosts' items in DynamoDB. */
 export function hostPacer(
-  check: Pick<PacedCheck, 'latestStartMs'> & Partial<Pick<PacedCheck, 'runId'>>,
+  check: Pick<PacedCheck, 'latestStartMs'> &
+    Partial<Pick<PacedCheck, 'runId'>> & {
+      /** How long it may wait for turns in all (a task that reads one host's sitemaps waits long). */
+      readonly maxWaitMs?: number;
+    },
   now: () => number = Date.now,
 ): RequestPacer {
   let waitedMs = 0;
+  const maxWaitMs = check.maxWaitMs ?? MAX_WAIT_IN_TASK_MS;
   const floorMs = hostOnlySettings().hostSpacingMsForTests ?? MIN_SPACING_MS;
   // The spacing an admin set for the host, never below the floor (a Crawl-delay may ask more).
   const spacingOf = async (host: string) =>
@@ -136,7 +141,7 @@ export function hostPacer(
         if (startAt > check.latestStartMs)
           throw new OutOfTimeError(at > check.latestStartMs ? NO_TIME_LEFT : PACE_LEFT_NO_TIME);
         if (startAt > at) {
-          if (waitedMs + (startAt - at) > MAX_WAIT_IN_TASK_MS) throw new HostBusyError(startAt);
+          if (waitedMs + (startAt - at) > maxWaitMs) throw new HostBusyError(startAt);
           await sleep(startAt - at);
           waitedMs += startAt - at;
         }

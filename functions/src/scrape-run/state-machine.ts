@@ -49,7 +49,7 @@ export const BEDROCK_THROTTLED = 'BedrockThrottled';
 /** What Prepare throws when another run holds the lock (a scheduled start while a run is on). */
 export const RUN_ALREADY_ACTIVE = 'RunAlreadyActive';
 
-const retryLambdaErrors = {
+export const retryLambdaErrors = {
   ErrorEquals: LAMBDA_SERVICE_ERRORS,
   IntervalSeconds: 1,
   MaxAttempts: 4,
@@ -59,7 +59,7 @@ const retryLambdaErrors = {
 };
 
 /** Prepare and Finalize run once per run, outside the Express child: throttling may be waited out longer. */
-const retryDynamoThrottling = {
+export const retryDynamoThrottling = {
   ErrorEquals: DYNAMODB_THROTTLING_ERRORS,
   IntervalSeconds: 1,
   MaxAttempts: 6,
@@ -72,7 +72,7 @@ const retryDynamoThrottling = {
  * Bedrock's or DynamoDB's throttling in a URL's check, sharing one retrier: few and short enough
  * that the child execution stays inside Express's 5 minutes.
  */
-const retryCheckThrottling = {
+export const retryCheckThrottling = {
   ErrorEquals: [BEDROCK_THROTTLED, ...DYNAMODB_THROTTLING_ERRORS],
   IntervalSeconds: 5,
   MaxAttempts: 2,
@@ -126,7 +126,9 @@ export const EXPRESS_CHILD_LIMIT_SECONDS = 300;
  */
 export const CHECK_START_CUTOFF_SECONDS = 100;
 
-const lambda = (task: ScrapeTaskName) => `\${${arnSubstitution(task)}}`;
+/** A Task's Resource: its Lambda's ARN, substituted at deploy (CDK) or start (the local runner). */
+export const lambdaResource = (task: string) => `\${${arnSubstitution(task)}}`;
+const lambda = (task: ScrapeTaskName) => lambdaResource(task);
 
 export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: DefinitionOptions) {
   const { children, batchSize } = batching(maxConcurrency);
@@ -297,10 +299,10 @@ function checkStates() {
 }
 
 /** The definition with the Lambda ARNs filled in (what Step Functions ends up running). */
-export function substitute(definition: unknown, arns: Record<ScrapeTaskName, string>): string {
+export function substitute(definition: unknown, arns: Readonly<Record<string, string>>): string {
   let json = JSON.stringify(definition);
   for (const [task, arn] of Object.entries(arns)) {
-    json = json.replaceAll(`\${${arnSubstitution(task as ScrapeTaskName)}}`, arn);
+    json = json.replaceAll(lambdaResource(task), arn);
   }
   return json;
 }

@@ -87,4 +87,4 @@ export const statusChangeTask = {
 } as const satisfies TaskDef;
 
 /** The definitionSubstitutions key holding a task's Lambda ARN. */
-export const arnSubstitution = (task: ScrapeTaskName) => `${task}FunctionArn`;
+export const arnSubstitution = (task: string) => `${task}FunctionArn`;

@@ -58,30 +58,47 @@ export const checkInputSchema = z.object({
 });
 export type CheckInput = z.output<typeof checkInputSchema>;
 
+/** A page getter whose requests are paced per host, for one call of a task. */
+export type Paced = (
+  getPage: (url: string, pacer: RequestPacer) => Promise<FetchedPage>,
+) => (url: string) => Promise<FetchedPage>;
+
+/** What a paced task knows of its time and of the waits before this call. */
+export interface PaceIn {
+  /** Whose hosts' settings are read (a run's or a discovery job's id). */
+  readonly key: string;
+  /** When the task's child execution began; a task called on its own begins now. */
+  readonly startedAt?: string | undefined;
+  readonly retryAfterHonoured: boolean;
+  readonly waited: boolean;
+}
+
 /**
- * Runs one call of a check with its page paced per host. Answers the check's answer, or
- * `{ retryAt, retryAfterHonoured, waited }` when the shop has no turn for it soon: the state machine
- * waits until then and calls the same task again (its `render` and `escalating` kept).
+ * One call of a task whose page is paced per host (a check, a discovery's page read). Answers the
+ * task's answer, or `{ retryAt, retryAfterHonoured, waited, ...comeBackWith }` when the shop has no
+ * turn for it soon: the state machine waits until then and calls the same task again. After such a
+ * wait, nothing is fetched unless `stillWanted` (the run or job was stopped meanwhile): `stopped`.
  */
-export async function pacedCheck(
-  task: 'ScrapeUrl' | 'RenderUrl',
-  event: unknown,
-  check: (
-    input: CheckInput,
-    page: (
-      getPage: (url: string, pacer: RequestPacer) => Promise<FetchedPage>,
-    ) => (url: string) => Promise<FetchedPage>,
-  ) => Promise<CheckAnswer>,
+export async function pacedTask<A extends object>(
+  pace: PaceIn,
+  options: {
+    stillWanted(): Promise<boolean>;
+    stopped: A;
+    comeBackWith?: Record<string, unknown>;
+    attempt(paced: Paced): Promise<A>;
+  },
 ) {
-  const input = taskInput(checkInputSchema, event, task);
-  const { runId, checkStartedAt, retryAfterHonoured, waited } = input;
-  // A run stopped while its check waited in the state machine: no request (one already in flight finishes).
-  if (waited && (await getRun(runId))?.status !== 'running') return { recorded: false };
-  const startedMs = checkStartedAt ? Date.parse(checkStartedAt) : Date.now();
-  const paced = { runId, latestStartMs: startedMs + CHECK_START_CUTOFF_SECONDS * 1000, retryAfterHonoured };
+  const { key, startedAt, retryAfterHonoured, waited } = pace;
+  if (waited && !(await options.stillWanted())) return options.stopped;
+  const startedMs = startedAt ? Date.parse(startedAt) : Date.now();
+  const check = {
+    runId: key,
+    latestStartMs: startedMs + CHECK_START_CUTOFF_SECONDS * 1000,
+    retryAfterHonoured,
+  };
   try {
-    const answer = await check(input, (getPage) => pacedPage(getPage, paced));
-    // To the browser: the same check's pace goes with it.
+    const answer = await options.attempt((getPage) => pacedPage(getPage, check));
+    // To the browser: the same pace goes with it.
     return 'render' in answer ? { ...answer, retryAfterHonoured, waited: false } : answer;
   } catch (error) {
     if (!(error instanceof HostBusyError)) throw error;
@@ -89,7 +106,27 @@ export async function pacedCheck(
       retryAt: waitTimestamp(error.retryAtMs),
       retryAfterHonoured: retryAfterHonoured || error.honoursRetryAfter,
       waited: true,
-      ...(task === 'RenderUrl' ? { render: true, escalating: input.escalating } : {}),
+      ...options.comeBackWith,
     };
   }
+}
+
+/** A check's call (ScrapeUrl, RenderUrl) paced per host, its `render` and `escalating` kept across waits. */
+export async function pacedCheck(
+  task: 'ScrapeUrl' | 'RenderUrl',
+  event: unknown,
+  check: (input: CheckInput, paced: Paced) => Promise<CheckAnswer>,
+) {
+  const input = taskInput(checkInputSchema, event, task);
+  const { runId, checkStartedAt, retryAfterHonoured, waited } = input;
+  return pacedTask(
+    { key: runId, startedAt: checkStartedAt, retryAfterHonoured, waited },
+    {
+      // A run stopped while its check waited in the state machine: no request (one already in flight finishes).
+      stillWanted: async () => (await getRun(runId))?.status === 'running',
+      stopped: { recorded: false },
+      ...(task === 'RenderUrl' ? { comeBackWith: { render: true, escalating: input.escalating } } : {}),
+      attempt: (paced) => check(input, paced),
+    },
+  );
 }

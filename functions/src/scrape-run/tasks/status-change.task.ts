@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { readEntrySettings } from '../../config';
+import { endAbandonedDiscovery, isDiscoveryExecution } from '../../discovery/discovery-job';
 import { endAbandonedRun } from '../status-change';
 import { taskInput } from './task-input';
 
@@ -13,8 +14,13 @@ const schema = z.object({
   }),
 });
 
-/** Marks the run of a failed, timed-out or aborted execution, so no run stays 'running' forever. */
+/**
+ * Marks the run (or discovery job) of a failed, timed-out or aborted execution, so none stays
+ * 'running' forever.
+ */
 export const handler = async (event: unknown) => {
   const { detail } = taskInput(schema, event, 'StatusChange');
-  return endAbandonedRun(detail.executionArn, detail.status);
+  return isDiscoveryExecution(detail.executionArn)
+    ? endAbandonedDiscovery(detail.executionArn, detail.status)
+    : endAbandonedRun(detail.executionArn, detail.status);
 };
