@@ -81,14 +81,18 @@ describe('the scraper API', () => {
     }
   });
 
-  it('is the only route function that touches Step Functions', () => {
+  it('is the only route function that touches the scrape run; the competitors group, discovery only', () => {
     const groups = Object.keys(routeGroups) as (keyof typeof routeGroups)[];
+    const discoveryId = logicalIdOf(main.stateless, main.stateless.discovery.stateMachine);
     for (const group of groups) {
       const id = logicalIdOf(main.stateless, main.stateless.api.functions.of(group));
-      const touches = statementsOfFunction(main, id).some((s) =>
+      const touching = statementsOfFunction(main, id).filter((s) =>
         actionsOf(s).some((a) => a.startsWith('states:')),
       );
-      expect(touches, group).toBe(group === 'scraper');
+      const text = JSON.stringify(touching);
+      expect(text.includes(stateMachineId(main)), group).toBe(group === 'scraper');
+      expect(text.includes(discoveryId), group).toBe(group === 'competitors');
+      expect(touching.length > 0, group).toBe(group === 'scraper' || group === 'competitors');
     }
   });
 });
@@ -152,11 +156,27 @@ describe('the schedule', () => {
 describe('the status-change rule', () => {
   it('sends failed, timed-out and aborted executions of this state machine to the status-change Lambda', () => {
     // The other pattern rule is the alerts' (alerts.cdk.test.ts).
+    // One rule per state machine: the scrape run's and the discovery job's (issue 32).
     const rules = Object.values(main.template.findResources('AWS::Events::Rule')).filter(
       (rule: Json) => rule.Properties.EventPattern?.source?.[0] === 'aws.states',
+    ) as Json[];
+    expect(rules).toHaveLength(2);
+    const discoveryId = logicalIdOf(main.stateless, main.stateless.discovery.stateMachine);
+    const [rule, discoveryRule] = [stateMachineId(main), discoveryId].map((id) =>
+      rules.find(
+        (r) =>
+          JSON.stringify(r.Properties.EventPattern.detail.stateMachineArn) === JSON.stringify([{ Ref: id }]),
+      ),
+    ) as [Json, Json];
+    // The same handler ends the jobs of failed discovery executions, knowing that state machine.
+    expect(discoveryRule.Properties.Targets).toEqual(rule.Properties.Targets);
+    const statusChange = resourceOf(
+      main,
+      logicalIdOf(main.stateless, main.stateless.scrapeRun.statusChangeFunction),
     );
-    expect(rules).toHaveLength(1);
-    const [rule] = rules as Json[];
+    expect(statusChange.Properties.Environment.Variables.DISCOVERY_STATE_MACHINE_ARN).toEqual({
+      Ref: discoveryId,
+    });
     expect(rule.Properties.EventPattern).toEqual({
       source: ['aws.states'],
       'detail-type': ['Step Functions Execution Status Change'],

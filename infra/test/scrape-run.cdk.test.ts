@@ -244,7 +244,8 @@ describe('the state machine', () => {
   });
 
   it('lives in the stateless stack', () => {
-    main.template.resourceCountIs('AWS::StepFunctions::StateMachine', 1);
+    // The scrape run's and the discovery job's (issue 32).
+    main.template.resourceCountIs('AWS::StepFunctions::StateMachine', 2);
     Template.fromStack(main.stateful).resourceCountIs('AWS::StepFunctions::StateMachine', 0);
     Template.fromStack(main.stateful).resourceCountIs('AWS::Lambda::Function', 0);
   });

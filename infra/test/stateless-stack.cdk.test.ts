@@ -142,18 +142,21 @@ describe('the route functions', () => {
         Resource: [originVerifyArn, secretArn],
       },
     ];
-    const runControl = [
+    const controlOf = (machine: typeof stateMachine) => [
       {
         Effect: 'Allow',
         Action: 'states:StartExecution',
-        Resource: stateless.resolve(stateMachine.stateMachineArn),
+        Resource: stateless.resolve(machine.stateMachineArn),
       },
       {
         Effect: 'Allow',
         Action: ['states:DescribeExecution', 'states:StopExecution'],
-        Resource: executions,
+        Resource: stateless.resolve(executionsArn(machine)),
       },
     ];
+    const runControl = controlOf(stateMachine);
+    // The competitors group starts and stops discovery jobs (issue 32), of that state machine only.
+    const discoveryControl = controlOf(stateless.discovery.stateMachine);
     const putRunEvents = {
       Effect: 'Allow',
       Action: 'events:PutEvents',
@@ -237,18 +240,19 @@ describe('the route functions', () => {
       scraper: [tableStatement(readWrite), ...secretStatements, ...runControl, putRunEvents, scheduleRule],
       users: [tableStatement(readWrite), ...secretStatements],
       'competitor-hosts': [tableStatement(readWrite), ...secretStatements, proxySecrets],
-      competitors: [tableStatement(readWrite), ...secretStatements],
+      competitors: [tableStatement(readWrite), ...secretStatements, ...discoveryControl],
     };
 
     for (const group of groups) {
       const statements = statementsOf(functionIdOf(group));
       expect(statements, group).toEqual(expected[group]);
       // Belt and braces: no wildcard anywhere in a route function's policy but the ones naming the
-      // executions of our own state machine, the export files and the proxy passwords (their names
+      // executions of our own state machines, the export files and the proxy passwords (their names
       // are only known when they start, or are asked for).
       const others = statements.filter(
         (statement) =>
           JSON.stringify(statement.Resource) !== JSON.stringify(executions) &&
+          JSON.stringify(statement.Resource) !== JSON.stringify(discoveryControl[1]?.Resource) &&
           !JSON.stringify(statement.Resource).includes('/host-proxy/*"') &&
           ![statement.Resource]
             .flat()

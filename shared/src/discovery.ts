@@ -61,7 +61,7 @@ export const discoverySettingsSchema = z.strictObject({
       z.enum(AUTO_ACCEPT_REASONS, { error: `auto_accept may hold ${AUTO_ACCEPT_REASONS.join(' and ')}` }),
       'auto_accept must be a list',
     )
-    .transform((reasons) => [...new Set(reasons)]),
+    .overwrite((reasons) => [...new Set(reasons)]),
 });
 export type DiscoverySettings = z.output<typeof discoverySettingsSchema>;
 

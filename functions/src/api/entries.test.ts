@@ -4,6 +4,7 @@ import ts from 'typescript';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCompletedTarget } from '../alerts/run-events';
 import { importQueuedTarget } from '../catalogue/csv/import-events';
+import { discoveryTasks } from '../discovery/discovery-tasks';
 import { routeGroups } from '../http/routes';
 import { scrapeTasks, statusChangeTask } from '../scrape-run/tasks';
 
@@ -31,6 +32,7 @@ describe('who reads the environment', () => {
   const lambdaEntries = [
     ...Object.values(routeGroups).map((group) => group.entry),
     ...Object.values(scrapeTasks).map((task) => task.entry),
+    ...Object.values(discoveryTasks).map((task) => task.entry),
     statusChangeTask.entry,
     runCompletedTarget.entry,
     importQueuedTarget.entry,

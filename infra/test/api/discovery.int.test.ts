@@ -263,6 +263,36 @@ describe('discovering a competitor’s products', () => {
     expect(again).toHaveLength(suggestions.length - 2);
   });
 
+  it('follows the admins’ settings: the name threshold, and identifier matches accepted on their own', async () => {
+    const defaults = await stack.api('GET /api/discovery-settings', { token });
+    expect(defaults.body.settings).toEqual({ max_pages: 20_000, match_threshold: 0.8, auto_accept: [] });
+    const wrong = await stack.send<{ error: string }>('PUT', '/api/discovery-settings', {
+      token,
+      body: { max_pages: 500, match_threshold: 2, auto_accept: [] },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('match_threshold must be a number from 0.5 to 1');
+    const saved = await stack.api('PUT /api/discovery-settings', {
+      token,
+      body: { max_pages: 500, match_threshold: 0.99, auto_accept: ['gtin', 'gtin'] },
+    });
+    expect(saved.body.settings).toEqual({ max_pages: 500, match_threshold: 0.99, auto_accept: ['gtin'] });
+
+    await stack.api('POST /api/competitors/{id}/discover', { token, params: { id: competitorId } });
+    await stack.stepFunctions.idle();
+    const left = await pending();
+    expect(left.filter((s) => s.reason === 'gtin')).toEqual([]);
+    expect(left.filter((s) => s.reason === 'name' && s.score < 0.99)).toEqual([]);
+    const accepted = (
+      await stack.api('GET /api/match-suggestions', {
+        token,
+        query: { status: 'accepted', reason: 'gtin', competitor_id: String(competitorId), page_size: '100' },
+      })
+    ).body.suggestions;
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(accepted.every((s) => s.decided_by === 'discovery' && s.competitor_url_id !== null)).toBe(true);
+  });
+
   it('is started by admins only, for a competitor that exists', async () => {
     await addUser({
       email: 'sam@example.com',
@@ -279,6 +309,11 @@ describe('discovering a competitor’s products', () => {
     const missing = await stack.api('POST /api/competitors/{id}/discover', { token, params: { id: 9999 } });
     expect(missing.status).toBe(404);
     // Anyone signed in sees the progress.
+    const settings = await stack.api('PUT /api/discovery-settings', {
+      token: staff,
+      body: { max_pages: 1, match_threshold: 0.8, auto_accept: [] },
+    });
+    expect(settings.status).toBe(403);
     const progress = await stack.api('GET /api/competitors/{id}/discovery', {
       token: staff,
       params: { id: competitorId },
