@@ -1,11 +1,8 @@
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
 import { addUser } from '@cmp/functions/auth/users';
 import { lookAlikeSet } from '@cmp/functions/discovery/test-support/look-alike-catalogue';
 import type { DiscoveryJob, MatchSuggestion } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureCompetitor } from '../support/fixture-competitor';
 import { signedInStack } from '../support/signed-in-stack';
 import { TEST_HOST_SETTINGS } from '../support/test-stack';
 
@@ -18,97 +15,9 @@ import { TEST_HOST_SETTINGS } from '../support/test-stack';
  */
 const set = lookAlikeSet(60, 11, 0.8);
 const FEED_SHARE = 5;
-/** The found products the feed lists (the last few), the rest on pages. */
-const inFeed = (at: number) => at >= set.found.length - FEED_SHARE;
-
-interface Seen {
-  path: string;
-  startedAt: number;
-  endedAt?: number;
-}
-const seen: Seen[] = [];
-let inFlight = 0;
-let maxInFlight = 0;
-
-const jsonLd = (at: number) => {
-  const found = set.found[at];
-  if (!found) throw new Error(`no product ${at}`);
-  const gtin = found.gtins[0];
-  return JSON.stringify({
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: found.name,
-    ...(found.brand ? { brand: { '@type': 'Brand', name: found.brand } } : {}),
-    ...(gtin ? { gtin13: gtin } : {}),
-    ...(found.mpn ? { mpn: found.mpn } : {}),
-    offers: { '@type': 'Offer', price: `${10 + at}.99`, priceCurrency: 'GBP' },
-  });
-};
-const page = (title: string, body: string) =>
-  `<!doctype html><html><head><title>${title}</title>${body}</head><body><h1>${title}</h1></body></html>`;
-const urlset = (locs: string[]) =>
-  `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
-
-const server = createServer((req, res) => {
-  const entry: Seen = { path: req.url ?? '', startedAt: performance.now() };
-  seen.push(entry);
-  inFlight++;
-  maxInFlight = Math.max(maxInFlight, inFlight);
-  res.once('close', () => {
-    inFlight--;
-    entry.endedAt = performance.now();
-  });
-  const path = req.url ?? '';
-  const onPages = set.found.map((_, at) => at).filter((at) => !inFeed(at));
-  const half = Math.ceil(onPages.length / 2);
-  const files: Record<string, () => string | Buffer> = {
-    '/robots.txt': () => `User-agent: *\nDisallow: /private/\nSitemap: ${origin}/sitemaps/index.xml\n`,
-    '/sitemaps/index.xml': () =>
-      `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/sitemaps/a.xml</loc></sitemap><sitemap><loc>${origin}/sitemaps/b.xml.gz</loc></sitemap></sitemapindex>`,
-    '/sitemaps/a.xml': () =>
-      urlset([
-        ...onPages.slice(0, half).map((at) => `${origin}/product/${at + 1}`),
-        `${origin}/about`,
-        `${origin}/private/secret-product`,
-      ]),
-    '/sitemaps/b.xml.gz': () =>
-      gzipSync(urlset([...onPages.slice(half).map((at) => `${origin}/product/${at + 1}`), `${origin}/help`])),
-    '/feed.csv': () =>
-      [
-        'title,link,price,currency,gtin,mpn,brand,availability',
-        ...set.found.flatMap((found, at) =>
-          inFeed(at)
-            ? [
-                `"${found.name}",${origin}/product/${at + 1},${10 + at}.99,GBP,${found.gtins[0] ?? ''},${found.mpn ?? ''},${found.brand ?? ''},in stock`,
-              ]
-            : [],
-        ),
-      ].join('\n'),
-    '/about': () => page('About us', ''),
-    '/help': () => page('Help', ''),
-    '/private/secret-product': () =>
-      page('Secret', `<script type="application/ld+json">${jsonLd(0)}</script>`),
-  };
-  const product = /^\/product\/(\d+)$/.exec(path);
-  const body = product
-    ? page('Product', `<script type="application/ld+json">${jsonLd(Number(product[1]) - 1)}</script>`)
-    : files[path]?.();
-  if (body === undefined) return res.writeHead(404).end();
-  res
-    .writeHead(200, {
-      'content-type': path.endsWith('.gz')
-        ? 'application/gzip'
-        : path.endsWith('.csv')
-          ? 'text/csv'
-          : 'text/html',
-    })
-    .end(body);
-});
-server.listen(0, '127.0.0.1');
-await once(server, 'listening');
-const hostPort = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-const origin = `http://${hostPort}`;
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+const shop = await startFixtureCompetitor(set, { feedShare: FEED_SHARE });
+const { seen, hostPort, origin } = shop;
+afterAll(() => shop.close());
 
 const { stack, token } = await signedInStack({
   env: { SCRAPER_ALLOW_HOSTS: hostPort },
@@ -191,7 +100,7 @@ describe('discovering a competitor’s products', () => {
   });
 
   it('reads the sitemap index and its gzipped part, the feed, and every listed page once', () => {
-    const pagesInSitemaps = set.found.length - FEED_SHARE + 3;
+    const pagesInSitemaps = shop.pagesListed;
     expect(job).toMatchObject({
       status: 'completed',
       pages_listed: pagesInSitemaps,
@@ -213,7 +122,7 @@ describe('discovering a competitor’s products', () => {
 
   it('never fetches a page robots.txt disallows, and paces the shop', () => {
     expect(seen.filter((r) => r.path.startsWith('/private/'))).toEqual([]);
-    expect(maxInFlight).toBeLessThanOrEqual(2);
+    expect(shop.maxInFlight()).toBeLessThanOrEqual(2);
     // At most 2 at a time and every start 50 ms (the test spacing) after the one before.
     expect(elapsedMs).toBeGreaterThanOrEqual((seen.length - 1) * TEST_HOST_SETTINGS.hostSpacingMsForTests);
   });

@@ -27,6 +27,7 @@ const SCREENS = [
   '/products',
   '/competitors',
   '/competitor-hosts',
+  '/matches',
   '/alerts',
   '/users',
 ];
@@ -272,7 +273,7 @@ describe('at 390×844', () => {
 
     await menuButton.click();
     const links = await menu.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(links).toEqual(['Dashboard', 'Products', 'Competitors', 'Hosts', 'Alerts', 'Users']);
+    expect(links).toEqual(['Dashboard', 'Products', 'Competitors', 'Matches', 'Hosts', 'Alerts', 'Users']);
     expect(await menu.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
     await menu.getByText('admin@example.com').waitFor();
     await expectAccessible(page);

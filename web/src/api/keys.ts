@@ -25,4 +25,6 @@ export const keys = {
   alertSettings: 'GET /api/alert-settings',
   users: 'GET /api/users',
   competitorHosts: 'GET /api/competitor-hosts',
+  competitors: 'GET /api/competitors',
+  discovery: (competitorId: number) => ['GET /api/competitors/{id}/discovery', competitorId] as const,
 } as const;

@@ -57,6 +57,12 @@ function createRouter() {
                       }),
                     },
                     {
+                      path: paths.matches,
+                      lazy: async () => ({
+                        Component: (await import('./routes/app/matches')).MatchesRoute,
+                      }),
+                    },
+                    {
                       path: paths.hosts,
                       lazy: async () => ({
                         Component: (await import('./routes/app/competitor-hosts')).CompetitorHostsRoute,

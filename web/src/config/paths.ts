@@ -5,6 +5,7 @@ export const paths = {
   products: '/products',
   competitors: '/competitors',
   hosts: '/competitor-hosts',
+  matches: '/matches',
   alerts: '/alerts',
   users: '/users',
 } as const;

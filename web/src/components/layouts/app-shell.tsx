@@ -12,6 +12,7 @@ const navItems = [
   { to: paths.dashboard, label: 'Dashboard' },
   { to: paths.products, label: 'Products' },
   { to: paths.competitors, label: 'Competitors' },
+  { to: paths.matches, label: 'Matches' },
   { to: paths.hosts, label: 'Hosts' },
   { to: paths.alerts, label: 'Alerts' },
   { to: paths.users, label: 'Users', adminOnly: true },
