@@ -66,8 +66,8 @@ export class ScrapeRun extends Construct {
       environment: (task) => ({
         // Prepare takes over a lock older than the run timeout; one value for the whole run.
         SCRAPE_RUN_TIMEOUT_SECONDS: String(run.runTimeoutSeconds),
-        // The checks and RecordFailure write the price records that expire.
-        ...(task === 'ScrapeUrl' || task === 'RenderUrl' || task === 'RecordFailure'
+        // The checks, RecordFailure and ReadFeeds write the price records that expire.
+        ...(task === 'ScrapeUrl' || task === 'RenderUrl' || task === 'RecordFailure' || task === 'ReadFeeds'
           ? { PRICE_RETENTION_DAYS: String(run.priceRetentionDays) }
           : {}),
         ...((task === 'ScrapeUrl' || task === 'RenderUrl') && run.scraperContactUrl

@@ -17,7 +17,7 @@ describe('the scrape definition as the local runner runs it', () => {
       Parameters: {
         resource: 'arn:aws:states:::s3:getObject',
         readerConfig: { InputType: 'JSONL' },
-        object: { 'Bucket.$': '$.items.bucket', 'Key.$': '$.items.key' },
+        object: { 'Bucket.$': '$.fetch.items.bucket', 'Key.$': '$.fetch.items.key' },
         batcher: { MaxItemsPerBatch: 10, BatchInput: { 'runId.$': '$.runId' } },
       },
       ResultPath: LOCAL_ITEMS_PATH,
@@ -26,13 +26,21 @@ describe('the scrape definition as the local runner runs it', () => {
   });
 
   it('leads every way into the Map through that Task, and keeps the rest of the Map as it is', () => {
-    expect(states.AnyUrls?.Choices).toEqual([
-      { Variable: '$.total', NumericGreaterThan: 0, Next: 'ScrapeUrlsReadItems' },
+    expect(states.AnyPages?.Choices).toEqual([
+      { Variable: '$.fetch.total', NumericGreaterThan: 0, Next: 'ScrapeUrlsReadItems' },
     ]);
-    // Nothing else was renamed: Finalize is still reached from the Map and from the Choice.
-    expect([states.ScrapeUrls?.Next, states.AnyUrls?.Default, states.Prepare?.Next]).toEqual([
+    // Nothing else was renamed: Finalize is still reached from the Map and from the Choices.
+    expect([
+      states.ScrapeUrls?.Next,
+      states.AnyPages?.Default,
+      states.AnyUrls?.Default,
+      states.AnyUrls?.Choices,
+      states.Prepare?.Next,
+    ]).toEqual([
       'Finalize',
       'Finalize',
+      'Finalize',
+      [{ Variable: '$.total', NumericGreaterThan: 0, Next: 'ReadFeeds' }],
       'AnyUrls',
     ]);
     const { ItemReader, ItemBatcher, ResultWriter, ...map } = original.States.ScrapeUrls;

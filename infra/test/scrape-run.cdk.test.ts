@@ -179,15 +179,23 @@ describe('the state machine', () => {
     expect(states[Catch[0].Next]).toMatchObject({ Type: 'Pass', End: true });
   });
 
-  it('hands where Prepare wrote the URL ids past the Map to Finalize, which reads their records by key', () => {
-    const { Prepare, AnyUrls, ScrapeUrls, Finalize } = deployedDefinition(main).States;
+  it('hands where Prepare wrote the URL ids past ReadFeeds and the Map to Finalize, which reads their records by key', () => {
+    const { Prepare, AnyUrls, ReadFeeds, AnyPages, ScrapeUrls, Finalize } = deployedDefinition(main).States;
     expect(Prepare.Next).toBe('AnyUrls');
     expect(AnyUrls).toMatchObject({ Type: 'Choice', Default: 'Finalize' });
-    // ResultPath null: the Map's output is its input, Prepare's { runId, items, total, results }.
+    expect(AnyUrls.Choices[0].Next).toBe('ReadFeeds');
+    // ReadFeeds' answer goes beside Prepare's: the Map reads the URLs left to fetch, Finalize all of them.
+    expect(ReadFeeds).toMatchObject({
+      Parameters: { 'items.$': '$.items' },
+      ResultPath: '$.fetch',
+      Next: 'AnyPages',
+    });
+    expect(AnyPages).toMatchObject({ Type: 'Choice', Default: 'Finalize' });
+    // ResultPath null: the Map's output is its input, Prepare's { runId, items, total, results, fetch }.
     expect(ScrapeUrls).toMatchObject({ ResultPath: null, Next: 'Finalize' });
     expect(ScrapeUrls.ItemReader.Parameters).toEqual({
-      'Bucket.$': '$.items.bucket',
-      'Key.$': '$.items.key',
+      'Bucket.$': '$.fetch.items.bucket',
+      'Key.$': '$.fetch.items.key',
     });
     expect(Finalize.Parameters).toEqual({ 'runId.$': '$.runId', 'items.$': '$.items' });
   });
@@ -268,12 +276,13 @@ describe('the task functions', () => {
     );
     expect(taskFunctions).toHaveLength(tasks.length);
     // ScrapeUrl mostly waits (the shop, pacing, Bedrock); bench:extract's sizing rows chose 512 MB.
-    // Prepare and Finalize hold a whole run's URL ids (bench:finalize).
+    // Prepare and Finalize hold a whole run's URL ids (bench:finalize); ReadFeeds them and a feed's items.
     const memory = Object.fromEntries(
       tasks.map((task) => [task, resourceOf(main, taskFunctionId(main, task)).Properties.MemorySize]),
     );
     expect(memory).toEqual({
       Prepare: 1024,
+      ReadFeeds: 1024,
       ScrapeUrl: 512,
       RenderUrl: 2048,
       RecordFailure: 512,
@@ -307,7 +316,9 @@ describe('the task functions', () => {
       expect(env.SCRAPER_CONTACT_URL).toBe(checks ? configured.scraperContactUrl : undefined);
       expect(env.STATE_MACHINE_ARN).toBeUndefined();
       expect(env.PRICE_RETENTION_DAYS).toBe(
-        checks || task === 'RecordFailure' ? configured.priceRetentionDays : undefined,
+        checks || task === 'RecordFailure' || task === 'ReadFeeds'
+          ? configured.priceRetentionDays
+          : undefined,
       );
     }
   });
@@ -315,6 +326,8 @@ describe('the task functions', () => {
   it('may use the table, only the checks may call Bedrock, and only the tasks that end runs announce it', () => {
     const expected: Record<(typeof tasks)[number], string[]> = {
       Prepare: ['dynamodb', 'events', 's3'],
+      // Reads and writes the run's items; a feed's host may have a proxy.
+      ReadFeeds: ['dynamodb', 's3', 'secretsmanager'],
       // A host's proxy password, when its settings name a proxy.
       ScrapeUrl: ['bedrock', 'dynamodb', 'secretsmanager'],
       RenderUrl: ['bedrock', 'dynamodb', 'secretsmanager'],
@@ -336,7 +349,7 @@ describe('the task functions', () => {
     }
   });
 
-  it('Prepare may only write the run files, Finalize only read them, both named in DATA_BUCKET', () => {
+  it('Prepare may only write the run files, Finalize only read them, ReadFeeds both, all named in DATA_BUCKET', () => {
     const s3Of = (task: ScrapeTaskName) =>
       statementsOfFunction(main, taskFunctionId(main, task))
         .filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')))
@@ -345,11 +358,12 @@ describe('the task functions', () => {
 
     expect(s3Of('Prepare')).toEqual([[['s3:PutObject'], runFiles]]);
     expect(s3Of('Finalize')).toEqual([[['s3:GetObject'], runFiles]]);
+    expect(s3Of('ReadFeeds')).toEqual([[['s3:GetObject', 's3:PutObject'], runFiles]]);
     for (const task of tasks) {
       const env = resourceOf(main, taskFunctionId(main, task)).Properties.Environment.Variables;
       expect([task, env.DATA_BUCKET !== undefined]).toEqual([
         task,
-        task === 'Prepare' || task === 'Finalize',
+        task === 'Prepare' || task === 'Finalize' || task === 'ReadFeeds',
       ]);
     }
   });

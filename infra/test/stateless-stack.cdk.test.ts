@@ -281,6 +281,7 @@ describe('the scrape-run task functions', () => {
     expect(taskIds.map(([task]) => task).sort()).toEqual([
       'Finalize',
       'Prepare',
+      'ReadFeeds',
       'RecordFailure',
       'RenderUrl',
       'ScrapeUrl',

@@ -13,6 +13,9 @@ import { llmUseOf } from './llm-summary';
 import type { Outcome } from './outcome';
 import { scrapeRunSettings } from './scrape-run.config';
 
+/** What a check recorded from a product feed (feed-prices.ts) says after its verdict: 'Price found (from …)'. */
+export const FROM_FEED = "(from the shop's product feed)";
+
 /**
  * Writes the run's one record for a URL (a retried task finds it there and writes nothing), keeps
  * it as the URL's latest observation with what it does to the URL's accepted price (judgeCheck),
@@ -32,8 +35,11 @@ export async function recordResult(
     confidenceFloor: priceConfidenceFloor(),
     maxJumpRatio: priceJumpRatio(),
   });
+  // A price read from a product feed, not its page, says so (feed-prices.ts).
+  const message =
+    found.tier === 'feed' && judged.outcome === 'ok' ? `${judged.message} ${FROM_FEED}` : judged.message;
   const record: PriceRecordItem = {
-    ...boundedForStorage({ ...found, outcome: judged.outcome, message: judged.message }),
+    ...boundedForStorage({ ...found, outcome: judged.outcome, message }),
     run_id: runId,
     competitor_url_id: url.id,
     product_id: url.product_id,

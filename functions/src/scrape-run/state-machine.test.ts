@@ -183,11 +183,11 @@ describe('the scrape run’s Map', () => {
   });
 
   it('reads the run’s URLs from the data bucket in batches, so no run’s size meets the 256 KiB payload limit', () => {
-    // Prepare hands on where its JSON Lines are, never the ids themselves.
+    // Prepare, then ReadFeeds (the URLs no feed priced), hand on where their JSON Lines are, never the ids.
     expect(map.ItemReader).toEqual({
       Resource: 'arn:aws:states:::s3:getObject',
       ReaderConfig: { InputType: 'JSONL' },
-      Parameters: { 'Bucket.$': '$.items.bucket', 'Key.$': '$.items.key' },
+      Parameters: { 'Bucket.$': '$.fetch.items.bucket', 'Key.$': '$.fetch.items.key' },
     });
     expect(map.ItemBatcher.BatchInput).toEqual({ 'runId.$': '$.runId' });
     expect(definition.States.Finalize.Parameters).toEqual({ 'runId.$': '$.runId', 'items.$': '$.items' });
@@ -206,11 +206,18 @@ describe('the scrape run’s Map', () => {
     expect(batch).toMatchObject({ ResultPath: null, OutputPath: null, End: true });
   });
 
-  it('goes straight to Finalize when Prepare found nothing to check', () => {
+  it('goes straight to Finalize when Prepare found nothing to check, or the feeds priced every URL', () => {
     expect(definition.States.Prepare.Next).toBe('AnyUrls');
     expect(definition.States.AnyUrls).toEqual(
       expect.objectContaining({
-        Choices: [{ Variable: '$.total', NumericGreaterThan: 0, Next: 'ScrapeUrls' }],
+        Choices: [{ Variable: '$.total', NumericGreaterThan: 0, Next: 'ReadFeeds' }],
+        Default: 'Finalize',
+      }),
+    );
+    expect(definition.States.ReadFeeds.Next).toBe('AnyPages');
+    expect(definition.States.AnyPages).toEqual(
+      expect.objectContaining({
+        Choices: [{ Variable: '$.fetch.total', NumericGreaterThan: 0, Next: 'ScrapeUrls' }],
         Default: 'Finalize',
       }),
     );

@@ -5,7 +5,8 @@ import { arnSubstitution, type ScrapeTaskName } from './tasks';
  * deploys it with `definitionSubstitutions` for the Lambda ARNs, the local runner executes the
  * same JSON with each Task mapped to its in-process handler. State names are unique on purpose.
  *
- * Prepare (lock, run record, the URL ids written to the data bucket) → ScrapeUrls (a Map reading
+ * Prepare (lock, run record, the URL ids written to the data bucket) → ReadFeeds (the URLs that
+ * competitors' product feeds list recorded from them, issue 32) → ScrapeUrls (a Map reading
  * them in batches: CheckBatch, an inline Map over the batch's URLs: ScrapeUrl, or RecordFailure
  * when it fails) → Finalize (counts from the records of Prepare's URL ids, lock released).
  *
@@ -154,16 +155,31 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
       AnyUrls: {
         Type: 'Choice',
         Comment: 'Nothing to check (too many URLs, or stopped before Prepare): straight to Finalize.',
-        Choices: [{ Variable: '$.total', NumericGreaterThan: 0, Next: 'ScrapeUrls' }],
+        Choices: [{ Variable: '$.total', NumericGreaterThan: 0, Next: 'ReadFeeds' }],
+        Default: 'Finalize',
+      },
+      ReadFeeds: {
+        Type: 'Task',
+        Resource: lambda('ReadFeeds'),
+        Comment: 'Competitors’ product feeds: the URLs they list are recorded from them, the rest fetched.',
+        Parameters: { 'runId.$': '$.runId', 'items.$': '$.items' },
+        // Prepare's items stay for Finalize, which counts every URL of the run.
+        ResultPath: '$.fetch',
+        Retry: [retryLambdaErrors, retryDynamoThrottling],
+        Next: 'AnyPages',
+      },
+      AnyPages: {
+        Type: 'Choice',
+        Choices: [{ Variable: '$.fetch.total', NumericGreaterThan: 0, Next: 'ScrapeUrls' }],
         Default: 'Finalize',
       },
       ScrapeUrls: {
         Type: 'Map',
-        // Prepare's JSON Lines object, one {"urlId"} per line, the shops in turn.
+        // ReadFeeds' JSON Lines object, one {"urlId"} per line, the shops in turn as Prepare put them.
         ItemReader: {
           Resource: 'arn:aws:states:::s3:getObject',
           ReaderConfig: { InputType: 'JSONL' },
-          Parameters: { 'Bucket.$': '$.items.bucket', 'Key.$': '$.items.key' },
+          Parameters: { 'Bucket.$': '$.fetch.items.bucket', 'Key.$': '$.fetch.items.key' },
         },
         // Consecutive lines, so a batch's URLs are on as many shops as the run has.
         ItemBatcher: { MaxItemsPerBatch: batchSize, BatchInput: { 'runId.$': '$.runId' } },

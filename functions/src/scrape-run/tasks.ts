@@ -44,6 +44,14 @@ export const scrapeTasks = {
     timeoutSeconds: 300,
     memoryMb: 1024,
   },
+  // Competitors' product feeds (issue 32): each read once, the URLs they list recorded from them.
+  ReadFeeds: {
+    entry: 'src/scrape-run/tasks/read-feeds.task.ts',
+    needs: ['table', 'runFilesRead', 'runFilesWrite', 'proxySecretsRead'],
+    // Each feed up to 200 MB in 5 minutes; a few shops' feeds.
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+  },
   ScrapeUrl: {
     entry: 'src/scrape-run/tasks/scrape-url.task.ts',
     // A host's proxy password is read when its settings name a proxy.

@@ -202,6 +202,47 @@ describe('discovering a competitor’s products', () => {
     expect(accepted.every((s) => s.decided_by === 'discovery' && s.competitor_url_id !== null)).toBe(true);
   });
 
+  it('records the price of a watched page a feed lists from the feed in a run, and fetches the page once the feed drops it', async () => {
+    const at = shop.feedIndices[0] as number;
+    const url = `${origin}/product/${at + 1}`;
+    const all = (
+      await stack.api('GET /api/match-suggestions', {
+        token,
+        query: { competitor_id: String(competitorId), page_size: '100' },
+      })
+    ).body.suggestions;
+    const suggestion = all.find((s) => s.theirs.url === url);
+    if (!suggestion) throw new Error(`${url} was not suggested`);
+    if (suggestion.status === 'pending')
+      await stack.api('POST /api/match-suggestions/{id}/accept', { token, params: { id: suggestion.id } });
+    const watched = async () =>
+      (await stack.api('GET /api/competitor-urls', { token, query: {} })).body.competitorUrls.find(
+        (u) => u.url === url,
+      );
+    const pageRequests = () => seen.filter((r) => r.path === `/product/${at + 1}`).length;
+    const before = pageRequests();
+
+    await stack.api('POST /api/scraper/run', { token, body: {} });
+    await stack.stepFunctions.idle();
+    expect((await watched())?.last_check).toMatchObject({
+      outcome: 'ok',
+      price: 10 + at + 0.99,
+      currency: 'GBP',
+      in_stock: true,
+      message: "Price found (from the shop's product feed)",
+    });
+    expect(pageRequests()).toBe(before);
+    expect(seen.filter((r) => r.path === '/feed.csv').length).toBeGreaterThan(0);
+
+    shop.dropFromFeed(at);
+    await stack.api('POST /api/scraper/run', { token, body: {} });
+    await stack.stepFunctions.idle();
+    expect(pageRequests()).toBe(before + 1);
+    const check = (await watched())?.last_check;
+    expect(check).toMatchObject({ outcome: 'ok', price: 10 + at + 0.99 });
+    expect(check?.message).toBe('Price found');
+  });
+
   it('is started by admins only, for a competitor that exists', async () => {
     await addUser({
       email: 'sam@example.com',

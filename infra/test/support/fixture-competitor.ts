@@ -16,13 +16,19 @@ export interface SeenRequest {
  * names a sitemap index with a plain and a gzipped part and disallows /private/; `/product/<n>` is the
  * n-th found product with schema.org Product data (its identifiers when it has them, a price of
  * 10 + (n − 1) + 0.99 GBP); /about and /help are not products; /private/secret-product is listed but
- * disallowed. The last `feedShare` found products are listed only in its CSV feed (/feed.csv).
+ * disallowed. The first `feedShare` found products that are ours and carry an identifier are listed
+ * only in its CSV feed (/feed.csv), until `dropFromFeed` takes one out.
  */
 export async function startFixtureCompetitor(set: LookAlikeSet, { feedShare = 0 } = {}) {
   const seen: SeenRequest[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const inFeed = (at: number) => at >= set.found.length - feedShare;
+  const feedIndices = set.found
+    .map((_, at) => at)
+    .filter((at) => set.truth[at] !== null && set.identified[at])
+    .slice(0, feedShare);
+  const dropped = new Set<number>();
+  const inFeed = (at: number) => feedIndices.includes(at);
   let origin = '';
 
   const jsonLd = (at: number) => {
@@ -63,7 +69,7 @@ export async function startFixtureCompetitor(set: LookAlikeSet, { feedShare = 0 
       [
         'title,link,price,currency,gtin,mpn,brand,availability',
         ...set.found.flatMap((found, at) =>
-          inFeed(at)
+          inFeed(at) && !dropped.has(at)
             ? [
                 [
                   csvCell(found.name),
@@ -108,6 +114,10 @@ export async function startFixtureCompetitor(set: LookAlikeSet, { feedShare = 0 
   return {
     hostPort,
     origin,
+    /** The found products (their places in the set) the feed lists. */
+    feedIndices,
+    /** The feed no longer lists this found product (its place in the set). */
+    dropFromFeed: (at: number) => dropped.add(at),
     /** Pages in the sitemaps: the products not in the feed, About, Help and the disallowed one. */
     pagesListed: onPages.length + 3,
     seen,
