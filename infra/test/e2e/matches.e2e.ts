@@ -49,8 +49,8 @@ describe('as an admin', () => {
     await page.getByText('No competitor shops yet').waitFor();
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Add competitor' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add competitor' });
+    await page.getByRole('button', { name: 'Add shop' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add shop' });
     await dialog.getByLabel('Name').fill(SHOP);
     await dialog.getByLabel('Domain').fill('https://nowhere');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -64,10 +64,10 @@ describe('as an admin', () => {
     await page.getByRole('option', { name: 'CSV' }).click();
     await expectAccessible(page, dialog);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByText('Competitor added').waitFor();
+    await page.getByText('Shop added').waitFor();
 
     const row = page.getByRole('row', { name: new RegExp(`^${SHOP} `) });
-    expect(await row.innerText()).toContain('Not discovered yet');
+    await row.getByText('Not discovered yet').waitFor();
     await row.getByRole('button', { name: `Discover products of ${SHOP}` }).click();
     await row.getByText(/^Done /).waitFor({ timeout: 30_000 });
     const job = (await stack.api('GET /api/competitors/{id}/discovery', { token, params: { id: 1 } })).body
@@ -105,8 +105,15 @@ describe('as an admin', () => {
     expect(after.map((s) => s.id)).toEqual(before.slice(2).map((s) => s.id));
     const urls = (await stack.api('GET /api/competitor-urls', { token, query: {} })).body.competitorUrls;
     expect(urls.map((u) => [u.product_id, u.url])).toEqual([[accepted.ours.id, accepted.theirs.url]]);
-    // The shop's URL count follows.
-    expect(await page.getByRole('row', { name: new RegExp(`^${SHOP} `) }).innerText()).toMatch(/\s1\s/);
+    // The shop's URL count follows, here and on the Competitors page, where the URL is listed.
+    const counted = /^Generated Shop\s+127\.0\.0\.1:\d+\s+1\s/;
+    expect(await page.getByRole('row', { name: new RegExp(`^${SHOP} `) }).innerText()).toMatch(counted);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Competitors' }).click();
+    const shops = page.getByRole('region', { name: 'Competitor shops' });
+    await shops.getByRole('row', { name: new RegExp(`^${SHOP} `) }).waitFor();
+    expect(await shops.getByRole('row', { name: new RegExp(`^${SHOP} `) }).innerText()).toMatch(counted);
+    await page.getByText(accepted.theirs.url).first().waitFor();
+    await expectAccessible(page);
   });
 
   it('accepts every GTIN match of a shop at once, the filters in the address', async () => {
@@ -134,7 +141,7 @@ describe('as staff', () => {
     await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
     await page.goto(`${stack.url}/matches`);
     await page.getByRole('row', { name: new RegExp(`^${SHOP} `) }).waitFor();
-    expect(await page.getByRole('button', { name: 'Add competitor' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add shop' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Discover products/ }).count()).toBe(0);
     await cards().first().getByRole('button', { name: 'Reject' }).click();
     await page.getByText('Match rejected').waitFor();

@@ -46,8 +46,8 @@ function ShopForm({ shop, onClose }: { shop: Competitor | null; onClose(): void 
     fields: FIELDS,
     validate: () => validateShopForm(values),
     save: (input) => saveCompetitor(shop?.id ?? null, input),
-    success: shop ? 'Competitor saved' : 'Competitor added',
-    failure: 'Failed to save competitor',
+    success: shop ? 'Shop saved' : 'Shop added',
+    failure: 'Failed to save shop',
     onSaved: onClose,
   });
   const setFeed = (at: number, change: Partial<FeedRow>) =>
@@ -55,7 +55,7 @@ function ShopForm({ shop, onClose }: { shop: Competitor | null; onClose(): void 
 
   return (
     <DialogForm
-      title={shop ? `Edit ${shop.name}` : 'Add competitor'}
+      title={shop ? `Edit ${shop.name}` : 'Add shop'}
       description="A shop by its domain. Its products are discovered from its sitemaps and product feeds."
       error={error}
       busy={saving}

@@ -30,7 +30,7 @@ export function ShopsCard({ canEdit }: { canEdit: boolean }) {
             suggests matches for your products.
           </CardDescription>
         </div>
-        {canEdit ? <Button onClick={() => setEditing({ shop: null })}>Add competitor</Button> : null}
+        {canEdit ? <Button onClick={() => setEditing({ shop: null })}>Add shop</Button> : null}
       </CardHeader>
       <CardContent>
         {!shops.data ? (
@@ -80,16 +80,16 @@ export function ShopsCard({ canEdit }: { canEdit: boolean }) {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'competitor'}?`}
+        title={`Delete ${deleting?.name ?? 'shop'}?`}
         description="Its competitor URLs stay; its running discovery stops."
         onConfirm={async () => {
           if (!deleting) return true;
           try {
             await deleteCompetitor(deleting.id);
-            notifySuccess('Competitor deleted');
+            notifySuccess('Shop deleted');
             return true;
           } catch (error) {
-            notifyError(error, 'Failed to delete competitor');
+            notifyError(error, 'Failed to delete shop');
             return false;
           }
         }}
