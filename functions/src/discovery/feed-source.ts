@@ -1,44 +1,96 @@
 /**
  * A competitor's product feed read from its address (issue 32): one paced request through the
- * guarded fetcher, at most FEED_MAX_BYTES (gzip unpacked, by its magic bytes), its text handed to
- * the feed reader a piece at a time.
+ * guarded fetcher, streamed: each piece as it arrives is unpacked (a gzipped file, told by its magic
+ * bytes, whatever the name or type says) and handed to the feed reader, so a feed of up to
+ * FEED_MAX_BYTES is never held whole.
  */
-import { gunzipSync } from 'node:zlib';
+import { createGunzip, type Gunzip } from 'node:zlib';
 import type { FeedInput } from '@cmp/shared';
 import type { GuardedFetcher, RequestPacer } from '../scrape/fetch/guarded-fetch';
-import { type FeedContent, feedReader } from './feed';
+import { type FeedContent, type FeedReader, feedReader } from './feed';
 
 export const FEED_MAX_BYTES = 200 * 1024 * 1024;
 const FEED_TIME_LIMIT_MS = 300_000;
 /** Items kept of one feed: a shop's whole range, well beyond a job's pages. */
 export const FEED_MAX_ITEMS = 500_000;
-const PIECE_BYTES = 1024 * 1024;
+const tooLarge = () => new Error(`larger than ${FEED_MAX_BYTES / 1024 / 1024} MB unpacked`);
 
 export async function readFeed(
   feed: FeedInput,
   fetcher: GuardedFetcher,
   pacer?: RequestPacer,
 ): Promise<FeedContent> {
-  const file = await fetcher.fetchFile(feed.url, pacer, {
+  const text = new FeedText(feedReader(feed.format, FEED_MAX_ITEMS));
+  await fetcher.fetchFile(feed.url, pacer, {
     maxBytes: FEED_MAX_BYTES,
     timeLimitMs: FEED_TIME_LIMIT_MS,
+    onChunk: (chunk) => text.write(chunk),
   });
-  const bytes = unpacked(file.bytes);
-  const reader = feedReader(feed.format, FEED_MAX_ITEMS);
-  const decoder = new TextDecoder();
-  for (let at = 0; at < bytes.length; at += PIECE_BYTES)
-    reader.write(decoder.decode(bytes.subarray(at, at + PIECE_BYTES), { stream: true }));
-  reader.write(decoder.decode());
-  return reader.end();
+  return text.end();
 }
 
-function unpacked(bytes: Uint8Array): Uint8Array {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  try {
-    return gunzipSync(bytes, { maxOutputLength: FEED_MAX_BYTES });
-  } catch (error) {
-    if (error instanceof RangeError)
-      throw new Error(`larger than ${FEED_MAX_BYTES / 1024 / 1024} MB unpacked`);
-    throw new Error('not a readable gzip file');
+/** The feed's bytes as they arrive, unpacked when gzipped, decoded to text for its reader. */
+class FeedText {
+  private readonly decoder = new TextDecoder();
+  /** The first bytes, until there are two to tell gzip by. */
+  private head: Uint8Array = new Uint8Array();
+  /** undefined: not known yet; null: not gzipped. */
+  private gunzip: Gunzip | null | undefined;
+  private unpacked = 0;
+  private failure: Error | null = null;
+  private readonly ended: Promise<void>;
+  private endGunzip: (() => void) | undefined;
+
+  constructor(private readonly reader: FeedReader) {
+    this.ended = new Promise<void>((resolve) => {
+      this.endGunzip = resolve;
+    });
+  }
+
+  write(chunk: Uint8Array): void {
+    if (this.failure) throw this.failure;
+    if (this.gunzip === undefined) {
+      this.head = Buffer.concat([this.head, chunk]);
+      if (this.head.length < 2) return;
+      chunk = this.head;
+      this.gunzip = this.head[0] === 0x1f && this.head[1] === 0x8b ? this.unpacking() : null;
+    }
+    if (this.gunzip) this.gunzip.write(chunk);
+    else this.text(chunk);
+  }
+
+  async end(): Promise<FeedContent> {
+    if (this.gunzip === undefined && this.head.length > 0) this.text(this.head);
+    if (this.gunzip) {
+      this.gunzip.end();
+      await this.ended;
+    }
+    if (this.failure) throw this.failure;
+    this.reader.write(this.decoder.decode());
+    return this.reader.end();
+  }
+
+  private text(bytes: Uint8Array) {
+    this.reader.write(this.decoder.decode(bytes, { stream: true }));
+  }
+
+  private unpacking(): Gunzip {
+    const gunzip = createGunzip();
+    gunzip.on('data', (piece: Buffer) => {
+      this.unpacked += piece.length;
+      if (this.unpacked > FEED_MAX_BYTES) {
+        this.failure ??= tooLarge();
+        gunzip.destroy();
+        this.endGunzip?.();
+        return;
+      }
+      this.text(piece);
+    });
+    gunzip.on('end', () => this.endGunzip?.());
+    gunzip.on('error', () => {
+      this.failure ??= new Error('not a readable gzip file');
+      this.endGunzip?.();
+    });
+    return gunzip;
   }
 }

@@ -245,6 +245,37 @@ describe('guarded fetcher: files (sitemaps and feeds)', () => {
     );
     expect(shop.requests.filter((r) => r.includes('/private/'))).toEqual([]);
   });
+
+  it('streams a file as it arrives, its Content-Encoding undone, and stops it at its size', async () => {
+    const lines = Array.from({ length: 5000 }, (_, n) => `https://shop.example/p/${n},Product ${n}`).join(
+      '\n',
+    );
+    const shop = await fixture((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv', 'content-encoding': 'gzip' });
+      // In pieces, as a large feed arrives.
+      const packed = gzipSync(lines);
+      res.write(packed.subarray(0, 1000));
+      setTimeout(() => res.end(packed.subarray(1000)), 50);
+    });
+    const pieces: Uint8Array[] = [];
+    const file = await fetcherFor([shop]).fetchFile(`${shop.url}/feed.csv`, undefined, {
+      maxBytes: 1_000_000,
+      timeLimitMs: 5000,
+      onChunk: (chunk) => pieces.push(chunk),
+    });
+    expect(file.bytes).toHaveLength(0);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(Buffer.concat(pieces).toString()).toBe(lines);
+    const seen: Uint8Array[] = [];
+    await expect(
+      fetcherFor([shop]).fetchFile(`${shop.url}/feed.csv`, undefined, {
+        maxBytes: 50_000,
+        timeLimitMs: 5000,
+        onChunk: (chunk) => seen.push(chunk),
+      }),
+    ).rejects.toThrow('Page larger than');
+    expect(Buffer.concat(seen).length).toBeLessThanOrEqual(50_000);
+  });
 });
 
 describe('guarded fetcher: host map (SCRAPER_HOST_MAP)', () => {

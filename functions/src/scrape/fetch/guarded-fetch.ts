@@ -106,6 +106,14 @@ export interface FetchedResource {
   readonly body: Buffer;
 }
 
+/** How much of a sitemap or feed is read, and how long it may take; `onChunk` takes it as it arrives. */
+export interface FileLimits {
+  readonly maxBytes: number;
+  readonly timeLimitMs: number;
+  /** Given: the body goes here a piece at a time, decoded, and the file's `bytes` are empty. */
+  readonly onChunk?: (chunk: Uint8Array) => void;
+}
+
 export interface GuardedFetcher {
   /**
    * Fetches one HTML page, each request paced by `pacer` when given; throws a FetchError subclass on
@@ -132,11 +140,7 @@ export interface GuardedFetcher {
    * checked against robots.txt like a page, of any content type; at most `limits.maxBytes`
    * (after any Content-Encoding is undone) within `limits.timeLimitMs`: by default 50 MiB in 120 s.
    */
-  fetchFile(
-    url: string,
-    pacer?: RequestPacer,
-    limits?: { maxBytes: number; timeLimitMs: number },
-  ): Promise<FetchedFile>;
+  fetchFile(url: string, pacer?: RequestPacer, limits?: FileLimits): Promise<FetchedFile>;
   /**
    * The Crawl-delay (seconds, at most 30) robots.txt of the address's origin sets for our agent, or
    * null; reads the run's cached robots.txt, fetching it first when this origin has not been seen.
@@ -160,7 +164,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** `html`: a page; `robots`: a robots.txt; `file`: a sitemap or feed, of any type, with its own limits. */
 type FetchMode = 'html' | 'robots' | 'file';
 /** A file's limits unless the caller gives its own. */
-const FILE_DEFAULTS = { maxBytes: 50 * 1024 * 1024, timeLimitMs: 120_000 };
+const FILE_DEFAULTS: FileLimits = { maxBytes: 50 * 1024 * 1024, timeLimitMs: 120_000 };
 const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
 const ACCEPT: Record<FetchMode, string> = {
   html: 'text/html,application/xhtml+xml;q=0.9',
@@ -253,7 +257,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     const limit = new TimeLimit(timeLimitMs);
     try {
       return {
-        ...(await followWithin(limit, start, mode, pacer, robotsCheck, headers, file.maxBytes)),
+        ...(await followWithin(limit, start, mode, pacer, robotsCheck, headers, file)),
         fetchMs: limit.usedMs(),
       };
     } catch (error) {
@@ -273,7 +277,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     pacer: RequestPacer | undefined,
     robotsCheck: RobotsCache | null,
     headers: Readonly<Record<string, string>>,
-    fileMaxBytes: number,
+    file: FileLimits,
   ) {
     // Waiting for the host's turn (this fetch's, or its robots.txt's) is the host's pace, not its slowness.
     const paced = pacer && limit.pausedDuring(pacer);
@@ -281,7 +285,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     for (let hop = 0; ; hop++) {
       // A rendered page's cookie is its origin's: a redirect elsewhere does not carry it.
       const sent = url.origin === start.origin ? headers : {};
-      const result = await visit(url, mode, limit.signal, paced, robotsCheck, sent, fileMaxBytes).catch(
+      const result = await visit(url, mode, limit.signal, paced, robotsCheck, sent, file).catch(
         (error: unknown) => {
           // A robots.txt that redirects somewhere we may not go is one we cannot read (RFC 9309:
           // unreachable, so disallow); the page's own address is not the one that is blocked.
@@ -309,7 +313,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     pacer: RequestPacer | undefined,
     robotsCheck: RobotsCache | null,
     headers: Readonly<Record<string, string>>,
-    fileMaxBytes: number,
+    file: FileLimits,
   ) {
     // Scheme and address literal first: robots.txt of a refused target is never fetched.
     checkTarget(url, allowHosts);
@@ -325,7 +329,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     const turn = await pacer?.begin(url);
     let holdMs: number | null = null;
     try {
-      return await fetchOnce(url, mode, signal, headers, fileMaxBytes, turn);
+      return await fetchOnce(url, mode, signal, headers, file, turn);
     } catch (error) {
       if (error instanceof HttpStatusError) holdMs = error.retryAfterMs;
       throw error;
@@ -339,7 +343,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     mode: FetchMode,
     signal: AbortSignal,
     extraHeaders: Readonly<Record<string, string>>,
-    fileMaxBytes: number,
+    file: FileLimits,
     turn?: RequestTurn,
   ) {
     let response: HttpResponse | undefined;
@@ -370,11 +374,14 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         );
       const contentType = headers['content-type'] ?? '';
       if (mode === 'html' && !HTML_TYPES.test(contentType.trim())) throw new NotHtmlError(contentType);
-      const cap = mode === 'html' ? settings.maxBytes : mode === 'file' ? fileMaxBytes : ROBOTS_MAX_BYTES;
+      const cap = mode === 'html' ? settings.maxBytes : mode === 'file' ? file.maxBytes : ROBOTS_MAX_BYTES;
       const declared = Number(headers['content-length']);
       if (!headers['content-encoding'] && Number.isFinite(declared) && declared > cap)
         throw new PageTooLargeError(cap);
-      const bytes = await response.read(cap);
+      const streamed = mode === 'file' ? file.onChunk : undefined;
+      const bytes = streamed
+        ? (await response.stream(cap, streamed), new Uint8Array())
+        : await response.read(cap);
       // A file's bytes are its reader's to decode (a gzipped sitemap, a feed in its own charset).
       const body = mode === 'file' ? '' : decodeHtml(bytes, contentType);
       return { kind: 'done' as const, status, contentType, body, bytes };

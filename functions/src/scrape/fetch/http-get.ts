@@ -6,9 +6,18 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { type Duplex, pipeline, type Readable } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
-import { brotliDecompressSync, constants, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
+import {
+  brotliDecompressSync,
+  constants,
+  createBrotliDecompress,
+  createGunzip,
+  createInflate,
+  gunzipSync,
+  inflateRawSync,
+  inflateSync,
+} from 'node:zlib';
 import { FetchTimeoutError, PageTooLargeError, ProxyRefusedError } from './fetch-errors';
 
 export interface HttpGetOptions {
@@ -44,6 +53,11 @@ export interface HttpResponse {
   readonly headers: IncomingHttpHeaders;
   /** The body decoded per Content-Encoding; PageTooLargeError past `cap` bytes, before or after decoding. */
   read(cap: number): Promise<Uint8Array>;
+  /**
+   * Hands the body, decoded, to `onChunk` a piece at a time as it arrives (a product feed of up to
+   * 200 MB is never held whole); at most `cap` decoded bytes.
+   */
+  stream(cap: number, onChunk: (chunk: Uint8Array) => void): Promise<void>;
   /** Drops the connection; safe to call more than once. */
   close(): void;
 }
@@ -93,6 +107,7 @@ export function httpGet(url: URL, options: HttpGetOptions): Promise<HttpResponse
         status: res.statusCode ?? 0,
         headers: res.headers,
         read: async (cap) => decodeBody(await readRaw(res, cap), res.headers['content-encoding'], cap),
+        stream: (cap, onChunk) => streamBody(res, res.headers['content-encoding'], cap, onChunk),
         close: () => req.destroy(),
       });
     });
@@ -177,18 +192,54 @@ async function readRaw(res: IncomingMessage, cap: number): Promise<Buffer> {
   return Buffer.concat(chunks, total);
 }
 
-/**
- * Undoes the codings from the last listed to the first. Each step stops at `cap` output bytes, so a
- * small compressed bomb never grows past the cap in memory. Lenient like browsers and curl (a
- * truncated stream yields what arrived); an unknown coding leaves the body as sent, as undici did.
- */
-function decodeBody(body: Buffer, encoding: string | undefined, cap: number): Buffer {
+/** The body's codings in the order they are undone; null when one is unknown (the body is taken as sent). */
+function codingsOf(encoding: string | undefined): string[] | null {
   const codings = (encoding ?? '')
     .toLowerCase()
     .split(',')
     .map((c) => c.trim())
     .filter((c) => c !== '' && c !== 'identity')
     .reverse();
+  return codings.every((c) => ['gzip', 'x-gzip', 'deflate', 'br'].includes(c)) ? codings : null;
+}
+
+/** decodeBody's work as the body arrives: each coding undone by a stream, the output counted against `cap`. */
+async function streamBody(
+  res: IncomingMessage,
+  encoding: string | undefined,
+  cap: number,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<void> {
+  const zlib = { finishFlush: constants.Z_SYNC_FLUSH };
+  const decoders = (codingsOf(encoding) ?? []).map((coding) =>
+    coding === 'br'
+      ? createBrotliDecompress({ finishFlush: constants.BROTLI_OPERATION_FLUSH })
+      : coding === 'deflate'
+        ? createInflate(zlib)
+        : createGunzip(zlib),
+  );
+  // A failure anywhere in the chain ends the last stream with it, so the loop below throws it.
+  const decoded: Readable =
+    decoders.length === 0 ? res : (pipeline([res, ...decoders], () => undefined) as unknown as Readable);
+  let total = 0;
+  for await (const chunk of decoded as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > cap) {
+      res.destroy();
+      throw new PageTooLargeError(cap);
+    }
+    onChunk(chunk);
+  }
+}
+
+/**
+ * Undoes the codings from the last listed to the first. Each step stops at `cap` output bytes, so a
+ * small compressed bomb never grows past the cap in memory. Lenient like browsers and curl (a
+ * truncated stream yields what arrived); an unknown coding leaves the body as sent, as undici did.
+ */
+function decodeBody(body: Buffer, encoding: string | undefined, cap: number): Buffer {
+  const codings = codingsOf(encoding);
+  if (!codings) return body;
   const zlib = { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: cap };
   const brotli = { finishFlush: constants.BROTLI_OPERATION_FLUSH, maxOutputLength: cap };
   let out = body;
@@ -198,8 +249,7 @@ function decodeBody(body: Buffer, encoding: string | undefined, cap: number): Bu
       // 'deflate' should carry a zlib header (low nibble 8), but some servers send it raw.
       else if (coding === 'deflate')
         out = ((out[0] ?? 0) & 0x0f) === 8 ? inflateSync(out, zlib) : inflateRawSync(out, zlib);
-      else if (coding === 'br') out = brotliDecompressSync(out, brotli);
-      else return body;
+      else out = brotliDecompressSync(out, brotli);
     } catch (error) {
       if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new PageTooLargeError(cap);
       throw error;
