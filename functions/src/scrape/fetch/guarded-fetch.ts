@@ -378,10 +378,10 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
       const declared = Number(headers['content-length']);
       if (!headers['content-encoding'] && Number.isFinite(declared) && declared > cap)
         throw new PageTooLargeError(cap);
+      // A streamed file goes to its reader as it arrives: nothing is kept here.
       const streamed = mode === 'file' ? file.onChunk : undefined;
-      const bytes = streamed
-        ? (await response.stream(cap, streamed), new Uint8Array())
-        : await response.read(cap);
+      if (streamed) await response.stream(cap, streamed);
+      const bytes = streamed ? new Uint8Array() : await response.read(cap);
       // A file's bytes are its reader's to decode (a gzipped sitemap, a feed in its own charset).
       const body = mode === 'file' ? '' : decodeHtml(bytes, contentType);
       return { kind: 'done' as const, status, contentType, body, bytes };
