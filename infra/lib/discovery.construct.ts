@@ -1,15 +1,13 @@
-import { Rule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { Rule } from 'aws-cdk-lib/aws-events';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { discoveryConfigSchema } from '../../functions/src/discovery/discovery.config';
 import { buildDiscoveryDefinition } from '../../functions/src/discovery/discovery-machine';
 import { type DiscoveryTaskName, discoveryTasks } from '../../functions/src/discovery/discovery-tasks';
-import { ABANDONED_EXECUTION_STATUSES } from '../../functions/src/scrape-run/run-endings';
 import type { AppSettings } from './app-settings';
 import type { NeedResources } from './bind-needs';
-import { taskStateMachine } from './task-state-machine';
+import { abandonedExecutionsRule, taskStateMachine } from './task-state-machine';
 
 export interface DiscoveryProps {
   readonly resources: Omit<NeedResources, 'scrapeRun'>;
@@ -46,17 +44,11 @@ export class Discovery extends Construct {
       'DISCOVERY_STATE_MACHINE_ARN',
       this.stateMachine.stateMachineArn,
     );
-    this.statusChangeRule = new Rule(this, 'StatusChangeRule', {
-      description: 'Check My Price: a discovery job execution ended without MatchDiscovery',
-      eventPattern: {
-        source: ['aws.states'],
-        detailType: ['Step Functions Execution Status Change'],
-        detail: {
-          status: ABANDONED_EXECUTION_STATUSES,
-          stateMachineArn: [this.stateMachine.stateMachineArn],
-        },
-      },
-      targets: [new LambdaFunction(props.statusChangeFunction)],
-    });
+    this.statusChangeRule = abandonedExecutionsRule(
+      this,
+      this.stateMachine,
+      props.statusChangeFunction,
+      'Check My Price: a discovery job execution ended without MatchDiscovery',
+    );
   }
 }

@@ -8,19 +8,18 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction, SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
+import { SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { LLM_FAILURE_RATE, METRICS_NAMESPACE } from '../../functions/src/scrape-run/llm-metrics';
-import { ABANDONED_EXECUTION_STATUSES } from '../../functions/src/scrape-run/run-endings';
 import { scheduledRunInput } from '../../functions/src/scrape-run/run-input';
 import { buildScrapeDefinition } from '../../functions/src/scrape-run/state-machine';
 import { type ScrapeTaskName, scrapeTasks, statusChangeTask } from '../../functions/src/scrape-run/tasks';
 import { appFunction } from './app-function';
 import type { AppSettings } from './app-settings';
 import { bindNeeds, type NeedResources } from './bind-needs';
-import { taskStateMachine } from './task-state-machine';
+import { abandonedExecutionsRule, taskStateMachine } from './task-state-machine';
 
 export interface ScrapeRunProps {
   /** What the tasks may need; the state machine itself is made here, so it is not among them. */
@@ -86,18 +85,12 @@ export class ScrapeRun extends Construct {
       settings,
     });
     bindNeeds(this.statusChangeFunction, statusChangeTask.needs, resources);
-    this.statusChangeRule = new Rule(this, 'StatusChangeRule', {
-      description: 'Check My Price: a scrape run execution ended without Finalize',
-      eventPattern: {
-        source: ['aws.states'],
-        detailType: ['Step Functions Execution Status Change'],
-        detail: {
-          status: ABANDONED_EXECUTION_STATUSES,
-          stateMachineArn: [this.stateMachine.stateMachineArn],
-        },
-      },
-      targets: [new LambdaFunction(this.statusChangeFunction)],
-    });
+    this.statusChangeRule = abandonedExecutionsRule(
+      this,
+      this.stateMachine,
+      this.statusChangeFunction,
+      'Check My Price: a scrape run execution ended without Finalize',
+    );
 
     this.scheduleRule = new Rule(this, 'Schedule', {
       description: 'Check My Price: scheduled price checks',

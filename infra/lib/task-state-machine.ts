@@ -1,10 +1,13 @@
 import { type CfnElement, Stack } from 'aws-cdk-lib';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { RUN_FILES_PREFIX } from '../../functions/src/lib/data-bucket';
+import { ABANDONED_EXECUTION_STATUSES } from '../../functions/src/scrape-run/run-endings';
 import { arnSubstitution, type TaskDef } from '../../functions/src/scrape-run/tasks';
 import { appFunction, vendedLogGroupName } from './app-function';
 import type { AppSettings } from './app-settings';
@@ -127,4 +130,25 @@ export function taskStateMachine<T extends string>(
     'AwsSolutions-SF1',
   );
   return { stateMachine, taskFunctions };
+}
+
+/**
+ * The rule that hands the state machine's failed, timed-out and aborted executions to the
+ * status-change handler, which ends their run or job (nothing else would).
+ */
+export function abandonedExecutionsRule(
+  scope: Construct,
+  stateMachine: StateMachine,
+  handler: NodejsFunction,
+  description: string,
+): Rule {
+  return new Rule(scope, 'StatusChangeRule', {
+    description,
+    eventPattern: {
+      source: ['aws.states'],
+      detailType: ['Step Functions Execution Status Change'],
+      detail: { status: ABANDONED_EXECUTION_STATUSES, stateMachineArn: [stateMachine.stateMachineArn] },
+    },
+    targets: [new LambdaFunction(handler)],
+  });
 }

@@ -1,5 +1,6 @@
 import {
   batching,
+  distributedMap,
   lambdaResource,
   retryCheckThrottling,
   retryDynamoThrottling,
@@ -86,28 +87,14 @@ export function buildDiscoveryDefinition({ timeoutSeconds }: { timeoutSeconds: n
         Default: 'MatchDiscovery',
       },
       ReadPages: {
-        Type: 'Map',
         // PrepareDiscovery's JSON Lines object, one {"url"} per line.
-        ItemReader: {
-          Resource: 'arn:aws:states:::s3:getObject',
-          ReaderConfig: { InputType: 'JSONL' },
-          Parameters: { 'Bucket.$': '$.items.bucket', 'Key.$': '$.items.key' },
-        },
-        ItemBatcher: {
-          MaxItemsPerBatch: batchSize,
-          BatchInput: { 'jobId.$': '$.jobId', 'competitorId.$': '$.competitorId' },
-        },
-        ResultWriter: {
-          Resource: 'arn:aws:states:::s3:putObject',
-          Parameters: { 'Bucket.$': '$.results.bucket', 'Prefix.$': '$.results.prefix' },
-          WriterConfig: { OutputType: 'JSONL', Transformation: 'COMPACT' },
-        },
-        MaxConcurrency: children,
-        ToleratedFailurePercentage: 100,
-        ItemProcessor: {
-          ProcessorConfig: { Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' },
-          StartAt: 'ReadBatch',
-          States: {
+        ...distributedMap({
+          items: '$.items',
+          batchSize,
+          batchInput: { 'jobId.$': '$.jobId', 'competitorId.$': '$.competitorId' },
+          children,
+          startAt: 'ReadBatch',
+          states: {
             ReadBatch: {
               Type: 'Map',
               ItemsPath: '$.Items',
@@ -129,7 +116,7 @@ export function buildDiscoveryDefinition({ timeoutSeconds }: { timeoutSeconds: n
               End: true,
             },
           },
-        },
+        }),
         ResultPath: null,
         Next: 'MatchDiscovery',
       },

@@ -174,29 +174,15 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
         Default: 'Finalize',
       },
       ScrapeUrls: {
-        Type: 'Map',
         // ReadFeeds' JSON Lines object, one {"urlId"} per line, the shops in turn as Prepare put them.
-        ItemReader: {
-          Resource: 'arn:aws:states:::s3:getObject',
-          ReaderConfig: { InputType: 'JSONL' },
-          Parameters: { 'Bucket.$': '$.fetch.items.bucket', 'Key.$': '$.fetch.items.key' },
-        },
-        // Consecutive lines, so a batch's URLs are on as many shops as the run has.
-        ItemBatcher: { MaxItemsPerBatch: batchSize, BatchInput: { 'runId.$': '$.runId' } },
-        // Every child answers {}, but a million URLs are 100,000 children: their outputs gathered in
-        // the state would pass the 256 KiB payload limit, so they go to the bucket (and are dropped).
-        ResultWriter: {
-          Resource: 'arn:aws:states:::s3:putObject',
-          Parameters: { 'Bucket.$': '$.results.bucket', 'Prefix.$': '$.results.prefix' },
-          WriterConfig: { OutputType: 'JSONL', Transformation: 'COMPACT' },
-        },
-        MaxConcurrency: children,
-        // A child that still fails (Express's 5 minutes ran out) leaves its unchecked URLs unrecorded, not the run failed.
-        ToleratedFailurePercentage: 100,
-        ItemProcessor: {
-          ProcessorConfig: { Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' },
-          StartAt: 'CheckBatch',
-          States: {
+        // Consecutive lines make a batch, so a batch's URLs are on as many shops as the run has.
+        ...distributedMap({
+          items: '$.fetch.items',
+          batchSize,
+          batchInput: { 'runId.$': '$.runId' },
+          children,
+          startAt: 'CheckBatch',
+          states: {
             CheckBatch: {
               Type: 'Map',
               ItemsPath: '$.Items',
@@ -220,7 +206,7 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
               End: true,
             },
           },
-        },
+        }),
         ResultPath: null,
         Next: 'Finalize',
       },
@@ -310,6 +296,44 @@ function checkStates() {
       Comment: 'The URL could not be recorded; the run goes on without it.',
       OutputPath: null,
       End: true,
+    },
+  };
+}
+
+/**
+ * A Distributed Map over the JSON Lines object at `items` (a run's or a job's, in the data bucket):
+ * batches of `batchSize` consecutive lines, each an Express child execution, `children` at once. A
+ * child that still fails (Express's 5 minutes ran out) leaves its items undone, not the whole
+ * execution failed. Its children's answers go to the bucket and are dropped: a million items are
+ * 100,000 children, whose outputs would pass the 256 KiB payload limit in the state.
+ */
+export function distributedMap<States extends Record<string, unknown>>(map: {
+  items: string;
+  batchSize: number;
+  batchInput: Record<string, string>;
+  children: number;
+  startAt: string;
+  states: States;
+}) {
+  return {
+    Type: 'Map',
+    ItemReader: {
+      Resource: 'arn:aws:states:::s3:getObject',
+      ReaderConfig: { InputType: 'JSONL' },
+      Parameters: { 'Bucket.$': `${map.items}.bucket`, 'Key.$': `${map.items}.key` },
+    },
+    ItemBatcher: { MaxItemsPerBatch: map.batchSize, BatchInput: map.batchInput },
+    ResultWriter: {
+      Resource: 'arn:aws:states:::s3:putObject',
+      Parameters: { 'Bucket.$': '$.results.bucket', 'Prefix.$': '$.results.prefix' },
+      WriterConfig: { OutputType: 'JSONL', Transformation: 'COMPACT' },
+    },
+    MaxConcurrency: map.children,
+    ToleratedFailurePercentage: 100,
+    ItemProcessor: {
+      ProcessorConfig: { Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' },
+      StartAt: map.startAt,
+      States: map.states,
     },
   };
 }

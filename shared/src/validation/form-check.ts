@@ -46,3 +46,21 @@ export const given = (text: string) => (text.trim() === '' ? null : text);
 
 /** A select's id as text ('' for none) as the API's integer id, or null. */
 export const idOrNull = (text: string) => (text === '' ? null : Number(text));
+
+/**
+ * A form checked by its API schema alone: the value as the API parses it, or every problem in one
+ * message with the first one's field (its path, `proxy.url`), for forms whose every rule is the API's.
+ */
+export function schemaCheck<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+): FormCheck<z.output<Schema>> {
+  const checked = schema.safeParse(input);
+  if (checked.success) return { ok: true, value: checked.data };
+  const [first] = checked.error.issues;
+  return {
+    ok: false,
+    error: checked.error.issues.map((issue) => issue.message).join('; '),
+    ...(first ? { field: first.path.join('.') } : {}),
+  };
+}

@@ -1,7 +1,13 @@
 // The host settings form (docs/rules.md#23-competitor-hosts): the API's own rules
 // (hostSettingsInputSchema), so the form says what the server would. An empty password keeps the
 // stored one; the numbers are typed as text.
-import { type FetchMode, type FormCheck, type HostSettingsInput, hostSettingsInputSchema } from '@cmp/shared';
+import {
+  type FetchMode,
+  type FormCheck,
+  type HostSettingsInput,
+  hostSettingsInputSchema,
+  schemaCheck,
+} from '@cmp/shared';
 
 export interface HostFormValues {
   fetchMode: FetchMode;
@@ -28,14 +34,5 @@ export function validateHostForm(values: HostFormValues): FormCheck<HostSettings
         }
       : null,
   };
-  const checked = hostSettingsInputSchema.safeParse(input);
-  if (!checked.success) {
-    const [first] = checked.error.issues;
-    return {
-      ok: false,
-      error: checked.error.issues.map((issue) => issue.message).join('; '),
-      ...(first ? { field: first.path.join('.') } : {}),
-    };
-  }
-  return { ok: true, value: checked.data };
+  return schemaCheck(hostSettingsInputSchema, input);
 }

@@ -1,7 +1,13 @@
 // The competitor shop form (docs/rules.md#24-competitors-and-matching): the API's own rules
 // (competitorInputSchema), so the form says what the server would. Sitemaps are typed one per line;
 // feeds are rows of an address and a format.
-import { type CompetitorInput, competitorInputSchema, type FeedFormat, type FormCheck } from '@cmp/shared';
+import {
+  type CompetitorFields,
+  competitorInputSchema,
+  type FeedFormat,
+  type FormCheck,
+  schemaCheck,
+} from '@cmp/shared';
 
 export interface FeedRow {
   url: string;
@@ -16,7 +22,7 @@ export interface ShopFormValues {
   feeds: readonly FeedRow[];
 }
 
-export function validateShopForm(values: ShopFormValues): FormCheck<CompetitorInput> {
+export function validateShopForm(values: ShopFormValues): FormCheck<CompetitorFields> {
   const input = {
     name: values.name,
     domain: values.domain,
@@ -28,14 +34,5 @@ export function validateShopForm(values: ShopFormValues): FormCheck<CompetitorIn
       .filter((feed) => feed.url.trim() !== '')
       .map((feed) => ({ ...feed, url: feed.url.trim() })),
   };
-  const checked = competitorInputSchema.safeParse(input);
-  if (!checked.success) {
-    const [first] = checked.error.issues;
-    return {
-      ok: false,
-      error: checked.error.issues.map((issue) => issue.message).join('; '),
-      ...(first ? { field: first.path.join('.') } : {}),
-    };
-  }
-  return { ok: true, value: input };
+  return schemaCheck(competitorInputSchema, input);
 }
