@@ -39,6 +39,22 @@ export async function countUrlsByHost(): Promise<Map<string, number>> {
   return counts;
 }
 
+/**
+ * The hosts with their URL counts and the hosts of the competitor shops (0 URLs until some are
+ * watched there), so a shop's fetching is set before its products are discovered (issue 32).
+ */
+export function withShopHosts(
+  urlCounts: ReadonlyMap<string, number>,
+  shops: readonly { domain: string }[],
+): Map<string, number> {
+  const counts = new Map(urlCounts);
+  for (const shop of shops) {
+    const host = hostOf(`https://${shop.domain}/`);
+    if (host && !counts.has(host)) counts.set(host, 0);
+  }
+  return counts;
+}
+
 const addCounts = (a: OutcomeCounts, b: OutcomeCounts): OutcomeCounts =>
   Object.fromEntries(
     Object.entries(a).map(([outcome, n]) => [outcome, n + b[outcome as keyof OutcomeCounts]]),
@@ -102,7 +118,7 @@ export async function setHostSettings(
   urlCounts: ReadonlyMap<string, number>,
 ): Promise<CompetitorHost> {
   requireAdmin(user, ADMINS_ONLY_HOST_SETTINGS);
-  if (!urlCounts.has(host)) throw new NotFoundError(`No competitor URL is on ${host}`);
+  if (!urlCounts.has(host)) throw new NotFoundError(`No competitor URL or shop is on ${host}`);
   const before = await getHostSettings(host);
   let proxy: HostSettingsRecord['proxy'] = null;
   if (input.proxy) {

@@ -14,6 +14,8 @@ export interface FixtureShopOptions {
   robots?: string;
   /** The Retry-After that `/limited/<n>` sends with its 429. */
   retryAfter?: string;
+  /** The paths `/sitemap.xml` lists (on the host asked); without them it answers 404. */
+  sitemap?: readonly string[];
 }
 
 /** One request as the shop saw it: when it arrived and when its answer was done (performance.now() ms). */
@@ -53,6 +55,12 @@ export async function startFixtureShop(options: FixtureShopOptions = {}) {
         return options.robots === undefined
           ? res.writeHead(404).end()
           : res.writeHead(200, { 'content-type': 'text/plain' }).end(options.robots);
+      if (req.url === '/sitemap.xml' && options.sitemap) {
+        const locs = options.sitemap.map((path) => `<url><loc>http://${req.headers.host}${path}</loc></url>`);
+        return res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.join('')}</urlset>`);
+      }
       if (kind === 'p' && id) {
         const price = `${Number(id)}.99`;
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
