@@ -19,6 +19,7 @@ export * from './match-suggestions';
 export * from './paging';
 export * from './price-comparison';
 export * from './price-trend';
+export * from './pricing-rules';
 export * from './schedule';
 export * from './scraper';
 export * from './search';
