@@ -53,3 +53,4 @@ export const authStatusResponseSchema = z.strictObject({
   user: publicUserSchema.nullable(),
 });
 export type AuthStatusResponse = z.infer<typeof authStatusResponseSchema>;
+export const ADMINS_ONLY_PRICING_RULES = 'Only an administrator can change pricing rules';

@@ -61,6 +61,8 @@ const scopeSchema = z.union(
 
 export const pricingRuleSchema = z
   .strictObject({
+    /** Given by the server; sent back unchanged to keep a rule's id (a suggestion names it). */
+    id: z.number().int().positive().optional(),
     name: requiredText('Name', 100),
     scope: scopeSchema,
     target: z.enum(PRICING_TARGETS, `target must be one of ${PRICING_TARGETS.join(', ')}`),
@@ -89,14 +91,12 @@ export const pricingRuleSchema = z
       .max(50, 'min_competitors must be a whole number from 1 to 50')
       .default(1),
     floor: limitSchema,
-    ceiling: limitSchema.nullish().transform((limit) => limit ?? null),
+    ceiling: limitSchema.nullable().default(null),
     rounding: z
       .enum(PRICE_ROUNDINGS, `rounding must be one of ${PRICE_ROUNDINGS.join(', ')}`)
       .default('none'),
     /** How far one suggestion may move the price, in percent of the current price. */
-    max_change_percent: percent('max_change_percent', 100)
-      .nullish()
-      .transform((value) => value ?? null),
+    max_change_percent: percent('max_change_percent', 100).nullable().default(null),
   })
   .superRefine((rule, context) => {
     const problem = (path: string, message: string) =>
@@ -116,6 +116,13 @@ export const pricingRuleSchema = z
   });
 export type PricingRuleInput = z.input<typeof pricingRuleSchema>;
 export type PricingRule = z.output<typeof pricingRuleSchema>;
+
+/** PUT /api/pricing-rules: the whole ordered list (the first rule whose scope matches applies). */
+export const pricingRulesInputSchema = z.strictObject({
+  rules: z
+    .array(pricingRuleSchema, 'rules must be a list')
+    .max(MAX_PRICING_RULES, `At most ${MAX_PRICING_RULES} rules`),
+});
 
 /** A competitor's accepted price for the product, in the shop currency. */
 export interface ConsideredOffer {

@@ -8,7 +8,8 @@ export type CountedEntity =
   | 'category'
   | 'competitor-url'
   | 'competitor'
-  | 'match-suggestion';
+  | 'match-suggestion'
+  | 'pricing-rule';
 
 const counterKey = (entity: CountedEntity) => ({ PK: 'COUNTER', SK: entity });
 

@@ -151,6 +151,8 @@ const groupOf = {
   'GET /api/competitors/{id}/discovery': 'competitors',
   'GET /api/discovery-settings': 'competitors',
   'PUT /api/discovery-settings': 'competitors',
+  'GET /api/pricing-rules': 'products',
+  'PUT /api/pricing-rules': 'products',
   'GET /api/match-suggestions': 'competitors',
   'POST /api/match-suggestions/{id}/accept': 'competitors',
   'POST /api/match-suggestions/{id}/reject': 'competitors',

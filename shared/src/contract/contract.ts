@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard';
 import { importRoutes } from './imports';
 import { matchSuggestionRoutes } from './match-suggestions';
 import { metaRoutes } from './meta';
+import { pricingRoutes } from './pricing';
 import { productRoutes } from './products';
 import type { RouteContract } from './route';
 import { scraperRoutes } from './scraper';
@@ -29,6 +30,7 @@ export const contract = {
   ...matchSuggestionRoutes,
   ...importRoutes,
   ...dashboardRoutes,
+  ...pricingRoutes,
   ...scraperRoutes,
   ...alertRoutes,
   ...userRoutes,
