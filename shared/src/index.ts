@@ -18,6 +18,7 @@ export * from './list-query';
 export * from './match-suggestions';
 export * from './paging';
 export * from './price-comparison';
+export * from './price-suggestions';
 export * from './price-trend';
 export * from './pricing-rules';
 export * from './schedule';

@@ -5,6 +5,7 @@ import { dashboardCsv } from '../exports/dashboard-export';
 import { exportAnswer } from '../http/export-answer';
 import { groupHandler } from '../http/http-handler';
 import { dashboardList, keptComparisonRows } from '../http/list-pages';
+import { suggestionPage } from '../pricing/price-suggestions';
 
 readEntrySettings(process.env);
 
@@ -29,4 +30,9 @@ export const handler = groupHandler('dashboard', {
   'GET /api/dashboard/products/{id}/ai-analysis': async ({ params }) => ({
     body: { success: true, analysis: await getLatestAiAnalysis(params.id) },
   }),
+
+  'GET /api/price-suggestions': async ({ query }) => {
+    const { rows, ...paging } = await suggestionPage(query);
+    return { body: { success: true, suggestions: rows, ...paging } };
+  },
 });

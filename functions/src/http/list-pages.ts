@@ -57,7 +57,7 @@ function answer<E, T, Q extends { page?: number | undefined; page_size?: number 
 const builtRow = <T>(entry: { row(): T }) => entry.row();
 
 /** The dashboard's entries, hidden products included, as kept for this catalogue version. */
-const keptComparisonList = () => keptValue('comparison list', getComparisonList);
+export const keptComparisonList = () => keptValue('comparison list', getComparisonList);
 
 /** The dashboard's comparison rows, hidden products included, every one built. */
 export const keptComparisonRows = async () => (await keptComparisonList()).map(builtRow);

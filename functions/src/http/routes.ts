@@ -153,6 +153,7 @@ const groupOf = {
   'PUT /api/discovery-settings': 'competitors',
   'GET /api/pricing-rules': 'products',
   'PUT /api/pricing-rules': 'products',
+  'GET /api/price-suggestions': 'dashboard',
   'GET /api/match-suggestions': 'competitors',
   'POST /api/match-suggestions/{id}/accept': 'competitors',
   'POST /api/match-suggestions/{id}/reject': 'competitors',

@@ -1,11 +1,15 @@
 import { addUser } from '@cmp/functions/auth/users';
 import { ADMINS_ONLY_PRICING_RULES, type PricingRuleInput } from '@cmp/shared';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFixtureShop } from '../support/fixture-shop';
 import { signedInStack } from '../support/signed-in-stack';
 
 // Pricing rules (docs/api.md#pricing-rules, issue 33): anyone reads the ordered list, admins
 // replace it; a rule sent back with its id keeps it.
-const { stack, token } = await signedInStack();
+// Suggestions need checked prices: the stack may fetch a loopback fixture shop.
+const shop = await startFixtureShop();
+afterAll(() => shop.close());
+const { stack, token } = await signedInStack({ env: { SCRAPER_ALLOW_HOSTS: shop.hostPort } });
 await addUser({ email: 'sam@example.com', username: 'sam', firstName: 'Sam', password: 'sam-password-1' });
 const staff = await stack.login('sam@example.com', 'sam-password-1');
 
@@ -82,5 +86,90 @@ describe('pricing rules', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe(ADMINS_ONLY_PRICING_RULES);
     expect((await stack.api('GET /api/pricing-rules', { token })).body.rules).toHaveLength(3);
+  });
+});
+
+describe('price suggestions', () => {
+  it("suggest each product's price from its first rule over the prices the comparison counts, filtered by direction", async () => {
+    const add = async (sku: string, current_price: number, cost: number | null, pages: number[]) => {
+      const { product } = (
+        await stack.api('POST /api/products', {
+          token,
+          body: { sku, name: `Product ${sku}`, current_price, cost },
+        })
+      ).body;
+      for (const n of pages)
+        await stack.api('POST /api/competitor-urls', {
+          token,
+          body: { product_id: product.id, competitor_name: 'Fixture', url: `${shop.origin}/p/${n}` },
+        });
+      return product.id;
+    };
+    await add('SUG-A', 20, 10, [15, 17]);
+    await add('SUG-B', 5, null, [9]);
+    await add('SUG-C', 7, 3, []);
+    await stack.api('PUT /api/pricing-rules', {
+      token,
+      body: {
+        rules: [
+          {
+            name: 'B by amount',
+            scope: { skus: ['SUG-B'] },
+            target: 'beat_lowest',
+            by_amount: 0.5,
+            competitors: 'all',
+            floor: { amount: 1 },
+            rounding: '0.99',
+          },
+          {
+            name: 'Everything',
+            scope: 'all',
+            target: 'match_lowest',
+            competitors: 'all',
+            floor: { margin_percent: 20 },
+          },
+        ],
+      },
+    });
+    await stack.api('POST /api/scraper/run', { token, body: {} });
+    await stack.stepFunctions.idle();
+
+    const page = async (query: Record<string, string>) =>
+      (await stack.api('GET /api/price-suggestions', { token, query })).body;
+    const all = await page({ page: '1', page_size: '2' });
+    expect(all).toMatchObject({ total: 3, page: 1, page_size: 2 });
+    const [a, b] = all.suggestions;
+    expect(a).toMatchObject({
+      sku: 'SUG-A',
+      current_price: 20,
+      suggested_price: 15.99,
+      change: -4.01,
+      change_percent: -20.05,
+      rule_id: 5,
+      competitors: ['127.0.0.1'],
+      reason: 'Everything: Match lowest → 15.99',
+    });
+    expect(b).toMatchObject({
+      sku: 'SUG-B',
+      suggested_price: 8.99,
+      change: 3.99,
+      rule_id: 4,
+      reason: 'B by amount: Beat lowest by 0.50 → 9.49; rounded to 0.99 → 8.99',
+    });
+    expect((await page({ direction: 'none' })).suggestions).toEqual([
+      expect.objectContaining({
+        sku: 'SUG-C',
+        suggested_price: null,
+        reason: 'Everything: Too few competitors: 0 of the 1 needed',
+      }),
+    ]);
+    expect((await page({ direction: 'up' })).suggestions.map((s) => s.sku)).toEqual(['SUG-B']);
+    expect((await page({ direction: 'down', search: 'SUG-A' })).suggestions.map((s) => s.sku)).toEqual([
+      'SUG-A',
+    ]);
+    const wrong = await stack.send<{ error: string }>('GET', '/api/price-suggestions?direction=sideways', {
+      token,
+    });
+    expect(wrong.body.error).toBe('direction must be one of up, down, none');
   });
 });

@@ -1,0 +1,23 @@
+import {
+  directionOf,
+  filterDashboardProducts,
+  type ListPage,
+  type PriceSuggestion,
+  type PriceSuggestionQuery,
+  pageOf,
+  suggestionFor,
+} from '@cmp/shared';
+import { readPricingRules } from '../data/pricing-rule.repository';
+import { keptComparisonList } from '../http/list-pages';
+
+/**
+ * A page of suggested prices (docs/rules.md#25-pricing-rules): the dashboard's products, filtered
+ * as it filters them, each under the first rule that takes it, then by direction.
+ */
+export async function suggestionPage(query: PriceSuggestionQuery): Promise<ListPage<PriceSuggestion>> {
+  const [rules, entries] = await Promise.all([readPricingRules(), keptComparisonList()]);
+  const rows = filterDashboardProducts(entries, query)
+    .map((entry) => suggestionFor(rules, entry.row()))
+    .filter((suggestion) => query.direction === undefined || directionOf(suggestion) === query.direction);
+  return pageOf(rows, query);
+}

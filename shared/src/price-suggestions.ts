@@ -1,0 +1,125 @@
+import * as z from 'zod';
+import { hostOf } from './competitor-hosts';
+import type { DashboardProduct } from './dashboard';
+import { dashboardFilterQuerySchema } from './dashboard-filter';
+import { pageFieldsShape, pagingShape } from './list-query';
+import { type ConsideredOffer, type PricingRule, suggestPrice } from './pricing-rules';
+
+/**
+ * A product's suggested price under the pricing rules (issue 33, docs/rules.md#25-pricing-rules):
+ * the first rule whose scope takes the product, over the competitor prices the comparison counts.
+ */
+
+export const SUGGESTION_DIRECTIONS = ['up', 'down', 'none'] as const;
+export type SuggestionDirection = (typeof SUGGESTION_DIRECTIONS)[number];
+
+export const priceSuggestionSchema = z.strictObject({
+  product_id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  current_price: z.number(),
+  /** Null: no rule applies, or it cannot suggest (the reason says why). */
+  suggested_price: z.number().nullable(),
+  change: z.number().nullable(),
+  change_percent: z.number().nullable(),
+  rule_id: z.number().int().nullable(),
+  /** The hosts whose prices made the target. */
+  competitors: z.array(z.string()),
+  reason: z.string(),
+});
+export type PriceSuggestion = z.infer<typeof priceSuggestionSchema>;
+
+export const priceSuggestionQuerySchema = dashboardFilterQuerySchema.extend({
+  ...pagingShape,
+  direction: z
+    .enum(SUGGESTION_DIRECTIONS, { error: `direction must be one of ${SUGGESTION_DIRECTIONS.join(', ')}` })
+    .optional(),
+});
+export type PriceSuggestionQuery = z.output<typeof priceSuggestionQuerySchema>;
+
+export const priceSuggestionPageSchema = z.strictObject({
+  success: z.literal(true),
+  suggestions: z.array(priceSuggestionSchema),
+  ...pageFieldsShape,
+});
+
+type SuggestedProduct = Pick<
+  DashboardProduct,
+  'id' | 'sku' | 'name' | 'current_price' | 'cost' | 'category_id'
+> & {
+  price_comparison: Pick<DashboardProduct['price_comparison'], 'competitor_prices'>;
+};
+
+/** The first rule whose scope takes the product. */
+export function ruleFor<R extends Pick<PricingRule, 'scope'>>(
+  rules: readonly R[],
+  product: Pick<SuggestedProduct, 'sku' | 'category_id'>,
+): R | undefined {
+  return rules.find(
+    ({ scope }) =>
+      scope === 'all' ||
+      ('skus' in scope && scope.skus.includes(product.sku)) ||
+      ('category_ids' in scope &&
+        product.category_id !== null &&
+        scope.category_ids.includes(product.category_id)),
+  );
+}
+
+/** The offers a suggestion may use: the prices the comparison counts (accepted, sure, in the shop currency). */
+export const offersOf = (product: SuggestedProduct): ConsideredOffer[] =>
+  product.price_comparison.competitor_prices
+    .filter((price) => price.counted && !price.currency_mismatch && price.price !== null)
+    .map((price) => ({ host: hostOf(price.url), price: price.price as number, in_stock: price.in_stock }));
+
+const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
+
+export function suggestionFor(
+  rules: readonly (PricingRule & { id: number })[],
+  product: SuggestedProduct,
+): PriceSuggestion {
+  const base = {
+    product_id: product.id,
+    sku: product.sku,
+    name: product.name,
+    current_price: product.current_price,
+  };
+  const rule = ruleFor(rules, product);
+  if (!rule)
+    return {
+      ...base,
+      suggested_price: null,
+      change: null,
+      change_percent: null,
+      rule_id: null,
+      competitors: [],
+      reason: 'No rule applies',
+    };
+  const answer = suggestPrice(
+    rule,
+    { current_price: product.current_price, cost: product.cost },
+    offersOf(product),
+  );
+  if (!answer.ok)
+    return {
+      ...base,
+      suggested_price: null,
+      change: null,
+      change_percent: null,
+      rule_id: rule.id,
+      competitors: [],
+      reason: `${rule.name}: ${answer.reason}`,
+    };
+  const change = round2(answer.suggested_price - product.current_price);
+  return {
+    ...base,
+    suggested_price: answer.suggested_price,
+    change,
+    change_percent: product.current_price > 0 ? round2((change / product.current_price) * 100) : null,
+    rule_id: rule.id,
+    competitors: answer.competitors,
+    reason: `${rule.name}: ${answer.reason}`,
+  };
+}
+
+export const directionOf = (suggestion: Pick<PriceSuggestion, 'change'>): SuggestionDirection =>
+  suggestion.change === null || suggestion.change === 0 ? 'none' : suggestion.change > 0 ? 'up' : 'down';
