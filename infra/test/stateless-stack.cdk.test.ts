@@ -241,6 +241,7 @@ describe('the route functions', () => {
       users: [tableStatement(readWrite), ...secretStatements],
       'competitor-hosts': [tableStatement(readWrite), ...secretStatements, proxySecrets],
       competitors: [tableStatement(readWrite), ...secretStatements, ...discoveryControl],
+      pricing: [tableStatement(readWrite), ...secretStatements],
     };
 
     for (const group of groups) {

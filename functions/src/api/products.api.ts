@@ -7,16 +7,14 @@ import { addProduct, editProduct, removeProduct, toggleProductHidden } from '../
 import { readEntrySettings } from '../config';
 import { priceHistoryCsv } from '../exports/price-history-export';
 import { exportAnswer } from '../http/export-answer';
-import { groupHandler, sessionOf } from '../http/http-handler';
+import { groupHandler } from '../http/http-handler';
 import { productList } from '../http/list-pages';
-import { listPricingRules, replacePricingRules } from '../pricing/pricing-rules';
 
 readEntrySettings(process.env);
 
 /**
  * The products route group: the catalogue, one product, visibility, CSV import and its preview,
- * a large file's upload slot and either import's job, a product's price history as CSV, and the
- * pricing rules that suggest prices (issue 33).
+ * a large file's upload slot and either import's job, a product's price history as CSV.
  */
 export const handler = groupHandler('products', {
   'GET /api/products': {
@@ -62,11 +60,5 @@ export const handler = groupHandler('products', {
 
   'PATCH /api/products/{id}/toggle-hidden': async ({ params }) => ({
     body: { success: true, ...(await toggleProductHidden(params.id)) },
-  }),
-
-  'GET /api/pricing-rules': async () => ({ body: { success: true, rules: await listPricingRules() } }),
-
-  'PUT /api/pricing-rules': async (request) => ({
-    body: { success: true, rules: await replacePricingRules(sessionOf(request).user, request.body.rules) },
   }),
 });

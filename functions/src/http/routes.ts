@@ -58,6 +58,8 @@ export const routeGroups = {
     entry: 'src/api/competitors.api.ts',
     needs: ['table', 'tokenSecret', 'originVerify', 'discoveryMachine'],
   },
+  // The pricing rules (issue 33): settings, not catalogue items, so their writes leave the lists' caches be.
+  pricing: { entry: 'src/api/pricing.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   // Admins managing users: its own Lambda, so the public sign-in Lambda carries none of it (decision 48).
   users: { entry: 'src/api/users.api.ts', needs: ['table', 'tokenSecret', 'originVerify'] },
   scraper: {
@@ -151,8 +153,8 @@ const groupOf = {
   'GET /api/competitors/{id}/discovery': 'competitors',
   'GET /api/discovery-settings': 'competitors',
   'PUT /api/discovery-settings': 'competitors',
-  'GET /api/pricing-rules': 'products',
-  'PUT /api/pricing-rules': 'products',
+  'GET /api/pricing-rules': 'pricing',
+  'PUT /api/pricing-rules': 'pricing',
   'GET /api/price-suggestions': 'dashboard',
   'GET /api/match-suggestions': 'competitors',
   'POST /api/match-suggestions/{id}/accept': 'competitors',
