@@ -4,7 +4,7 @@ import { getOverview } from '../dashboard/overview';
 import { dashboardCsv } from '../exports/dashboard-export';
 import { exportAnswer } from '../http/export-answer';
 import { groupHandler } from '../http/http-handler';
-import { dashboardList, keptComparisonRows } from '../http/list-pages';
+import { dashboardList, keptComparisonList, keptComparisonRows } from '../http/list-pages';
 import { suggestionPage } from '../pricing/price-suggestions';
 
 readEntrySettings(process.env);
@@ -32,7 +32,7 @@ export const handler = groupHandler('dashboard', {
   }),
 
   'GET /api/price-suggestions': async ({ query }) => {
-    const { rows, ...paging } = await suggestionPage(query);
+    const { rows, ...paging } = await suggestionPage(await keptComparisonList(), query);
     return { body: { success: true, suggestions: rows, ...paging } };
   },
 });
