@@ -5,7 +5,8 @@ import { signedInStack } from '../support/signed-in-stack';
 /**
  * Discovery reads pages as the host's checks would (issue 31's fetch settings): a host set to
  * `browser` has its pages rendered (RenderPage), so a product whose price a script draws is found;
- * the same pages read plain are shells without a product, skipped.
+ * the same pages read plain are shells without a product, skipped. A job reads at most
+ * `max_pages` of them.
  */
 const PAGES = ['/script/1', '/script/2', '/script/3'];
 const rendered = await startFixtureShop({ hosts: ['127.0.0.3'], sitemap: PAGES });
@@ -54,13 +55,19 @@ describe('discovery on a host whose pages need the browser', () => {
     expect(rendered.seen().some((r) => r.path === '/price.js')).toBe(true);
   });
 
-  it('reads the same pages plain elsewhere: shells without a product, skipped', async () => {
+  it('reads the same pages plain elsewhere: shells without a product, skipped; at most max_pages of them', async () => {
+    await stack.api('PUT /api/discovery-settings', {
+      token,
+      body: { max_pages: 2, match_threshold: 0.8, auto_accept: [] },
+    });
     expect(await discover(await addShop(plain, 'Plain'))).toMatchObject({
       status: 'completed',
-      pages_read: 3,
-      pages_skipped: 3,
+      pages_listed: 2,
+      pages_read: 2,
+      pages_skipped: 2,
       products_found: 0,
     });
+    expect(plain.seen().filter((r) => r.path.startsWith('/script/'))).toHaveLength(2);
     expect(plain.seen().some((r) => r.path === '/price.js')).toBe(false);
   });
 });
