@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { hostOf } from './competitor-hosts';
 import type { DashboardProduct } from './dashboard';
 import { dashboardFilterQuerySchema } from './dashboard-filter';
+import { idNumber } from './ids';
 import { pageFieldsShape, pagingShape } from './list-query';
 import { type ConsideredOffer, type PricingRule, suggestPrice } from './pricing-rules';
 
@@ -123,3 +124,31 @@ export function suggestionFor(
 
 export const directionOf = (suggestion: Pick<PriceSuggestion, 'change'>): SuggestionDirection =>
   suggestion.change === null || suggestion.change === 0 ? 'none' : suggestion.change > 0 ? 'up' : 'down';
+
+/** At most this many products' suggestions applied in one request. */
+export const MAX_APPLY_PRODUCTS = 500;
+
+/** POST /api/price-suggestions/apply. */
+export const applySuggestionsSchema = z.strictObject({
+  product_ids: z
+    .array(idNumber('product_ids'), 'product_ids must be a list of product ids')
+    .min(1, 'product_ids must name at least one product')
+    .max(MAX_APPLY_PRODUCTS, `At most ${MAX_APPLY_PRODUCTS} products at once`),
+});
+
+export const applySuggestionsAnswerSchema = z.strictObject({
+  success: z.literal(true),
+  /** Products whose price is now their suggestion. */
+  applied: z.number().int(),
+  /** Products not changed, each with why (no suggestion, not found, changed meanwhile). */
+  errors: z.array(z.strictObject({ product_id: z.number().int(), error: z.string() })),
+});
+
+/** A change of our own price, as the price history lists it. */
+export const ownPriceChangeSchema = z.strictObject({
+  at: z.string(),
+  old_price: z.number(),
+  new_price: z.number(),
+  /** `user:<id>`, `import:<id>` or `rule:<id>`. */
+  changed_by: z.string(),
+});

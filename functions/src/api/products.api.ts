@@ -3,18 +3,26 @@ import { maxRowsOf } from '../catalogue/csv/import-limits';
 import { createLargeUpload, importFileOf } from '../catalogue/csv/large-upload';
 import { previewProductImport } from '../catalogue/csv/product-import';
 import { decodeUtf8 } from '../catalogue/csv/upload';
-import { addProduct, editProduct, removeProduct, toggleProductHidden } from '../catalogue/products';
+import {
+  addProduct,
+  editProduct,
+  ownPriceHistory,
+  removeProduct,
+  toggleProductHidden,
+} from '../catalogue/products';
 import { readEntrySettings } from '../config';
 import { priceHistoryCsv } from '../exports/price-history-export';
 import { exportAnswer } from '../http/export-answer';
-import { groupHandler } from '../http/http-handler';
-import { productList } from '../http/list-pages';
+import { groupHandler, sessionOf } from '../http/http-handler';
+import { keptComparisonList, productList } from '../http/list-pages';
+import { applySuggestions } from '../pricing/apply-suggestions';
 
 readEntrySettings(process.env);
 
 /**
  * The products route group: the catalogue, one product, visibility, CSV import and its preview,
- * a large file's upload slot and either import's job, a product's price history as CSV.
+ * a large file's upload slot and either import's job, a product's price history (as CSV; our own
+ * price's as JSON), and applying suggested prices (issue 33).
  */
 export const handler = groupHandler('products', {
   'GET /api/products': {
@@ -44,8 +52,11 @@ export const handler = groupHandler('products', {
     return { body: await previewProductImport(decodeUtf8(file.content), maxRowsOf(file)) };
   },
 
-  'PUT /api/products/{id}': async ({ params, body }) => ({
-    body: { success: true, product: await editProduct(params.id, body) },
+  'PUT /api/products/{id}': async (request) => ({
+    body: {
+      success: true,
+      product: await editProduct(request.params.id, request.body, `user:${sessionOf(request).user.id}`),
+    },
   }),
 
   'DELETE /api/products/{id}': async ({ params }) => {
@@ -60,5 +71,20 @@ export const handler = groupHandler('products', {
 
   'PATCH /api/products/{id}/toggle-hidden': async ({ params }) => ({
     body: { success: true, ...(await toggleProductHidden(params.id)) },
+  }),
+
+  'POST /api/price-suggestions/apply': async (request) => ({
+    body: {
+      success: true,
+      ...(await applySuggestions(
+        sessionOf(request).user,
+        await keptComparisonList(),
+        request.body.product_ids,
+      )),
+    },
+  }),
+
+  'GET /api/products/{id}/price-history': async ({ params }) => ({
+    body: { success: true, own_prices: await ownPriceHistory(params.id) },
   }),
 });

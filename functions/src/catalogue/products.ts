@@ -1,6 +1,7 @@
 import type { Product, ValidProductInput } from '@cmp/shared';
 import { type CategoryRecord, getCategory } from '../data/category.repository';
 import { deleteCompetitorUrlItem, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
+import { listOwnPriceChanges, type OwnPriceChange } from '../data/own-price.repository';
 import { deletePriceRecordsOfUrl } from '../data/price-record.repository';
 import {
   createProduct,
@@ -74,9 +75,10 @@ export async function addProduct(input: ValidProductInput): Promise<Product> {
   return toProduct(await createProduct(fieldsOf(input)), categories);
 }
 
-export async function editProduct(id: number, input: ValidProductInput): Promise<Product> {
+/** Changes a product; a changed price is kept in its history as `changedBy`'s (`user:<id>`). */
+export async function editProduct(id: number, input: ValidProductInput, changedBy: string): Promise<Product> {
   const [existing, categories] = await Promise.all([requireProduct(id), categoryMap(input.category_id)]);
-  return toProduct(await updateProduct(existing, fieldsOf(input)), categories);
+  return toProduct(await updateProduct(existing, fieldsOf(input), changedBy), categories);
 }
 
 export async function toggleProductHidden(id: number): Promise<{ product: Product; message: string }> {
@@ -103,4 +105,10 @@ export async function removeProduct(id: number): Promise<void> {
   }
   await deleteUrlClaims(id);
   await deleteProductItem(product);
+}
+
+/** Our own price's changes, oldest first (issue 33); 404 for a product that does not exist. */
+export async function ownPriceHistory(id: number): Promise<OwnPriceChange[]> {
+  await requireProduct(id);
+  return listOwnPriceChanges(id);
 }

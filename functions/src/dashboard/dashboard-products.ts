@@ -112,6 +112,7 @@ function rowOf(
  * in catalogue order then builds its 20 rows, not 100,000.
  */
 export class ComparisonEntry {
+  readonly id: number;
   readonly name: string;
   readonly sku: string;
   readonly category_id: number | null;
@@ -123,6 +124,7 @@ export class ComparisonEntry {
     private readonly categoryById: ReadonlyMap<number, CategoryRecord>,
     private readonly urls: readonly CompetitorUrlRecord[],
   ) {
+    this.id = product.id;
     this.name = product.name;
     this.sku = product.sku;
     this.category_id = categoryOf(product, categoryById)?.id ?? null;

@@ -11,6 +11,7 @@ import { readCount } from './catalogue-counts.repository';
 import { catalogueWrite } from './catalogue-write';
 import { lastIssuedId, reserveIds } from './counter.repository';
 import { conditionHeld, db, nowIso, tableName } from './dynamo';
+import { recordOwnPriceChange } from './own-price.repository';
 import { projectionOf } from './projection';
 import { countAll, queryAll, queryAllById, sortableId } from './query-all';
 import { GSI1, GSI2 } from './table';
@@ -162,14 +163,19 @@ export async function createProduct(fields: ProductFields, id?: number): Promise
  * before and the old one released after. When the product was written (or deleted) since that
  * read, nothing changes, the new SKU's claim is released and a ConflictError says to reload.
  */
-export async function updateProduct(existing: ProductRecord, fields: ProductFields): Promise<ProductRecord> {
+export async function updateProduct(
+  existing: ProductRecord,
+  fields: ProductFields,
+  /** Who or what changed it, kept with a price change: `user:<id>`, `rule:<id>`. */
+  changedBy: string,
+): Promise<ProductRecord> {
   const skuChanged = keys.sku(existing.sku).PK !== keys.sku(fields.sku).PK;
   if (skuChanged) await claimUnique(keys.sku(fields.sku), existing.id, skuConflict(fields.sku.trim()), 'sku');
   let record: ProductRecord | undefined;
   await catalogueWrite(
     async () => {
       try {
-        record = await replaceProduct(existing, fields);
+        record = await replaceProduct(existing, fields, changedBy);
       } catch (error) {
         if (skuChanged) await releaseUnique(keys.sku(fields.sku), existing.id);
         throw error;
@@ -184,10 +190,15 @@ export async function updateProduct(existing: ProductRecord, fields: ProductFiel
 
 /**
  * Writes `fields` over the product as `existing` read it, its SKU's claim unchanged; a
- * ConflictError when the product was written (or deleted) since. Moves neither the catalogue
- * version nor the counts: `updateProduct` does, and an import once for all its rows.
+ * ConflictError when the product was written (or deleted) since. A changed price goes into our
+ * price history with `changedBy`. Moves neither the catalogue version nor the counts:
+ * `updateProduct` does, and an import once for all its rows.
  */
-export async function replaceProduct(existing: ProductRecord, fields: ProductFields): Promise<ProductRecord> {
+export async function replaceProduct(
+  existing: ProductRecord,
+  fields: ProductFields,
+  changedBy: string,
+): Promise<ProductRecord> {
   const record: ProductRecord = {
     ...existing,
     ...fields,
@@ -195,6 +206,12 @@ export async function replaceProduct(existing: ProductRecord, fields: ProductFie
     version: (existing.version ?? 0) + 1,
   };
   if (!(await conditionHeld(put(record, unchanged(existing))))) throw new ConflictError(changedMeanwhile);
+  if (record.current_price !== existing.current_price)
+    await recordOwnPriceChange(existing.id, {
+      old_price: existing.current_price,
+      new_price: record.current_price,
+      changed_by: changedBy,
+    });
   return record;
 }
 

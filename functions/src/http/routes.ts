@@ -156,6 +156,8 @@ const groupOf = {
   'GET /api/pricing-rules': 'pricing',
   'PUT /api/pricing-rules': 'pricing',
   'GET /api/price-suggestions': 'dashboard',
+  'POST /api/price-suggestions/apply': 'products',
+  'GET /api/products/{id}/price-history': 'products',
   'GET /api/match-suggestions': 'competitors',
   'POST /api/match-suggestions/{id}/accept': 'competitors',
   'POST /api/match-suggestions/{id}/reject': 'competitors',

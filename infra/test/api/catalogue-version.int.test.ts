@@ -129,6 +129,36 @@ const cases: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
         params: { id },
       });
   },
+  // A product (10.00) whose one URL holds an accepted 5.00, under a rule that matches the lowest.
+  'POST /api/price-suggestions/apply': async () => {
+    const { id, product_id } = await newUrl();
+    const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
+    await recordLatestObservation(
+      id,
+      {
+        run_id: `20261126T000000000Z-${unique('ok')}`,
+        price: 5,
+        currency: 'GBP',
+        in_stock: true,
+        confidence: 0.95,
+        scraped_at: new Date().toISOString(),
+        error_message: null,
+        outcome: 'ok',
+        message: 'Price found',
+      },
+      { effect: 'accept', unreachable: false },
+    );
+    await stack.api('PUT /api/pricing-rules', {
+      token,
+      body: {
+        rules: [
+          { name: 'Match', scope: 'all', target: 'match_lowest', competitors: 'all', floor: { amount: 1 } },
+        ],
+      },
+    });
+    return () =>
+      stack.api('POST /api/price-suggestions/apply', { token, body: { product_ids: [product_id] } });
+  },
   'PATCH /api/products/{id}/toggle-hidden': async () => {
     const { id } = await newProduct();
     return () => stack.api('PATCH /api/products/{id}/toggle-hidden', { token, params: { id } });

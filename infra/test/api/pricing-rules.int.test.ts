@@ -172,4 +172,65 @@ describe('price suggestions', () => {
     });
     expect(wrong.body.error).toBe('direction must be one of up, down, none');
   });
+
+  it('are applied by admins: each price becomes its suggestion, kept in its history with the rule', async () => {
+    const bySku = async () =>
+      new Map(
+        (await stack.api('GET /api/products', { token, query: { search: 'SUG' } })).body.products.map((p) => [
+          p.sku,
+          p,
+        ]),
+      );
+    const products = await bySku();
+    const ids = ['SUG-A', 'SUG-B', 'SUG-C'].map((sku) => products.get(sku)?.id as number);
+    const refused = await stack.api('POST /api/price-suggestions/apply', {
+      token: staff,
+      body: { product_ids: ids },
+    });
+    expect([refused.status, refused.body.error]).toEqual([403, ADMINS_ONLY_PRICING_RULES]);
+
+    const applied = await stack.api('POST /api/price-suggestions/apply', {
+      token,
+      body: { product_ids: [...ids, 99_999] },
+    });
+    expect(applied.body).toEqual({
+      success: true,
+      applied: 2,
+      errors: [
+        { product_id: ids[2], error: 'Everything: Too few competitors: 0 of the 1 needed' },
+        { product_id: 99_999, error: 'Product not found' },
+      ],
+    });
+    const after = await bySku();
+    expect([after.get('SUG-A')?.current_price, after.get('SUG-B')?.current_price]).toEqual([15.99, 8.99]);
+    // The suggestions now are the prices: nothing more to move.
+    expect(
+      (await stack.api('GET /api/price-suggestions', { token, query: { direction: 'down' } })).body
+        .suggestions,
+    ).toEqual([]);
+
+    // A change by hand is kept as the user's.
+    const a = after.get('SUG-A');
+    if (!a) throw new Error('SUG-A is missing');
+    await stack.api('PUT /api/products/{id}', {
+      token,
+      params: { id: a.id },
+      body: { sku: a.sku, name: a.name, current_price: 17.5, cost: a.cost },
+    });
+    const history = (
+      await stack.api('GET /api/products/{id}/price-history', { token: staff, params: { id: a.id } })
+    ).body.own_prices;
+    expect(history.map(({ old_price, new_price, changed_by }) => [old_price, new_price, changed_by])).toEqual(
+      [
+        [20, 15.99, 'rule:5'],
+        [15.99, 17.5, 'user:1'],
+      ],
+    );
+    expect(Date.parse(history[1]?.at ?? '')).toBeGreaterThanOrEqual(Date.parse(history[0]?.at ?? ''));
+    const missing = await stack.api('GET /api/products/{id}/price-history', {
+      token,
+      params: { id: 99_999 },
+    });
+    expect(missing.status).toBe(404);
+  });
 });

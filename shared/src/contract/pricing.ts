@@ -1,7 +1,13 @@
 import * as z from 'zod';
-import { priceSuggestionPageSchema, priceSuggestionQuerySchema } from '../price-suggestions';
+import {
+  applySuggestionsAnswerSchema,
+  applySuggestionsSchema,
+  ownPriceChangeSchema,
+  priceSuggestionPageSchema,
+  priceSuggestionQuerySchema,
+} from '../price-suggestions';
 import { pricingRuleSchema, pricingRulesInputSchema } from '../pricing-rules';
-import { defineRoutes, errors } from './route';
+import { defineRoutes, errors, idParams } from './route';
 
 const rulesAnswer = z.strictObject({ success: z.literal(true), rules: z.array(pricingRuleSchema) });
 
@@ -27,5 +33,23 @@ export const pricingRoutes = defineRoutes(
       "Each product's suggested price under the first pricing rule that takes it, a page at a time, filtered as the dashboard is, and by direction (up, down, none)",
     request: { query: priceSuggestionQuerySchema },
     responses: { 200: priceSuggestionPageSchema, ...errors(400, 401, 500) },
+  },
+  {
+    method: 'POST',
+    path: '/api/price-suggestions/apply',
+    summary:
+      "Set each product's price to its current suggestion (admins only), kept in its price history with the rule",
+    request: { body: applySuggestionsSchema },
+    responses: { 200: applySuggestionsAnswerSchema, ...errors(400, 401, 403, 415, 500) },
+  },
+  {
+    method: 'GET',
+    path: '/api/products/{id}/price-history',
+    summary: "The product's own price over time: each change with its old and new price and what changed it",
+    request: { params: idParams },
+    responses: {
+      200: z.strictObject({ success: z.literal(true), own_prices: z.array(ownPriceChangeSchema) }),
+      ...errors(400, 401, 404, 500),
+    },
   },
 );

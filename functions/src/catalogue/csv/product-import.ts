@@ -107,7 +107,9 @@ export async function importProducts(
 
   for (const [first, batch] of batches(writes)) {
     const outcomes = await mapLimit(batch, IMPORT_CONCURRENCY, (write) =>
-      'create' in write ? claimNew(write.create, write.id, importId) : applyChange(write.update, categoryOf),
+      'create' in write
+        ? claimNew(write.create, write.id, importId)
+        : applyChange(write.update, categoryOf, importId),
     );
     const records = batch.flatMap((write, i) => {
       const outcome = outcomes[i];
@@ -145,9 +147,10 @@ async function claimNew(row: ValidRow, id: number, importId: string): Promise<tr
 async function applyChange(
   row: PlannedUpdate,
   categoryOf: (row: ValidRow) => number | null,
+  importId: string,
 ): Promise<RowError | undefined> {
   try {
-    await replaceProduct(row.current, { ...row.fields, category_id: categoryOf(row) });
+    await replaceProduct(row.current, { ...row.fields, category_id: categoryOf(row) }, `import:${importId}`);
     return undefined;
   } catch (error) {
     if (error instanceof DomainError) return { row: row.row, sku: row.fields.sku, message: error.message };
