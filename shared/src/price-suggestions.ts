@@ -30,12 +30,15 @@ export const priceSuggestionSchema = z.strictObject({
 });
 export type PriceSuggestion = z.infer<typeof priceSuggestionSchema>;
 
-export const priceSuggestionQuerySchema = dashboardFilterQuerySchema.extend({
-  ...pagingShape,
+/** The dashboard's filters and the direction: the export's query. */
+export const priceSuggestionFilterSchema = dashboardFilterQuerySchema.extend({
   direction: z
     .enum(SUGGESTION_DIRECTIONS, { error: `direction must be one of ${SUGGESTION_DIRECTIONS.join(', ')}` })
     .optional(),
 });
+export type PriceSuggestionFilters = z.output<typeof priceSuggestionFilterSchema>;
+
+export const priceSuggestionQuerySchema = priceSuggestionFilterSchema.extend(pagingShape);
 export type PriceSuggestionQuery = z.output<typeof priceSuggestionQuerySchema>;
 
 export const priceSuggestionPageSchema = z.strictObject({

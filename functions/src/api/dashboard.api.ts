@@ -5,7 +5,7 @@ import { dashboardCsv } from '../exports/dashboard-export';
 import { exportAnswer } from '../http/export-answer';
 import { groupHandler } from '../http/http-handler';
 import { dashboardList, keptComparisonList, keptComparisonRows } from '../http/list-pages';
-import { suggestionPage } from '../pricing/price-suggestions';
+import { suggestionPage, suggestionsCsv } from '../pricing/price-suggestions';
 
 readEntrySettings(process.env);
 
@@ -35,4 +35,7 @@ export const handler = groupHandler('dashboard', {
     const { rows, ...paging } = await suggestionPage(await keptComparisonList(), query);
     return { body: { success: true, suggestions: rows, ...paging } };
   },
+
+  'GET /api/price-suggestions/export.csv': async ({ query }) =>
+    exportAnswer(await suggestionsCsv(await keptComparisonList(), query), 'price-suggestions'),
 });

@@ -156,6 +156,7 @@ const groupOf = {
   'GET /api/pricing-rules': 'pricing',
   'PUT /api/pricing-rules': 'pricing',
   'GET /api/price-suggestions': 'dashboard',
+  'GET /api/price-suggestions/export.csv': 'dashboard',
   'POST /api/price-suggestions/apply': 'products',
   'GET /api/products/{id}/price-history': 'products',
   'GET /api/match-suggestions': 'competitors',

@@ -1,27 +1,55 @@
 import {
+  type CsvColumn,
   directionOf,
   filterDashboardProducts,
   type ListPage,
   type PriceSuggestion,
+  type PriceSuggestionFilters,
   type PriceSuggestionQuery,
   pageOf,
   suggestionFor,
+  toCsv,
 } from '@cmp/shared';
 import type { ComparisonEntry } from '../dashboard/dashboard-products';
 import { readPricingRules } from '../data/pricing-rule.repository';
 
 /**
- * A page of suggested prices (docs/rules.md#25-pricing-rules): the dashboard's products, filtered
- * as it filters them, each under the first rule that takes it, then by direction.
+ * Suggested prices (docs/rules.md#25-pricing-rules): the dashboard's products, filtered as it
+ * filters them, each under the first rule that takes it, then by direction; a page of them, or
+ * all as a CSV a shop system imports.
  */
-export async function suggestionPage(
+async function suggestionRows(
   /** The dashboard's entries (list-pages.ts keeps them per catalogue version). */
+  entries: readonly ComparisonEntry[],
+  filters: PriceSuggestionFilters,
+): Promise<PriceSuggestion[]> {
+  const rules = await readPricingRules();
+  return filterDashboardProducts(entries, filters)
+    .map((entry) => suggestionFor(rules, entry.row()))
+    .filter((suggestion) => filters.direction === undefined || directionOf(suggestion) === filters.direction);
+}
+
+export async function suggestionPage(
   entries: readonly ComparisonEntry[],
   query: PriceSuggestionQuery,
 ): Promise<ListPage<PriceSuggestion>> {
-  const rules = await readPricingRules();
-  const rows = filterDashboardProducts(entries, query)
-    .map((entry) => suggestionFor(rules, entry.row()))
-    .filter((suggestion) => query.direction === undefined || directionOf(suggestion) === query.direction);
-  return pageOf(rows, query);
+  return pageOf(await suggestionRows(entries, query), query);
+}
+
+export const SUGGESTION_COLUMNS: readonly CsvColumn<PriceSuggestion>[] = [
+  { header: 'SKU', value: (s) => s.sku },
+  { header: 'Name', value: (s) => s.name },
+  { header: 'Current price', value: (s) => s.current_price },
+  { header: 'Suggested price', value: (s) => s.suggested_price },
+  { header: 'Change', value: (s) => s.change },
+  { header: 'Change %', value: (s) => s.change_percent },
+  { header: 'Reason', value: (s) => s.reason },
+];
+
+/** GET /api/price-suggestions/export.csv: every suggestion the filters keep, in catalogue order. */
+export async function suggestionsCsv(
+  entries: readonly ComparisonEntry[],
+  filters: PriceSuggestionFilters,
+): Promise<string> {
+  return toCsv(SUGGESTION_COLUMNS, await suggestionRows(entries, filters));
 }

@@ -1,6 +1,7 @@
 import { addUser } from '@cmp/functions/auth/users';
 import { ADMINS_ONLY_PRICING_RULES, type PricingRuleInput } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../functions/src/catalogue/csv/csv-parse';
 import { startFixtureShop } from '../support/fixture-shop';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -166,6 +167,15 @@ describe('price suggestions', () => {
     expect((await page({ direction: 'up' })).suggestions.map((s) => s.sku)).toEqual(['SUG-B']);
     expect((await page({ direction: 'down', search: 'SUG-A' })).suggestions.map((s) => s.sku)).toEqual([
       'SUG-A',
+    ]);
+    // The export a shop system imports: the same suggestions, the same filters.
+    const csv = await stack.send<string>('GET', '/api/price-suggestions/export.csv?direction=down', {
+      token,
+    });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(parseCsv(csv.body.replace(/^\uFEFF/, ''))).toEqual([
+      ['SKU', 'Name', 'Current price', 'Suggested price', 'Change', 'Change %', 'Reason'],
+      ['SUG-A', 'Product SUG-A', '20', '15.99', '-4.01', '-20.05', 'Everything: Match lowest → 15.99'],
     ]);
     const wrong = await stack.send<{ error: string }>('GET', '/api/price-suggestions?direction=sideways', {
       token,

@@ -3,11 +3,12 @@ import {
   applySuggestionsAnswerSchema,
   applySuggestionsSchema,
   ownPriceChangeSchema,
+  priceSuggestionFilterSchema,
   priceSuggestionPageSchema,
   priceSuggestionQuerySchema,
 } from '../price-suggestions';
 import { pricingRuleSchema, pricingRulesInputSchema } from '../pricing-rules';
-import { defineRoutes, errors, idParams } from './route';
+import { csvFileSchema, defineRoutes, errors, idParams } from './route';
 
 const rulesAnswer = z.strictObject({ success: z.literal(true), rules: z.array(pricingRuleSchema) });
 
@@ -51,5 +52,14 @@ export const pricingRoutes = defineRoutes(
       200: z.strictObject({ success: z.literal(true), own_prices: z.array(ownPriceChangeSchema) }),
       ...errors(400, 401, 404, 500),
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/price-suggestions/export.csv',
+    summary:
+      'Every suggested price the filters keep as a CSV download for a shop system: SKU, name, current, suggested, change and reason (docs/api.md#exports)',
+    produces: 'text/csv',
+    request: { query: priceSuggestionFilterSchema },
+    responses: { 200: csvFileSchema, ...errors(400, 401, 406, 500) },
   },
 );
