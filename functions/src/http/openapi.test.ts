@@ -106,6 +106,7 @@ describe('the OpenAPI document', () => {
     expect(csvRoutes.sort()).toEqual([
       'GET /api/competitor-urls/export.csv',
       'GET /api/dashboard/export.csv',
+      'GET /api/price-suggestions/export.csv',
       'GET /api/products/{id}/price-history.csv',
     ]);
     expect(exported?.responses['200']?.content).toEqual({
