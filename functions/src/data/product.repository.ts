@@ -55,6 +55,18 @@ export type ProductFields = Required<
   Pick<ProductRecord, 'sku' | 'name' | 'current_price' | 'cost' | 'gtin' | 'mpn' | 'brand' | 'category_id'>
 >;
 
+/** The editable fields of a stored product, as a write takes them. */
+export const productFieldsOf = (record: ProductRecord): ProductFields => ({
+  sku: record.sku,
+  name: record.name,
+  current_price: record.current_price,
+  cost: record.cost ?? null,
+  gtin: record.gtin ?? null,
+  mpn: record.mpn ?? null,
+  brand: record.brand ?? null,
+  category_id: record.category_id ?? null,
+});
+
 const LIST = 'PRODUCTS';
 const SKU_CLAIM = 'PRODUCT_SKU#';
 const keys = {

@@ -115,6 +115,12 @@ export async function stopDiscovery(competitorId: number): Promise<void> {
 export const isDiscoveryExecution = (executionArn: string) =>
   executionArn.startsWith(executionsOf(discoverySettings().DISCOVERY_STATE_MACHINE_ARN));
 
+/** What a job's problems say when its execution ended without MatchDiscovery (stopped: nothing). */
+const DISCOVERY_ENDED: Readonly<Record<string, string>> = {
+  FAILED: 'The discovery failed',
+  TIMED_OUT: 'The discovery timed out',
+};
+
 /** Ends the job of an execution that failed, timed out or was stopped before MatchDiscovery ended it. */
 export async function endAbandonedDiscovery(
   executionArn: string,
@@ -125,6 +131,6 @@ export async function endAbandonedDiscovery(
   if (!ending || !Number.isSafeInteger(competitorId)) return { jobId: null };
   const job = await getDiscoveryJob(competitorId);
   if (job?.execution_arn !== executionArn) return { jobId: null };
-  await endJob(job, ending.status, ending.reason?.replace('run', 'discovery') ?? null);
+  await endJob(job, ending.status, DISCOVERY_ENDED[executionStatus] ?? null);
   return { jobId: job.id };
 }

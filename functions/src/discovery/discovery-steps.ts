@@ -100,7 +100,7 @@ export async function prepareDiscovery(
   for (const feed of competitor.feeds) {
     try {
       const found = await feedProducts(competitor, feed, deps);
-      for (const page of found) fromFeeds.add(page.url);
+      for (const url of found) fromFeeds.add(url);
       productsFound += found.length;
     } catch (error) {
       errors++;
@@ -138,12 +138,12 @@ export async function prepareDiscovery(
   };
 }
 
-/** A feed's items on the competitor's domain, kept as products found (their pages not fetched). */
+/** A feed's items on the competitor's domain, kept as products found (their pages not fetched); their addresses. */
 async function feedProducts(
   competitor: CompetitorRecord,
   feed: FeedInput,
   deps: { fetcher: GuardedFetcher; pacer: RequestPacer },
-): Promise<DiscoveredPage[]> {
+): Promise<string[]> {
   const content = await readFeed(feed, deps.fetcher, deps.pacer);
   const pages = content.items
     .filter((item) => isOnDomain(item.url, competitor.domain))
@@ -155,7 +155,7 @@ async function feedProducts(
       }),
     );
   await putDiscoveredPages(competitor.id, pages);
-  return pages as DiscoveredPage[];
+  return pages.map((page) => page.url);
 }
 
 /** Whether a host's pages are read in the browser (as its checks are, issue 31). */

@@ -2,7 +2,7 @@ import { ADMINS_ONLY_PRICING_RULES, type PublicUser, suggestionFor } from '@cmp/
 import { requireAdmin } from '../auth/require-admin';
 import type { ComparisonEntry } from '../dashboard/dashboard-products';
 import { readPricingRules } from '../data/pricing-rule.repository';
-import { getProduct, updateProduct } from '../data/product.repository';
+import { getProduct, productFieldsOf, updateProduct } from '../data/product.repository';
 import { DomainError } from '../domain/errors';
 
 /**
@@ -37,16 +37,7 @@ export async function applySuggestions(
       if (suggestion.suggested_price !== product.current_price)
         await updateProduct(
           product,
-          {
-            sku: product.sku,
-            name: product.name,
-            current_price: suggestion.suggested_price,
-            cost: product.cost ?? null,
-            gtin: product.gtin ?? null,
-            mpn: product.mpn ?? null,
-            brand: product.brand ?? null,
-            category_id: product.category_id ?? null,
-          },
+          { ...productFieldsOf(product), current_price: suggestion.suggested_price },
           `rule:${suggestion.rule_id}`,
         );
       applied++;

@@ -53,16 +53,17 @@ export interface FetchItems {
 }
 
 export async function priceFromFeeds(
-  input: { runId: string; items: ObjectPlace },
+  input: { runId: string; items: ObjectPlace; total: number },
   deps: { fetcher: GuardedFetcher; pacer: RequestPacer },
 ): Promise<FetchItems> {
+  const unchanged = { items: input.items, total: input.total, fromFeeds: 0 };
+  const all = await listCompetitors();
+  const competitors = all.filter((c) => c.feeds.length > 0);
+  // Most runs: no shop has a feed, and Prepare's items are the Map's as they are (none read here).
+  if (competitors.length === 0 || input.total === 0) return unchanged;
   const ids: number[] = [];
   for await (const line of dataObjectLines(input.items))
     ids.push((JSON.parse(line) as { urlId: number }).urlId);
-  const all = await listCompetitors();
-  const competitors = all.filter((c) => c.feeds.length > 0);
-  if (competitors.length === 0 || ids.length === 0)
-    return { items: input.items, total: ids.length, fromFeeds: 0 };
 
   const inRun = new Set(ids);
   const byCompetitor = new Map<number, { id: number; key: string }[]>();
@@ -97,7 +98,7 @@ export async function priceFromFeeds(
       if (outcome && record && (await recordResult(input.runId, record, outcome))) recorded.add(id);
     }
   }
-  if (recorded.size === 0) return { items: input.items, total: ids.length, fromFeeds: 0 };
+  if (recorded.size === 0) return unchanged;
   const rest = ids.filter((id) => !recorded.has(id));
   const items = await putDataObject(
     `${RUN_FILES_PREFIX}${input.runId}/pages.jsonl`,

@@ -162,7 +162,7 @@ export function buildScrapeDefinition({ maxConcurrency, timeoutSeconds }: Defini
         Type: 'Task',
         Resource: lambda('ReadFeeds'),
         Comment: 'Competitors’ product feeds: the URLs they list are recorded from them, the rest fetched.',
-        Parameters: { 'runId.$': '$.runId', 'items.$': '$.items' },
+        Parameters: { 'runId.$': '$.runId', 'items.$': '$.items', 'total.$': '$.total' },
         // Prepare's items stay for Finalize, which counts every URL of the run.
         ResultPath: '$.fetch',
         Retry: [retryLambdaErrors, retryDynamoThrottling],

@@ -1,6 +1,7 @@
 import { routes } from '@cmp/functions/http/routes';
 import type { Category, CompetitorUrl, Product } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
+import { okObservation } from '../support/run-records';
 import { signedInStack } from '../support/signed-in-stack';
 import type { ApiResponse } from '../support/test-stack';
 
@@ -133,21 +134,10 @@ const cases: Record<string, () => Promise<() => Promise<ApiResponse>>> = {
   'POST /api/price-suggestions/apply': async () => {
     const { id, product_id } = await newUrl();
     const { recordLatestObservation } = await import('@cmp/functions/data/url-price-state.repository');
-    await recordLatestObservation(
-      id,
-      {
-        run_id: `20261126T000000000Z-${unique('ok')}`,
-        price: 5,
-        currency: 'GBP',
-        in_stock: true,
-        confidence: 0.95,
-        scraped_at: new Date().toISOString(),
-        error_message: null,
-        outcome: 'ok',
-        message: 'Price found',
-      },
-      { effect: 'accept', unreachable: false },
-    );
+    await recordLatestObservation(id, okObservation(`20261126T000000000Z-${unique('ok')}`, 5), {
+      effect: 'accept',
+      unreachable: false,
+    });
     await stack.api('PUT /api/pricing-rules', {
       token,
       body: {
