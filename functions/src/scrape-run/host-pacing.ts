@@ -201,11 +201,10 @@ function turn(started: Started, now: () => number): RequestTurn {
       if (at > started.nextFromMs) reaching = holdHostStarts(host, at + started.gapMs).catch(warn);
     },
     async end(holdMs) {
-      await Promise.all([
-        reaching,
-        endHostRequest(host, slot, busyUntilMs).catch(warn),
-        holdMs === null ? undefined : holdHostStarts(host, now() + holdMs).catch(warn),
-      ]);
+      // A hold (a Retry-After) lands before the place frees: a check waiting for that place must
+      // find the host held, not slip in between the two writes.
+      if (holdMs !== null) await holdHostStarts(host, now() + holdMs).catch(warn);
+      await Promise.all([reaching, endHostRequest(host, slot, busyUntilMs).catch(warn)]);
     },
   };
 }

@@ -80,6 +80,27 @@ describe('a host’s pace, shared by every check', () => {
     expect(thirdStartedAt).toBeGreaterThanOrEqual(firstEndedAt);
   });
 
+  it('gives the place a refused request frees to no waiting check before the wait the host asked for', async () => {
+    const url = freshHost();
+    const refused = await hostPacer(roomy()).begin(url);
+    const other = await hostPacer(roomy()).begin(url);
+    let waitingStartedAt = 0;
+    const waiting = hostPacer(roomy())
+      .begin(url)
+      .then((turn) => {
+        waitingStartedAt = Date.now();
+        return turn;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const refusedAt = Date.now();
+    await refused.end(2000);
+    await (await waiting).end(null);
+    await other.end(null);
+
+    expect(waitingStartedAt - refusedAt).toBeGreaterThanOrEqual(2000);
+  });
+
   it('keeps the Crawl-delay robots.txt asked for, after robots.txt itself and for checks that have not read it', async () => {
     const url = freshHost();
     const reader = hostPacer(roomy());
