@@ -3,7 +3,7 @@ import { hostOf } from './competitor-hosts';
 import type { DashboardProduct } from './dashboard';
 import { dashboardFilterQuerySchema } from './dashboard-filter';
 import { idNumber } from './ids';
-import { pageFieldsShape, pagingShape } from './list-query';
+import { MAX_PAGE_SIZE, pageFieldsShape, pagingShape } from './list-query';
 import { type ConsideredOffer, type PricingRule, suggestPrice } from './pricing-rules';
 
 /**
@@ -38,7 +38,19 @@ export const priceSuggestionFilterSchema = dashboardFilterQuerySchema.extend({
 });
 export type PriceSuggestionFilters = z.output<typeof priceSuggestionFilterSchema>;
 
-export const priceSuggestionQuerySchema = priceSuggestionFilterSchema.extend(pagingShape);
+const PRODUCT_IDS_MESSAGE = `product_ids must be up to ${MAX_PAGE_SIZE} product ids separated by commas`;
+
+/** A page's products (the dashboard's Suggested column asks for the rows it shows). */
+const productIdsSchema = z
+  .string(PRODUCT_IDS_MESSAGE)
+  .regex(new RegExp(`^[1-9]\\d{0,15}(,[1-9]\\d{0,15}){0,${MAX_PAGE_SIZE - 1}}$`), PRODUCT_IDS_MESSAGE)
+  .transform((text) => text.split(',').map(Number))
+  .pipe(z.array(idNumber('product_ids')));
+
+export const priceSuggestionQuerySchema = priceSuggestionFilterSchema.extend({
+  ...pagingShape,
+  product_ids: productIdsSchema.optional(),
+});
 export type PriceSuggestionQuery = z.output<typeof priceSuggestionQuerySchema>;
 
 export const priceSuggestionPageSchema = z.strictObject({
@@ -155,3 +167,4 @@ export const ownPriceChangeSchema = z.strictObject({
   /** `user:<id>`, `import:<id>` or `rule:<id>`. */
   changed_by: z.string(),
 });
+export type OwnPriceChange = z.infer<typeof ownPriceChangeSchema>;

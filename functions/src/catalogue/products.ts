@@ -1,7 +1,7 @@
-import type { Product, ValidProductInput } from '@cmp/shared';
+import type { OwnPriceChange, Product, ValidProductInput } from '@cmp/shared';
 import { type CategoryRecord, getCategory } from '../data/category.repository';
 import { deleteCompetitorUrlItem, listCompetitorUrlsOfProduct } from '../data/competitor-url.repository';
-import { listOwnPriceChanges, type OwnPriceChange } from '../data/own-price.repository';
+import { deleteOwnPriceChanges, listOwnPriceChanges } from '../data/own-price.repository';
 import { deletePriceRecordsOfUrl } from '../data/price-record.repository';
 import {
   createProduct,
@@ -93,7 +93,7 @@ export async function toggleProductHidden(id: number): Promise<{ product: Produc
 
 /**
  * Deletes a product with everything hanging off it: each competitor URL's price records, the
- * URLs, then the product. Children go first, so a failure half-way leaves nothing orphaned and a
+ * URLs, our price's history, then the product. Children go first, so a failure half-way leaves nothing orphaned and a
  * retry finishes the job.
  */
 export async function removeProduct(id: number): Promise<void> {
@@ -104,6 +104,7 @@ export async function removeProduct(id: number): Promise<void> {
     await deleteCompetitorUrlItem(url);
   }
   await deleteUrlClaims(id);
+  await deleteOwnPriceChanges(id);
   await deleteProductItem(product);
 }
 

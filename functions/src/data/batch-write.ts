@@ -1,5 +1,6 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './dynamo';
+import { queryAll } from './query-all';
 
 type Key = { PK: string; SK: string };
 type WriteRequest = { DeleteRequest: { Key: Key } } | { PutRequest: { Item: Record<string, unknown> } };
@@ -25,3 +26,15 @@ export const batchDelete = (keys: readonly Key[]) =>
 /** Puts whole items, unconditionally (BatchWriteItem takes no conditions). */
 export const batchPut = (items: readonly Record<string, unknown>[]) =>
   batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+
+/** Deletes every item of one partition (a URL's price records, a product's price changes). */
+export async function deletePartition(partition: string): Promise<void> {
+  const items = await queryAll<Key>({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  });
+  await batchDelete(items);
+}

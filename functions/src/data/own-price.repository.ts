@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { OwnPriceChange } from '@cmp/shared';
+import { deletePartition } from './batch-write';
 import { db, nowIso, tableName } from './dynamo';
 import { queryAll } from './query-all';
 
@@ -8,13 +10,6 @@ import { queryAll } from './query-all';
  * `OWN_PRICES#<product id>` / `<time>#<random>`, oldest first, with what changed it: `user:<id>`
  * (the form), `import:<id>` (a CSV import) or `rule:<id>` (an applied suggestion).
  */
-export interface OwnPriceChange {
-  at: string;
-  old_price: number;
-  new_price: number;
-  changed_by: string;
-}
-
 const partition = (productId: number) => `OWN_PRICES#${productId}`;
 
 export async function recordOwnPriceChange(
@@ -43,3 +38,6 @@ export async function listOwnPriceChanges(productId: number): Promise<OwnPriceCh
     changed_by: String(changed_by),
   }));
 }
+
+/** Forgets a deleted product's price changes. */
+export const deleteOwnPriceChanges = (productId: number) => deletePartition(partition(productId));

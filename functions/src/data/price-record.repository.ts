@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { type CheckOutcome, outcomeOfLegacyCheck, type PriceRecord } from '@cmp/shared';
 import type { ConsideredPrice } from '../scrape/extract/price-candidates';
 import { batchGetConsistent } from './batch-get';
-import { batchDelete } from './batch-write';
+import { deletePartition } from './batch-write';
 import { conditionHeld, db, tableName } from './dynamo';
 import { projectionOf } from './projection';
 import { queryAll } from './query-all';
@@ -159,16 +159,7 @@ export async function setPriceRecordOutcome(
 }
 
 /** Deletes every record of a URL; read consistently, so a record written just before is not missed. */
-export async function deletePriceRecordsOfUrl(urlId: number): Promise<void> {
-  const items = await queryAll<{ PK: string; SK: string }>({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.partition(urlId) },
-    ProjectionExpression: 'PK, SK',
-    ConsistentRead: true,
-  });
-  await batchDelete(items);
-}
+export const deletePriceRecordsOfUrl = (urlId: number) => deletePartition(keys.partition(urlId));
 
 /** Deletes one run's record of a URL (a check that found its URL deleted after writing it). */
 export async function deletePriceRecord(urlId: number, runId: string): Promise<void> {

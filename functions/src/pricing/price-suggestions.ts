@@ -33,7 +33,9 @@ export async function suggestionPage(
   entries: readonly ComparisonEntry[],
   query: PriceSuggestionQuery,
 ): Promise<ListPage<PriceSuggestion>> {
-  return pageOf(await suggestionRows(entries, query), query);
+  const ids = query.product_ids && new Set(query.product_ids);
+  const asked = ids ? entries.filter((entry) => ids.has(entry.id)) : entries;
+  return pageOf(await suggestionRows(asked, query), query);
 }
 
 export const SUGGESTION_COLUMNS: readonly CsvColumn<PriceSuggestion>[] = [

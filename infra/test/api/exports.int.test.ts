@@ -264,6 +264,8 @@ describe('GET /api/products/{id}/price-history.csv', () => {
       'Confidence',
       'Outcome',
       'Message',
+      'Old price',
+      'Changed by',
     ]);
     expect(records.slice(1).map((r) => [r[0], r[1], r[3], r[7]])).toEqual([
       [DAY_2.at, 'Argos', '44.99', 'ok'],
@@ -271,6 +273,24 @@ describe('GET /api/products/{id}/price-history.csv', () => {
       [DAY_1.at, 'Argos', '47.5', 'ok'],
       [DAY_1.at, 'Currys', '48', 'ok'],
     ]);
+  });
+
+  it('puts every change of our price on the same time line, with its old price and who changed it', async () => {
+    const scales = await addProduct({ sku: 'S-4', name: 'Scales', current_price: 30, cost: 12 });
+    await addUrl(scales, 'Argos', 'https://www.argos.example/scales', [{ day: DAY_1, price: 29 }]);
+    await stack.api('PUT /api/products/{id}', {
+      token,
+      params: { id: scales.id },
+      body: { sku: scales.sku, name: scales.name, current_price: 28.5, cost: 12 },
+    });
+    const { records } = await download(`/api/products/${scales.id}/price-history.csv`);
+
+    expect(records.slice(1).map((r) => [r[1], r[2], r[3], r[4], r[7], r[9], r[10]])).toEqual([
+      // The admin signed in is the stack's first user.
+      ['Our price', '', '28.5', 'GBP', '', '30', 'user:1'],
+      ['Argos', 'https://www.argos.example/scales', '29', 'GBP', 'ok', '', ''],
+    ]);
+    expect(Date.parse(records[1]?.[0] ?? '')).toBeGreaterThan(Date.parse(DAY_1.at));
   });
 
   it('answers 404 for an unknown product and 400 for an id that is not one', async () => {

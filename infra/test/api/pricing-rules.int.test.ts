@@ -181,6 +181,17 @@ describe('price suggestions', () => {
       token,
     });
     expect(wrong.body.error).toBe('direction must be one of up, down, none');
+    // The dashboard's Suggested column asks for the products of the page it shows.
+    const [bId, cId] = [b?.product_id, (await page({ direction: 'none' })).suggestions[0]?.product_id];
+    const asked = await page({ product_ids: `${cId},${bId}` });
+    expect(asked.suggestions.map((s) => s.sku)).toEqual(['SUG-B', 'SUG-C']);
+    const notIds = await stack.send<{ error: string }>('GET', '/api/price-suggestions?product_ids=1,x', {
+      token,
+    });
+    expect([notIds.status, notIds.body.error]).toEqual([
+      400,
+      'product_ids must be up to 100 product ids separated by commas',
+    ]);
   });
 
   it('are applied by admins: each price becomes its suggestion, kept in its history with the rule', async () => {

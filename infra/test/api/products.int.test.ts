@@ -157,6 +157,22 @@ describe('products', () => {
     expect(moved.status).toBe(409);
   });
 
+  it("deletes a product with its own price's history", async () => {
+    const { body } = await create({ sku: 'GONE-1', name: 'Gone', current_price: 3 });
+    const id = body.product.id;
+    await stack.api('PUT /api/products/{id}', {
+      token,
+      body: { sku: 'GONE-1', name: 'Gone', current_price: 4 },
+      params: { id },
+    });
+    const kept = (await stack.scanTable()).filter((item) => item.PK === `OWN_PRICES#${id}`);
+
+    await stack.api('DELETE /api/products/{id}', { token, params: { id } });
+
+    expect(kept).toHaveLength(1);
+    expect((await stack.scanTable()).filter((item) => item.PK === `OWN_PRICES#${id}`)).toEqual([]);
+  });
+
   it('answers 404 for a product that does not exist and 400 for an id that is not one', async () => {
     const missing = await stack.api('PUT /api/products/{id}', {
       token,

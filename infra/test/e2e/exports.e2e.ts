@@ -104,6 +104,8 @@ describe('exports', () => {
       'Confidence',
       'Outcome',
       'Message',
+      'Old price',
+      'Changed by',
     ]);
     expect(
       records

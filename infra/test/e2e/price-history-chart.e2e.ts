@@ -10,7 +10,7 @@ import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
  * The price history chart in both price dialogs (docs/screens.md#price-history-chart-both-price-dialogs):
- * a time axis, one line per competitor, our price as a reference line, and the price with its date and
+ * a time axis, one line per competitor, our price as a dashed line, and the price with its date and
  * time on hover and by keyboard. One product, two competitor URLs checked on uneven days; the browser runs
  * in UTC so times are known.
  */
@@ -77,6 +77,8 @@ async function drawn(figure: Locator) {
   return {
     legend: await figure.locator('p > span').allTextContents(),
     curves: await chart.locator('path.recharts-line-curve').count(),
+    /** Our price's line is the dashed one. */
+    dashed: await chart.locator('path.recharts-line-curve[stroke-dasharray]').count(),
     ticks: await chart
       .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
       .allTextContents(),
@@ -123,7 +125,8 @@ describe('the price history chart', () => {
     const hovered = await hoverText(figure, shopA.nth(2));
     await expectAccessible(page, dialog);
 
-    expect(seen.curves).toBe(2);
+    expect(seen.curves).toBe(3);
+    expect(seen.dashed).toBe(1);
     expect(seen.legend.sort()).toEqual(['Our price', 'shop-a.example', 'shop-b.example']);
     expect(seen.ticks).toContain('Jan 1');
     expect(seen.ticks).toContain('Jan 5');
@@ -161,7 +164,8 @@ describe('the price history chart', () => {
     const hovered = await hoverText(figure, dotsOfLine(figure, 2).nth(1));
     await expectAccessible(page, dialog);
 
-    expect(seen.curves).toBe(1);
+    expect(seen.curves).toBe(2);
+    expect(seen.dashed).toBe(1);
     expect(seen.legend).toEqual(['shop-b.example', 'Our price']);
     expect(seen.labels).toContain('Our price £20.00');
     expect(records).toHaveLength(2);

@@ -9,6 +9,8 @@ export const keys = {
   competitorUrl: (id: number) => ['GET /api/competitor-urls/{id}', id] as const,
   /** Several URLs' details fetched together, in this order (a product's price chart). */
   competitorUrlHistories: (ids: readonly number[]) => ['competitor URL histories', ids] as const,
+  /** Our own price's changes (the price charts' line of our price). */
+  ownPriceHistory: (productId: number) => ['GET /api/products/{id}/price-history', productId] as const,
   productCompetitorUrls: (productId: number) =>
     ['GET /api/competitor-urls/product/{productId}', productId] as const,
   /** The dashboard's stat cards and category filter, fetched together (the table's pages are list pages). */

@@ -1,9 +1,11 @@
-// Products (docs/api.md#products): the catalogue list (key, fetcher, hook), every product write, and a
-// product's price history as a CSV file.
+// Products (docs/api.md#products): the catalogue list (key, fetcher, hook), every product write, our
+// price's changes, and a product's price history as a CSV file.
 import type { Product, ProductImportPreview, ProductInput } from '@cmp/shared';
+import useSWR from 'swr';
 import { expectSuccess } from '../lib/api-result';
 import { call, type DownloadedFile, download } from './client';
 import { type ImportAnswer, importBody } from './imports';
+import { keys } from './keys';
 import { type PageOfRows, pageOfAnswer, reloadList, useListPage } from './list-pages';
 
 /** A page of the catalogue: `query` holds the page, its size, the search, the category and the sort (listQuery). */
@@ -49,6 +51,15 @@ export async function previewProductImport(file: File): Promise<ProductImportPre
   );
 }
 
-/** Every kept check of the product's competitor URLs, newest first, as a CSV file. */
+/** Our own price's changes, oldest first: the price charts draw them as our line. */
+export function useOwnPriceHistory(productId: number) {
+  return useSWR(
+    keys.ownPriceHistory(productId),
+    async ([, id]) =>
+      expectSuccess(await call('GET /api/products/{id}/price-history', { params: { id } })).own_prices,
+  );
+}
+
+/** Every kept check of the product's competitor URLs and every change of our price, newest first, as a CSV file. */
 export const downloadPriceHistoryCsv = (id: number): Promise<DownloadedFile> =>
   download('GET /api/products/{id}/price-history.csv', { params: { id } });

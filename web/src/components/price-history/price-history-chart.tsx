@@ -1,9 +1,10 @@
 // The price history chart itself (recharts, decision 51): a time axis, one line per competitor, our price
-// as a dashed reference line, and a tooltip with the price and the date and time of each check. Loaded
-// lazily by PriceHistoryFigure, so the library stays out of the initial JavaScript.
+// as a dashed step line (it holds until it changes) labelled with today's, and a tooltip with the prices
+// and the date and time of each check. Loaded lazily by PriceHistoryFigure, so the library stays out of the
+// initial JavaScript.
 import { formatDateTime, formatMoney } from '@cmp/shared';
-import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { axisTimeLabel, type PriceHistoryData } from './price-history-data';
+import { CartesianGrid, Line, LineChart, ReferenceDot, Tooltip, XAxis, YAxis } from 'recharts';
+import { axisTimeLabel, OUR_PRICE_KEY, type PriceHistoryData } from './price-history-data';
 
 /** Distinct line colours, each at least 3:1 against the white background (WCAG 1.4.11). */
 const LINE_COLOURS = ['#2563eb', '#c2410c', '#15803d', '#7e22ce', '#be123c', '#0e7490', '#4d7c0f', '#a16207'];
@@ -52,14 +53,24 @@ export function PriceHistoryChart({
           labelFormatter={(at) => (typeof at === 'number' ? formatDateTime(at) : '')}
           formatter={(value, name) => [money(value), name]}
         />
-        <ReferenceLine
-          y={data.ourPrice}
+        <Line
+          dataKey={OUR_PRICE_KEY}
+          name="Our price"
+          type="stepAfter"
           stroke={OUR_PRICE_COLOUR}
+          strokeWidth={2}
           strokeDasharray="6 4"
+          dot={false}
+          isAnimationActive={false}
+        />
+        <ReferenceDot
+          x={data.domain[1]}
+          y={data.ourPrice}
+          r={0}
           ifOverflow="extendDomain"
           label={{
             value: `Our price ${money(data.ourPrice)}`,
-            position: 'insideTopLeft',
+            position: 'insideBottomRight',
             fill: OUR_PRICE_COLOUR,
             fontSize: 12,
           }}

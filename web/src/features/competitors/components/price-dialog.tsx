@@ -128,6 +128,7 @@ function Summary({
         <PriceHistoryFigure
           title={`Price history of ${name}`}
           histories={[{ id: detail.id, name, records: detail.price_data }]}
+          productId={detail.product_id}
           ourPrice={detail.product.current_price}
           currency={shopCurrency()}
         />

@@ -59,6 +59,7 @@ export function CompetitorPricesDialog({ product, onClose }: { product: Dashboar
               Price history
             </h3>
             <PriceHistoryChart
+              productId={current.id}
               productName={current.name}
               ourPrice={current.current_price}
               competitors={[...rows, ...unpriced]}

@@ -1,15 +1,17 @@
 // The product's price history in the competitor prices dialog (docs/screens.md#competitor-prices-dialog):
-// every competitor URL's records on one time axis, against our current price.
+// every competitor URL's records on one time axis, against our price over the same time.
 import { useCompetitorUrlHistories } from '../../../api/competitor-urls';
 import { PriceHistoryFigure } from '../../../components/price-history/price-history-figure';
 import { Spinner } from '../../../components/ui/spinner';
 import { shopCurrency } from '../../../lib/money';
 
 export function PriceHistoryChart({
+  productId,
   productName,
   ourPrice,
   competitors,
 }: {
+  productId: number;
   productName: string;
   ourPrice: number;
   /** The product's competitor URLs, in the dialog's order (their line colours follow it). */
@@ -35,6 +37,7 @@ export function PriceHistoryChart({
     <PriceHistoryFigure
       title={`Price history of ${productName}`}
       histories={histories}
+      productId={productId}
       ourPrice={ourPrice}
       currency={shopCurrency()}
     />
