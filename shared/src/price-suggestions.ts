@@ -158,6 +158,7 @@ export const applySuggestionsAnswerSchema = z.strictObject({
   /** Products not changed, each with why (no suggestion, not found, changed meanwhile). */
   errors: z.array(z.strictObject({ product_id: z.number().int(), error: z.string() })),
 });
+export type ApplySuggestionsAnswer = z.infer<typeof applySuggestionsAnswerSchema>;
 
 /** A change of our own price, as the price history lists it. */
 export const ownPriceChangeSchema = z.strictObject({
@@ -168,3 +169,22 @@ export const ownPriceChangeSchema = z.strictObject({
   changed_by: z.string(),
 });
 export type OwnPriceChange = z.infer<typeof ownPriceChangeSchema>;
+
+/** What one rule would do to the products it takes (the Pricing rules screen's preview). */
+export const rulePreviewSchema = z.strictObject({
+  up: z.number().int(),
+  down: z.number().int(),
+  /** Suggested at today's price. */
+  none: z.number().int(),
+  /** Taken by the rule, but no price can be suggested (too few competitors, no cost for the floor). */
+  no_suggestion: z.number().int(),
+});
+export type RulePreview = z.infer<typeof rulePreviewSchema>;
+
+/** POST /api/pricing-rules/preview: per rule in order, and the products no rule takes. */
+export const rulesPreviewAnswerSchema = z.strictObject({
+  success: z.literal(true),
+  preview: z.array(rulePreviewSchema),
+  unmatched: z.number().int(),
+});
+export type RulesPreview = z.infer<typeof rulesPreviewAnswerSchema>;

@@ -49,7 +49,11 @@ export type PriceLimit = z.infer<typeof limitSchema>;
 const scopeSchema = z.union(
   [
     z.literal('all'),
-    z.strictObject({ category_ids: z.array(idNumber('category_ids'), 'category_ids must be a list').min(1) }),
+    z.strictObject({
+      category_ids: z
+        .array(idNumber('category_ids'), 'category_ids must be a list')
+        .min(1, 'category_ids must name at least one category'),
+    }),
     z.strictObject({
       skus: z
         .array(z.string('A SKU must be text').trim().min(1, 'A SKU must not be empty'), 'skus must be a list')

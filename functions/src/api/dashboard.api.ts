@@ -5,7 +5,7 @@ import { dashboardCsv } from '../exports/dashboard-export';
 import { exportAnswer } from '../http/export-answer';
 import { groupHandler } from '../http/http-handler';
 import { dashboardList, keptComparisonList, keptComparisonRows } from '../http/list-pages';
-import { suggestionPage, suggestionsCsv } from '../pricing/price-suggestions';
+import { previewRules, suggestionPage, suggestionsCsv } from '../pricing/price-suggestions';
 
 readEntrySettings(process.env);
 
@@ -29,6 +29,10 @@ export const handler = groupHandler('dashboard', {
 
   'GET /api/dashboard/products/{id}/ai-analysis': async ({ params }) => ({
     body: { success: true, analysis: await getLatestAiAnalysis(params.id) },
+  }),
+
+  'POST /api/pricing-rules/preview': async ({ body }) => ({
+    body: { success: true, ...previewRules(await keptComparisonList(), body.rules) },
   }),
 
   'GET /api/price-suggestions': async ({ query }) => {

@@ -155,6 +155,7 @@ const groupOf = {
   'PUT /api/discovery-settings': 'competitors',
   'GET /api/pricing-rules': 'pricing',
   'PUT /api/pricing-rules': 'pricing',
+  'POST /api/pricing-rules/preview': 'dashboard',
   'GET /api/price-suggestions': 'dashboard',
   'GET /api/price-suggestions/export.csv': 'dashboard',
   'POST /api/price-suggestions/apply': 'products',

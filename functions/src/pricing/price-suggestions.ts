@@ -6,7 +6,10 @@ import {
   type PriceSuggestion,
   type PriceSuggestionFilters,
   type PriceSuggestionQuery,
+  type PricingRule,
   pageOf,
+  type RulePreview,
+  type RulesPreview,
   suggestionFor,
   toCsv,
 } from '@cmp/shared';
@@ -54,4 +57,26 @@ export async function suggestionsCsv(
   filters: PriceSuggestionFilters,
 ): Promise<string> {
   return toCsv(SUGGESTION_COLUMNS, await suggestionRows(entries, filters));
+}
+
+/**
+ * POST /api/pricing-rules/preview: what `rules` (saved or not) would suggest for the products the
+ * dashboard shows, counted per rule; products no rule takes are `unmatched`.
+ */
+export function previewRules(
+  entries: readonly ComparisonEntry[],
+  rules: readonly PricingRule[],
+): Omit<RulesPreview, 'success'> {
+  // The rule's place stands in for its id: unsaved rules have none yet.
+  const numbered = rules.map((rule, index) => ({ ...rule, id: index + 1 }));
+  const preview: RulePreview[] = rules.map(() => ({ up: 0, down: 0, none: 0, no_suggestion: 0 }));
+  let unmatched = 0;
+  for (const entry of filterDashboardProducts(entries, {})) {
+    const suggestion = suggestionFor(numbered, entry.row());
+    const counts = suggestion.rule_id === null ? undefined : preview[suggestion.rule_id - 1];
+    if (!counts) unmatched += 1;
+    else if (suggestion.suggested_price === null) counts.no_suggestion += 1;
+    else counts[directionOf(suggestion)] += 1;
+  }
+  return { preview, unmatched };
 }

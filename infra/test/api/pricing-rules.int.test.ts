@@ -194,6 +194,33 @@ describe('price suggestions', () => {
     ]);
   });
 
+  it('are previewed before saving: how many products each rule would move, and how many no rule takes', async () => {
+    const saved = (await stack.api('GET /api/pricing-rules', { token })).body.rules;
+    const previewOf = async (rules: PricingRuleInput[]) =>
+      (await stack.api('POST /api/pricing-rules/preview', { token: staff, body: { rules } })).body;
+
+    // As saved: B up (5 → 8.99), A down (20 → 15.99), C taken by 'Everything' without prices.
+    expect(await previewOf(saved)).toEqual({
+      success: true,
+      preview: [
+        { up: 1, down: 0, none: 0, no_suggestion: 0 },
+        { up: 0, down: 1, none: 0, no_suggestion: 1 },
+      ],
+      unmatched: 0,
+    });
+    // Unsaved: one rule for SUG-A alone; the others fall under none.
+    expect(await previewOf([{ ...kettles, scope: { skus: ['SUG-A'] }, competitors: 'all' }])).toEqual({
+      success: true,
+      preview: [{ up: 0, down: 1, none: 0, no_suggestion: 0 }],
+      unmatched: 2,
+    });
+    const refused = await stack.api('POST /api/pricing-rules/preview', {
+      token,
+      body: { rules: [{ ...beat, target: 'sideways' }] } as never,
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('are applied by admins: each price becomes its suggestion, kept in its history with the rule', async () => {
     const bySku = async () =>
       new Map(

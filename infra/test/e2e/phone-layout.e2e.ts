@@ -273,7 +273,16 @@ describe('at 390×844', () => {
 
     await menuButton.click();
     const links = await menu.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(links).toEqual(['Dashboard', 'Products', 'Competitors', 'Matches', 'Hosts', 'Alerts', 'Users']);
+    expect(links).toEqual([
+      'Dashboard',
+      'Products',
+      'Competitors',
+      'Matches',
+      'Pricing',
+      'Hosts',
+      'Alerts',
+      'Users',
+    ]);
     expect(await menu.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
     await menu.getByText('admin@example.com').waitFor();
     await expectAccessible(page);

@@ -6,6 +6,7 @@ import {
   priceSuggestionFilterSchema,
   priceSuggestionPageSchema,
   priceSuggestionQuerySchema,
+  rulesPreviewAnswerSchema,
 } from '../price-suggestions';
 import { pricingRuleSchema, pricingRulesInputSchema } from '../pricing-rules';
 import { csvFileSchema, defineRoutes, errors, idParams } from './route';
@@ -26,6 +27,14 @@ export const pricingRoutes = defineRoutes(
     summary: 'Replace the ordered pricing rules (admins only); a rule sent with its id keeps it',
     request: { body: pricingRulesInputSchema },
     responses: { 200: rulesAnswer, ...errors(400, 401, 403, 415, 500) },
+  },
+  {
+    method: 'POST',
+    path: '/api/pricing-rules/preview',
+    summary:
+      'How many products each of these rules (saved or not) would move up or down, and how many no rule takes; writes nothing',
+    request: { body: pricingRulesInputSchema },
+    responses: { 200: rulesPreviewAnswerSchema, ...errors(400, 401, 415, 500) },
   },
   {
     method: 'GET',

@@ -28,5 +28,15 @@ export const keys = {
   users: 'GET /api/users',
   competitorHosts: 'GET /api/competitor-hosts',
   competitors: 'GET /api/competitors',
+  pricingRules: 'GET /api/pricing-rules',
+  /** A preview of rules, saved or not: the rules as JSON. */
+  pricingPreview: (rules: readonly unknown[]) =>
+    ['POST /api/pricing-rules/preview', JSON.stringify(rules)] as const,
+  /**
+   * The suggestions of one dashboard page's products, in the page's order, and what they rest on in
+   * the page's rows (their prices), so new rows (a run, an edit) ask again.
+   */
+  pageSuggestions: (productIds: readonly number[], basis: string) =>
+    ['GET /api/price-suggestions', productIds, basis] as const,
   discovery: (competitorId: number) => ['GET /api/competitors/{id}/discovery', competitorId] as const,
 } as const;

@@ -63,6 +63,12 @@ function createRouter() {
                       }),
                     },
                     {
+                      path: paths.pricing,
+                      lazy: async () => ({
+                        Component: (await import('./routes/app/pricing-rules')).PricingRulesRoute,
+                      }),
+                    },
+                    {
                       path: paths.hosts,
                       lazy: async () => ({
                         Component: (await import('./routes/app/competitor-hosts')).CompetitorHostsRoute,

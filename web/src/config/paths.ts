@@ -6,6 +6,7 @@ export const paths = {
   competitors: '/competitors',
   hosts: '/competitor-hosts',
   matches: '/matches',
+  pricing: '/pricing-rules',
   alerts: '/alerts',
   users: '/users',
 } as const;

@@ -13,6 +13,7 @@ const navItems = [
   { to: paths.products, label: 'Products' },
   { to: paths.competitors, label: 'Competitors' },
   { to: paths.matches, label: 'Matches' },
+  { to: paths.pricing, label: 'Pricing' },
   { to: paths.hosts, label: 'Hosts' },
   { to: paths.alerts, label: 'Alerts' },
   { to: paths.users, label: 'Users', adminOnly: true },

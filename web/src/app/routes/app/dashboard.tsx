@@ -43,7 +43,7 @@ export function DashboardRoute() {
         </TabsList>
         <TabsContent value="overview">
           <ErrorBoundary what="This tab">
-            <PriceOverview />
+            <PriceOverview canApply={user?.role === 'admin'} />
           </ErrorBoundary>
         </TabsContent>
         <TabsContent value="check">

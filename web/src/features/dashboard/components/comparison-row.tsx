@@ -4,6 +4,7 @@ import {
   type ComparisonStatus,
   competitorNameFromUrl,
   type DashboardProduct,
+  type PriceSuggestion,
 } from '@cmp/shared';
 import { memo } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -15,6 +16,8 @@ import { AlertMarker } from './alert-marker';
 import { openPopup } from './open-popup';
 import { RowActionButtons, type RowActions } from './row-actions';
 import { StatusBadge } from './status-badge';
+import { SuggestedCell } from './suggested-cell';
+import type { SuggestionContext } from './use-suggestions';
 
 export type { RowActions } from './row-actions';
 
@@ -25,6 +28,9 @@ export const ComparisonRow = memo(function ComparisonRow({
   comparedFirst,
   actions,
   alertKinds,
+  suggestion,
+  selected,
+  suggestionContext,
 }: {
   product: DashboardProduct;
   running: boolean;
@@ -33,6 +39,12 @@ export const ComparisonRow = memo(function ComparisonRow({
   actions: RowActions;
   /** The kinds of the product's alerts since the last run, if it had any: the row shows a marker. */
   alertKinds: readonly AlertKind[] | undefined;
+  /** The row's suggested price (undefined while it loads) ... */
+  suggestion: PriceSuggestion | undefined;
+  /** ... chosen for 'Apply selected' ... */
+  selected: boolean;
+  /** ... and what the Suggested column needs; undefined without pricing rules (no column). */
+  suggestionContext: SuggestionContext | undefined;
 }) {
   const comparison = product.price_comparison;
   const profit = marginText(product.current_price, product.cost, formatShopMoney);
@@ -85,6 +97,14 @@ export const ComparisonRow = memo(function ComparisonRow({
       </TableCell>
       {comparedFirst ? compared : null}
       <TableCell className="text-right tabular-nums">{formatShopMoney(product.current_price)}</TableCell>
+      {suggestionContext ? (
+        <SuggestedCell
+          product={product}
+          suggestion={suggestion}
+          selected={selected}
+          context={suggestionContext}
+        />
+      ) : null}
       <TableCell className="text-right tabular-nums">{formatShopMoney(product.cost)}</TableCell>
       <TableCell className="text-right tabular-nums">
         <p>{profit.amount}</p>

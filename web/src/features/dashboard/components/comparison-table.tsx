@@ -1,12 +1,15 @@
 // The comparison table (docs/screens.md#4-dashboard-price-overview-tab): renders only the rows of the current
 // page.
 import type { DashboardProduct } from '@cmp/shared';
+import { useId } from 'react';
 import { useAlertsSinceLastRun } from '../../../api/alerts';
 import { SortableHead } from '../../../components/sortable-head';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { useNarrowWindow } from '../../../lib/narrow-window';
 import type { SortColumn, SortState } from '../utils/comparison-view';
 import { ComparisonRow, type RowActions } from './comparison-row';
+import { canApplyTo, type PageSuggestions } from './use-suggestions';
 
 export interface ComparisonTableProps {
   products: readonly DashboardProduct[];
@@ -15,9 +18,21 @@ export interface ComparisonTableProps {
   /** Products whose AI analysis is starting or just started. */
   running: ReadonlySet<number>;
   actions: RowActions;
+  suggestions: PageSuggestions;
+  /** Admins apply suggestions: the Select all box. */
+  canApply: boolean;
 }
 
-export function ComparisonTable({ products, sort, onSort, running, actions }: ComparisonTableProps) {
+export function ComparisonTable({
+  products,
+  sort,
+  onSort,
+  running,
+  actions,
+  suggestions,
+  canApply,
+}: ComparisonTableProps) {
+  const selectAllId = useId();
   // The alert markers: loaded apart from the table, so the table never waits for them.
   const alerted = useAlertsSinceLastRun().data;
   // On a phone the comparison comes right after the product, so it shows without scrolling sideways.
@@ -40,6 +55,29 @@ export function ComparisonTable({ products, sort, onSort, running, actions }: Co
           <TableHead sticky>Product</TableHead>
           {comparedFirst ? compared : null}
           <TableHead className="text-right">Our Price</TableHead>
+          {suggestions.shown ? (
+            <TableHead>
+              <span className="flex items-center gap-2">
+                {canApply ? (
+                  <Checkbox
+                    id={selectAllId}
+                    aria-label="Select every suggestion on this page"
+                    checked={
+                      suggestions.selected.size > 0 &&
+                      products.every(
+                        (product) =>
+                          suggestions.selected.has(product.id) ||
+                          !canApplyTo(suggestions.byProduct?.get(product.id)),
+                      )
+                    }
+                    disabled={suggestions.applying}
+                    onChange={(event) => suggestions.selectAll(event.target.checked)}
+                  />
+                ) : null}
+                Suggested
+              </span>
+            </TableHead>
+          ) : null}
           <TableHead className="text-right">Cost</TableHead>
           <TableHead className="text-right">Margin</TableHead>
           <TableHead className="text-right">Competitor Price</TableHead>
@@ -60,6 +98,9 @@ export function ComparisonTable({ products, sort, onSort, running, actions }: Co
             comparedFirst={comparedFirst}
             actions={actions}
             alertKinds={alerted?.get(product.id)}
+            suggestion={suggestions.byProduct?.get(product.id)}
+            selected={suggestions.selected.has(product.id)}
+            suggestionContext={suggestions.shown ? suggestions.context : undefined}
           />
         ))}
       </TableBody>

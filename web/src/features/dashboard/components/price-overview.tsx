@@ -9,6 +9,7 @@ import { toggleProductHidden } from '../../../api/products';
 import { NoProducts } from '../../../components/empty-state';
 import { LoadingOrError } from '../../../components/loading-or-error';
 import { PagedList } from '../../../components/paged-list';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { ALL_CATEGORIES } from '../../../lib/category-filter';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -25,6 +26,7 @@ import { OverviewStats } from './overview-stats';
 import type { RowActions } from './row-actions';
 import { useAnalysisRuns } from './use-analysis-runs';
 import { reloadPriceOverview, usePriceOverview } from './use-price-overview';
+import { useDashboardSuggestions } from './use-suggestions';
 
 // Dialogs load on first opening, so the dashboard's first download stays small.
 const DeleteProductDialog = lazy(() =>
@@ -46,7 +48,8 @@ type OpenDialog = { kind: 'delete' | 'edit' | 'prices' | 'analysis'; product: Da
 
 const NO_FILTERS: Filters = { search: '', status: ALL_STATUSES, category: ALL_CATEGORIES };
 
-export function PriceOverview() {
+/** `canApply`: the user may apply suggested prices (admins). */
+export function PriceOverview({ canApply }: { canApply: boolean }) {
   const overview = usePriceOverview();
   const [searchParams] = useSearchParams();
   // Alert digests link to /dashboard?search=<SKU>: the search starts from the link's.
@@ -65,6 +68,7 @@ export function PriceOverview() {
     comparisonPageQuery({ ...filters, search }, sort, page),
   );
   const categories = overview.data?.categories ?? [];
+  const suggestions = useDashboardSuggestions(data?.rows, canApply);
   const filteredOut = useFilteredOut(
     'GET /api/dashboard/products',
     fetchDashboardPage,
@@ -112,6 +116,20 @@ export function PriceOverview() {
         {/* Narrower sides on a phone: the table's first columns need the width (comparison-row.tsx). */}
         <CardContent className="flex flex-col gap-4 pt-6 max-md:px-3">
           <ComparisonFilters filters={filters} onChange={changeFilters} categories={categories} />
+          {suggestions.shown && canApply ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button
+                variant="outline"
+                disabled={suggestions.selected.size === 0 || suggestions.applying}
+                onClick={suggestions.applySelected}
+              >
+                {suggestions.applying ? 'Applying...' : 'Apply selected suggestions'}
+              </Button>
+              <span className="text-sm text-muted-foreground" aria-live="polite">
+                {suggestions.selected.size} selected
+              </span>
+            </div>
+          ) : null}
           <PagedList
             page={data}
             busy={isValidating}
@@ -131,6 +149,8 @@ export function PriceOverview() {
                 onSort={changeSort}
                 running={running}
                 actions={actions}
+                suggestions={suggestions}
+                canApply={canApply}
               />
             )}
           </PagedList>
