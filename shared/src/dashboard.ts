@@ -266,7 +266,7 @@ function latestAnalysis(c: CompetitorPrice, check: DashboardLastCheck): AiAnalys
  * Decided on the raw prices, as the competitor dialog does: rounding the difference first would
  * turn £10.006 against £10.00 into a penny HIGHER while the dialog says 'Prices are equal'.
  */
-function statusOf(ourPrice: number, lowest: number | null): ComparisonStatus {
+export function statusOf(ourPrice: number, lowest: number | null): ComparisonStatus {
   if (lowest === null) return 'NO_DATA';
   if (pricesEqual(ourPrice, lowest)) return 'SAME';
   return ourPrice < lowest ? 'LOWER' : 'HIGHER';

@@ -122,6 +122,45 @@ describe('undercut and now_cheapest', () => {
   it('reports no now_cheapest on a first run where we are already cheapest', () => {
     expect(kinds(run([{ id: 1, price: 60 }]))).not.toContain('now_cheapest');
   });
+
+  it('never reports an undercut by an offer out of stock, whose own event says it', () => {
+    expect(kinds(run([{ id: 1, price: 45, in_stock: false }]))).toEqual(['cheapest_out_of_stock']);
+    expect(
+      runs([{ id: 1, price: 55 }], [{ id: 1, price: 45, outcome: 'out_of_stock_no_price' }])[1],
+    ).not.toContain('undercut');
+  });
+
+  it('reports an undercut by the cheapest offer in stock when a cheaper one is out of stock', () => {
+    const result = run([
+      { id: 1, price: 40, in_stock: false },
+      { id: 2, price: 45 },
+    ]);
+    expect(result.events.find((event) => event.kind === 'undercut')?.competitor_url_id).toBe(2);
+  });
+
+  it('reports now_cheapest against the offers in stock, never naming an out-of-stock one', () => {
+    const [, back] = runs(
+      [{ id: 1, price: 45 }],
+      [
+        { id: 1, price: 45, in_stock: false },
+        { id: 2, price: 60 },
+      ],
+    );
+    const state = run([{ id: 1, price: 45 }]).state;
+    const event = run(
+      [
+        { id: 1, price: 45, in_stock: false },
+        { id: 2, price: 60 },
+      ],
+      state,
+    ).events.find((e) => e.kind === 'now_cheapest');
+    expect(back).toContain('now_cheapest');
+    expect(event?.competitor_url_id).toBe(2);
+    // Every offer out of stock: nothing to be cheapest against.
+    expect(runs([{ id: 1, price: 45 }], [{ id: 1, price: 45, in_stock: false }])[1]).not.toContain(
+      'now_cheapest',
+    );
+  });
 });
 
 describe('only accepted, counted prices decide', () => {

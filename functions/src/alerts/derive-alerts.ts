@@ -5,6 +5,7 @@ import {
   type ComparisonStatus,
   type CompetitorPrice,
   type PriceComparison,
+  statusOf,
   thresholdOf,
 } from '@cmp/shared';
 
@@ -13,10 +14,13 @@ import {
  * what was last reported for it. Only accepted, counted prices in the shop's currency take part
  * (what the comparison uses), so a check held for review, failed or blocked never makes a price
  * event. A state that persists is reported once: the kept state remembers what was reported.
+ * Undercut and now_cheapest weigh only the offers one can buy: an out-of-stock offer never raises
+ * either (it has its own event, cheapest_out_of_stock).
  */
 
 /** What was last reported for a product: the position its next run is compared with. */
 export interface AlertState {
+  /** Our position against the cheapest offer in stock (or not saying): what undercut and now_cheapest follow. */
   status: ComparisonStatus;
   /** The lowest counted competitor when it was last seen. */
   lowest: { url_id: number; price: number; in_stock: boolean | null } | null;
@@ -63,6 +67,14 @@ function inStock(competitor: CompetitorPrice): boolean | null {
   return competitor.in_stock;
 }
 
+/** The cheapest compared offer that is not out of stock (the first of equals). */
+function buyableLowestOf(comparison: ProductPosition['comparison']): (CompetitorPrice & { price: number }) | null {
+  let best: (CompetitorPrice & { price: number }) | null = null;
+  for (const competitor of comparedPrices(comparison))
+    if (inStock(competitor) !== false && (best === null || competitor.price < best.price)) best = competitor;
+  return best;
+}
+
 /** Our margin, in percent of cost, if we sold at `price`. */
 const marginPercent = (price: number, cost: number) => ((price - cost) / cost) * 100;
 
@@ -93,11 +105,12 @@ export function derivePositionAlerts(
     });
   };
 
-  const status = comparison.status;
+  const buyable = buyableLowestOf(comparison);
+  const status = statusOf(product.current_price, buyable?.price ?? null);
   if (status === 'HIGHER' && previous.status !== 'HIGHER')
-    emit('undercut', lowest, previous.lowest?.price ?? null);
+    emit('undercut', buyable, previous.lowest?.price ?? null);
   if ((status === 'LOWER' || status === 'SAME') && previous.status === 'HIGHER')
-    emit('now_cheapest', lowest, previous.lowest?.price ?? null);
+    emit('now_cheapest', buyable, previous.lowest?.price ?? null);
 
   const prices: Record<string, number> = {};
   const changeThreshold = thresholdOf(settings, 'competitor_price_change');
