@@ -49,6 +49,8 @@ export const competitorPriceSchema = competitorObservationSchema.extend({
   counted: z.boolean(),
   /** Who picked the price's place on the page (docs/rules.md#price-pins); absent when nobody did. */
   picked_by: z.string().optional(),
+  /** Sure enough, but out of stock while the comparison takes offers in stock only; absent otherwise. */
+  stock_excluded: z.literal(true).optional(),
 });
 export type CompetitorPrice = z.infer<typeof competitorPriceSchema>;
 
@@ -187,6 +189,13 @@ export const isCounted = (
   c: Pick<CompetitorObservation, 'accepted' | 'price' | 'confidence' | 'ungrounded'>,
   confidenceFloor: number,
 ) => c.accepted && countsInComparison(c, confidenceFloor);
+
+/**
+ * Out of stock as the latest check saw it: the offer says so, or its page said so without a price
+ * (which leaves the accepted price standing).
+ */
+export const isOutOfStock = (c: Pick<CompetitorObservation, 'in_stock' | 'last_check'>): boolean =>
+  c.in_stock === false || c.last_check?.outcome === 'out_of_stock_no_price';
 
 /** Compares our price with the cheapest competitor's counted price, in the shop's currency. */
 export function comparePrices(

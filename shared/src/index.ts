@@ -2,6 +2,7 @@ export * from './alerts';
 export * from './auth';
 export * from './catalogue';
 export * from './check-outcome';
+export * from './comparison-settings';
 export * from './competitor-hosts';
 export * from './competitors';
 export * from './contract';

@@ -4,6 +4,7 @@ import {
   type AlertKind,
   type ComparisonStatus,
   type CompetitorPrice,
+  isOutOfStock,
   type PriceComparison,
   statusOf,
   thresholdOf,
@@ -61,14 +62,14 @@ function lowestOf(comparison: ProductPosition['comparison']): (CompetitorPrice &
   return comparedPrices(comparison).find((c) => c.price === lowest) ?? null;
 }
 
-/** Out of stock as the latest check saw it: a page saying so without a price leaves the accepted price standing. */
-function inStock(competitor: CompetitorPrice): boolean | null {
-  if (competitor.last_check?.outcome === 'out_of_stock_no_price') return false;
-  return competitor.in_stock;
-}
+/** In stock as the latest check saw it (isOutOfStock); null when the page did not say. */
+const inStock = (competitor: CompetitorPrice): boolean | null =>
+  isOutOfStock(competitor) ? false : competitor.in_stock;
 
 /** The cheapest compared offer that is not out of stock (the first of equals). */
-function buyableLowestOf(comparison: ProductPosition['comparison']): (CompetitorPrice & { price: number }) | null {
+function buyableLowestOf(
+  comparison: ProductPosition['comparison'],
+): (CompetitorPrice & { price: number }) | null {
   let best: (CompetitorPrice & { price: number }) | null = null;
   for (const competitor of comparedPrices(comparison))
     if (inStock(competitor) !== false && (best === null || competitor.price < best.price)) best = competitor;

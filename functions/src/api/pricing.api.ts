@@ -1,11 +1,20 @@
 import { readEntrySettings } from '../config';
 import { groupHandler, sessionOf } from '../http/http-handler';
+import { changeComparisonSettings, comparisonSettingsView } from '../pricing/comparison-settings';
 import { listPricingRules, replacePricingRules } from '../pricing/pricing-rules';
 
 readEntrySettings(process.env);
 
-/** The pricing route group (issue 33): the ordered pricing rules; admins replace them. */
+/** The pricing route group (issue 33): the ordered pricing rules and the comparison settings; admins change them. */
 export const handler = groupHandler('pricing', {
+  'GET /api/comparison-settings': async () => ({
+    body: { success: true, settings: await comparisonSettingsView() },
+  }),
+
+  'PUT /api/comparison-settings': async (request) => ({
+    body: { success: true, settings: await changeComparisonSettings(sessionOf(request).user, request.body) },
+  }),
+
   'GET /api/pricing-rules': async () => ({ body: { success: true, rules: await listPricingRules() } }),
 
   'PUT /api/pricing-rules': async (request) => ({

@@ -1,15 +1,18 @@
 import {
+  type ComparisonSettings,
   type CompetitorPrice,
   compareJudgedPrices,
   type DashboardProduct,
   isCounted,
   isCurrencyMismatch,
+  isOutOfStock,
 } from '@cmp/shared';
 import { catalogueRecords } from '../catalogue/catalogue-records';
 import { byId, categoryOf, toProduct } from '../catalogue/products';
 import { acceptedPrice, lastCheckOf } from '../catalogue/url-check-view';
 import { settingsSection, shopConfigSchema } from '../config';
 import type { CategoryRecord } from '../data/category.repository';
+import { readComparisonSettings } from '../data/comparison-settings.repository';
 import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
 import type { ProductRecord } from '../data/product.repository';
 import { keepSerialised } from '../lib/kept-json';
@@ -17,11 +20,22 @@ import { priceConfidenceFloor } from '../scrape-run/check-success';
 
 const shopSettings = settingsSection('shop', shopConfigSchema);
 
+/** What a row's comparison is judged by, besides its records. */
+interface Judging {
+  currency: string;
+  floor: number;
+  inStockOnly: boolean;
+}
+
 /**
  * A URL as the comparison sees it: its accepted price when it has one (a newer check held for
- * review, failed or blocked leaves it standing), else its latest check's price, shown only.
+ * review, failed or blocked leaves it standing), else its latest check's price, shown only. Out of
+ * stock, it is only shown while the comparison takes offers in stock only.
  */
-function competitorPriceOf(url: CompetitorUrlRecord, currency: string, floor: number): CompetitorPrice {
+function competitorPriceOf(
+  url: CompetitorUrlRecord,
+  { currency, floor, inStockOnly }: Judging,
+): CompetitorPrice {
   const latest = url.latest;
   const accepted = acceptedPrice(url);
   const shown = accepted ?? latest;
@@ -45,15 +59,17 @@ function competitorPriceOf(url: CompetitorUrlRecord, currency: string, floor: nu
   // Judged in place: 30,000 of them are built after every run, and a copy each cost as much again.
   price.currency_mismatch = isCurrencyMismatch(price, currency);
   price.counted = isCounted(price, floor);
+  if (price.counted && inStockOnly && isOutOfStock(price)) {
+    price.counted = false;
+    price.stock_excluded = true;
+  }
   return price;
 }
 
 /** What a row was built from, and the row: reused while each is the same object and the settings agree. */
-interface KeptRow {
+interface KeptRow extends Judging {
   category: CategoryRecord | undefined;
   urls: readonly CompetitorUrlRecord[];
-  currency: string;
-  floor: number;
   row: DashboardProduct;
 }
 
@@ -79,28 +95,32 @@ function rowOf(
   product: ProductRecord,
   categoryById: ReadonlyMap<number, CategoryRecord>,
   urls: readonly CompetitorUrlRecord[],
+  settings: ComparisonSettings,
 ): DashboardProduct {
   const category = categoryOf(product, categoryById);
   const currency = shopSettings().SHOP_CURRENCY;
   const floor = priceConfidenceFloor();
+  const inStockOnly = settings.compare_in_stock_only;
   const kept = keptRows.get(product);
   if (
     kept &&
     kept.category === category &&
     kept.currency === currency &&
     kept.floor === floor &&
+    kept.inStockOnly === inStockOnly &&
     sameObjects(kept.urls, urls)
   )
     return kept.row;
+  const judging = { currency, floor, inStockOnly };
   const { comparison, best } = compareJudgedPrices(
     product.current_price,
-    urls.map((url) => competitorPriceOf(url, currency, floor)),
+    urls.map((url) => competitorPriceOf(url, judging)),
   );
   const row: DashboardProduct = Object.assign(toProduct(product, categoryById), {
     price_comparison: comparison,
     bestCompetitor: best ? { url: best.url, competitor_name: best.competitor_name } : null,
   });
-  keptRows.set(product, { category, urls, currency, floor, row });
+  keptRows.set(product, { category, urls, ...judging, row });
   keepSerialised(row, Math.floor(product.id / ROWS_PER_GROUP));
   return row;
 }
@@ -123,6 +143,7 @@ export class ComparisonEntry {
     private readonly product: ProductRecord,
     private readonly categoryById: ReadonlyMap<number, CategoryRecord>,
     private readonly urls: readonly CompetitorUrlRecord[],
+    private readonly settings: ComparisonSettings,
   ) {
     this.id = product.id;
     this.name = product.name;
@@ -136,7 +157,7 @@ export class ComparisonEntry {
   }
 
   row(): DashboardProduct {
-    this.built ??= rowOf(this.product, this.categoryById, this.urls);
+    this.built ??= rowOf(this.product, this.categoryById, this.urls, this.settings);
     return this.built;
   }
 }
@@ -149,10 +170,11 @@ export class ComparisonEntry {
  */
 export async function getComparisonList(): Promise<ComparisonEntry[]> {
   const records = catalogueRecords();
-  const [products, categories, urls] = await Promise.all([
+  const [products, categories, urls, settings] = await Promise.all([
     records.products(),
     records.categories(),
     records.urls(),
+    readComparisonSettings(),
   ]);
   const categoryById = byId(categories);
   const urlsByProduct = new Map<number, CompetitorUrlRecord[]>();
@@ -162,7 +184,7 @@ export async function getComparisonList(): Promise<ComparisonEntry[]> {
     else urlsByProduct.set(url.product_id, [url]);
   }
   return products.map(
-    (product) => new ComparisonEntry(product, categoryById, urlsByProduct.get(product.id) ?? []),
+    (product) => new ComparisonEntry(product, categoryById, urlsByProduct.get(product.id) ?? [], settings),
   );
 }
 

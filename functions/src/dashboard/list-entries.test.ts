@@ -1,3 +1,4 @@
+import { DEFAULT_COMPARISON_SETTINGS } from '@cmp/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CompetitorUrlEntry } from '../catalogue/competitor-urls';
 import { provideSettings } from '../config';
@@ -70,7 +71,7 @@ describe("the lists' entries", () => {
     ['without a category', product({ category_id: null })],
   ])('say what the dashboard row of a product %s says', (_, record) => {
     for (const urls of [[], [checked]]) {
-      const entry = new ComparisonEntry(record, categoryById, urls);
+      const entry = new ComparisonEntry(record, categoryById, urls, DEFAULT_COMPARISON_SETTINGS);
       const row = entry.row();
 
       expect({

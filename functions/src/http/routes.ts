@@ -153,6 +153,8 @@ const groupOf = {
   'GET /api/competitors/{id}/discovery': 'competitors',
   'GET /api/discovery-settings': 'competitors',
   'PUT /api/discovery-settings': 'competitors',
+  'GET /api/comparison-settings': 'pricing',
+  'PUT /api/comparison-settings': 'pricing',
   'GET /api/pricing-rules': 'pricing',
   'PUT /api/pricing-rules': 'pricing',
   'POST /api/pricing-rules/preview': 'dashboard',

@@ -60,9 +60,11 @@ describe('the price overview', () => {
     expect(await row('DELTA-NONE').textContent()).toContain('No Data');
     expect(await row('DELTA-NONE').textContent()).toContain('0 of 1 with data');
     // Whose price the status speaks of, so it cannot be read the other way.
-    expect(await page.getByRole('table').locator('caption').textContent()).toBe(
-      'Status and Difference compare our price with the lowest competitor price.',
-    );
+    await page
+      .getByRole('table')
+      .locator('caption')
+      .getByText('Status and Difference compare our price with the lowest competitor price, in stock or not.')
+      .waitFor();
     expect(await row('ALPHA-HIGH').getByText('Higher Price').getAttribute('title')).toBe(
       "Our price is higher than the lowest competitor's",
     );

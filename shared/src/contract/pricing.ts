@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { comparisonSettingsInputSchema, comparisonSettingsSchema } from '../comparison-settings';
 import {
   applySuggestionsAnswerSchema,
   applySuggestionsSchema,
@@ -12,8 +13,27 @@ import { pricingRuleSchema, pricingRulesInputSchema } from '../pricing-rules';
 import { csvFileSchema, defineRoutes, errors, idParams } from './route';
 
 const rulesAnswer = z.strictObject({ success: z.literal(true), rules: z.array(pricingRuleSchema) });
+const comparisonSettingsAnswer = z.strictObject({
+  success: z.literal(true),
+  settings: comparisonSettingsSchema,
+});
 
 export const pricingRoutes = defineRoutes(
+  {
+    method: 'GET',
+    path: '/api/comparison-settings',
+    summary: 'How the comparison treats offers: whether out-of-stock offers are left out',
+    request: {},
+    responses: { 200: comparisonSettingsAnswer, ...errors(401, 500) },
+  },
+  {
+    method: 'PUT',
+    path: '/api/comparison-settings',
+    summary:
+      'Change how the comparison treats offers (admins only); settings left out keep their value. The dashboard, the suggestions and the next alerts follow',
+    request: { body: comparisonSettingsInputSchema },
+    responses: { 200: comparisonSettingsAnswer, ...errors(400, 401, 403, 415, 500) },
+  },
   {
     method: 'GET',
     path: '/api/pricing-rules',

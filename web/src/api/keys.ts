@@ -29,6 +29,7 @@ export const keys = {
   competitorHosts: 'GET /api/competitor-hosts',
   competitors: 'GET /api/competitors',
   pricingRules: 'GET /api/pricing-rules',
+  comparisonSettings: 'GET /api/comparison-settings',
   /** A preview of rules, saved or not: the rules as JSON. */
   pricingPreview: (rules: readonly unknown[]) =>
     ['POST /api/pricing-rules/preview', JSON.stringify(rules)] as const,

@@ -2,6 +2,7 @@
 // what a set of rules would do (the preview); the suggestions of a page of the dashboard; applying them.
 import type {
   ApplySuggestionsAnswer,
+  ComparisonSettings,
   DashboardProduct,
   PriceSuggestion,
   PricingRule,
@@ -31,6 +32,28 @@ export async function savePricingRules(rules: readonly PricingRuleInput[]): Prom
     .rules as SavedPricingRule[];
   await Promise.all([mutate(keys.pricingRules, saved, { revalidate: false }), reloadSuggestions()]);
   return saved;
+}
+
+export function useComparisonSettings() {
+  return useSWR(
+    keys.comparisonSettings,
+    async () => expectSuccess(await call('GET /api/comparison-settings')).settings,
+    { onError: (error) => notifyError(error, 'Failed to fetch the comparison settings') },
+  );
+}
+
+/** Changes how the comparison treats offers; the dashboard, the suggestions and the previews follow. */
+export async function saveComparisonSettings(
+  change: Partial<ComparisonSettings>,
+): Promise<ComparisonSettings> {
+  const { settings } = expectSuccess(await call('PUT /api/comparison-settings', { body: change }));
+  await Promise.all([
+    mutate(keys.comparisonSettings, settings, { revalidate: false }),
+    reloadDashboardPages(),
+    reloadSuggestions(),
+    mutate((key) => Array.isArray(key) && key[0] === keys.pricingPreview([])[0]),
+  ]);
+  return settings;
 }
 
 /** What `rules` would do to today's products, per rule; nothing asked while null. */

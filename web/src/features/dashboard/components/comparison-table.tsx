@@ -3,6 +3,7 @@
 import type { DashboardProduct } from '@cmp/shared';
 import { useId } from 'react';
 import { useAlertsSinceLastRun } from '../../../api/alerts';
+import { useComparisonSettings } from '../../../api/pricing';
 import { SortableHead } from '../../../components/sortable-head';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
@@ -35,6 +36,7 @@ export function ComparisonTable({
   const selectAllId = useId();
   // The alert markers: loaded apart from the table, so the table never waits for them.
   const alerted = useAlertsSinceLastRun().data;
+  const inStockOnly = useComparisonSettings().data?.compare_in_stock_only;
   // On a phone the comparison comes right after the product, so it shows without scrolling sideways.
   const comparedFirst = useNarrowWindow();
   const compared = [
@@ -48,7 +50,8 @@ export function ComparisonTable({
   return (
     <Table label="Price comparison">
       <caption className="mt-3 text-left text-xs text-muted-foreground">
-        Status and Difference compare our price with the lowest competitor price.
+        Status and Difference compare our price with the lowest competitor price
+        {inStockOnly === undefined ? '' : inStockOnly ? ' in stock' : ', in stock or not'}.
       </caption>
       <TableHeader>
         <TableRow>

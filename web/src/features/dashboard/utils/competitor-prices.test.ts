@@ -81,6 +81,20 @@ describe('competitorPriceRows', () => {
     ]);
   });
 
+  it('shows an out-of-stock price left out of the comparison, and says so', () => {
+    const [row] = competitorPriceRows(
+      [entry(1, 40, { counted: false, in_stock: false, stock_excluded: true })],
+      50,
+      'GBP',
+    );
+
+    expect(row).toMatchObject({
+      price: '£40.00',
+      comparison: null,
+      notCompared: 'Not compared: out of stock',
+    });
+  });
+
   it('is empty when no competitor has a price', () => {
     expect(competitorPriceRows([entry(1, null)], 50, 'GBP')).toEqual([]);
   });

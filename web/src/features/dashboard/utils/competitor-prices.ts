@@ -48,6 +48,7 @@ const nameOf = (entry: CompetitorPrice) => entry.competitor_name.trim() || compe
 
 function notComparedReason(entry: CompetitorPrice): string | null {
   if (entry.currency_mismatch) return `Not compared: price in ${entry.currency ?? 'another currency'}`;
+  if (entry.stock_excluded) return 'Not compared: out of stock';
   // A price no check accepted yet is the latest check's: when held, its message says why.
   const review = !entry.accepted && entry.last_check?.outcome === 'review' ? entry.last_check.message : null;
   return uncountedReason({ ...entry, review });

@@ -17,6 +17,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { shopCurrency } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { competitorsText, limitText, ROUNDING_LABELS, scopeText, targetText } from '../utils/rule-text';
+import { ComparisonCard } from './comparison-card';
 import { RuleDialog } from './rule-dialog';
 
 /** Which rule the dialog edits: its place, or 'new'. */
@@ -169,6 +170,7 @@ export function PricingRulesView({ canEdit }: { canEdit: boolean }) {
           )}
         </CardContent>
       </Card>
+      <ComparisonCard canEdit={canEdit} />
       {canEdit ? (
         <>
           <RuleDialog

@@ -79,8 +79,7 @@ function RuleForm({
     onSaved: onClose,
   });
   /** The control of a field the validation message is about is marked and described by it. */
-  const invalid = (field: string) =>
-    invalidInput(errorId, invalidField?.startsWith(field) === true);
+  const invalid = (field: string) => invalidInput(errorId, invalidField?.startsWith(field) === true);
   const usesBy = values.target === 'beat_lowest' || values.target === 'within_percent_of_lowest';
 
   return (
