@@ -16,7 +16,7 @@ import { signedInStack } from '../support/signed-in-stack';
  * keyboard or for the selected rows; staff read the rules and the suggestions but change nothing; a phone
  * never scrolls sideways. axe on the page, the dialog and the dashboard.
  *
- * A fixture shop prices /p/N at N: each product's competitor prices are the numbers of its pages.
+ * A fixture shop prices /p/N at N.99: each product's competitor prices follow the numbers of its pages.
  */
 const shop = await startFixtureShop();
 afterAll(() => shop.close());
@@ -24,11 +24,11 @@ const { stack, token } = await signedInStack({ serveWeb: true, env: { SCRAPER_AL
 const STAFF = { email: 'sam@example.com', password: 'sam-password-1' };
 await addUser({ email: STAFF.email, username: 'sam', firstName: 'Sam', password: STAFF.password });
 for (const [sku, current_price, cost, pages] of [
-  // Beat 15 by 1 % → 14.85, down to .99 → 13.99 (floor: cost 10 + 20 % = 12.00).
+  // Beat 15.99 by 1 % → 15.83, down to .99 → 14.99 (floor: cost 10 + 20 % = 12.00).
   ['PR-A', 20, 10, [15, 17]],
-  // 9 → 8.91 → 7.99, up from 5.
+  // 9.99 → 9.89 → 8.99, up from 5.
   ['PR-B', 5, 4, [9]],
-  // 25 → 24.75 → 23.99.
+  // 25.99 → 25.73 → 24.99.
   ['PR-C', 30, 10, [25]],
 ] as const) {
   const { product } = (
@@ -87,6 +87,13 @@ describe('as an admin', () => {
       by_percent: 1,
       rounding: '0.99',
     });
+    // The comparison setting, saved at once, and said.
+    await page.getByText('Every priced offer is compared, in stock or not.').waitFor();
+    await page.getByRole('checkbox', { name: 'Compare offers in stock only' }).check();
+    await page.getByText('Out-of-stock offers are now left out').waitFor();
+    await page.getByText('Out-of-stock offers are shown but left out of the comparison.').waitFor();
+    const settings = (await stack.api('GET /api/comparison-settings', { token })).body.settings;
+    expect(settings.compare_in_stock_only).toBe(true);
     await expectAccessible(page);
   });
 
@@ -94,25 +101,28 @@ describe('as an admin', () => {
     await openDashboard(page, stack.url);
     await page.getByRole('columnheader', { name: /Suggested/ }).waitFor();
     const rowC = productRow(page, 'PR-C');
-    await rowC.getByText('£23.99').waitFor();
-    expect(await rowC.innerText()).toContain('-£6.01');
+    await rowC.getByText('£24.99').waitFor();
+    expect(await rowC.innerText()).toContain('-£5.01');
     await rowC.getByText('Why').click();
-    await rowC.getByText('Beat the cheapest: Beat lowest by 1 % → 24.75; rounded to 0.99 → 23.99').waitFor();
+    await rowC.getByText('Beat the cheapest: Beat lowest by 1 % → 25.73; rounded to 0.99 → 24.99').waitFor();
+    await page
+      .getByText('Status and Difference compare our price with the lowest competitor price in stock.')
+      .waitFor();
     await expectAccessible(page);
 
-    const applyC = rowC.getByRole('button', { name: 'Apply suggested price £23.99 to Product PR-C' });
+    const applyC = rowC.getByRole('button', { name: 'Apply suggested price £24.99 to Product PR-C' });
     await tabTo(page, applyC, 120);
     await page.keyboard.press('Enter');
     await page.getByText('Applied 1 suggested price').waitFor();
     await rowC.getByText('No change', { exact: true }).waitFor();
-    expect(await ourPrice('PR-C')).toBe(23.99);
+    expect(await ourPrice('PR-C')).toBe(24.99);
 
     await page.getByRole('checkbox', { name: 'Select every suggestion on this page' }).check();
     await page.getByText('2 selected').waitFor();
     await page.getByRole('button', { name: 'Apply selected suggestions' }).click();
     await page.getByText('Applied 2 suggested prices').waitFor();
     await page.getByText('0 selected').waitFor();
-    expect([await ourPrice('PR-A'), await ourPrice('PR-B')]).toEqual([13.99, 7.99]);
+    expect([await ourPrice('PR-A'), await ourPrice('PR-B')]).toEqual([14.99, 8.99]);
     // Each change is kept as the rule's.
     const id = (await stack.api('GET /api/products', { token, query: { search: 'PR-A' } })).body.products[0]
       ?.id;
