@@ -12,6 +12,7 @@ export const ALERT_KINDS = [
   'cheapest_out_of_stock',
   'below_margin_floor',
   'url_failing',
+  'suggestion_changed',
 ] as const;
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof alertKindSchema>;
@@ -24,7 +25,11 @@ export const ALERT_KIND_LABELS: Readonly<Record<AlertKind, string>> = {
   cheapest_out_of_stock: 'Cheapest competitor out of stock',
   below_margin_floor: 'Below margin floor',
   url_failing: 'URL failing',
+  suggestion_changed: 'Suggested price changed',
 };
+
+/** Kinds a shop turns on itself: the rest are on until an admin turns them off. */
+export const ALERT_KINDS_OFF_BY_DEFAULT: readonly AlertKind[] = ['suggestion_changed'];
 
 /** The kinds with a threshold, what it means, its default and its bounds. */
 export const ALERT_THRESHOLDS = {
@@ -34,6 +39,8 @@ export const ALERT_THRESHOLDS = {
   below_margin_floor: { label: 'Margin floor (% of cost)', default: 10, min: 0, max: 1000 },
   /** Runs in a row whose check of the URL failed or was blocked. */
   url_failing: { label: 'Runs in a row', default: 3, min: 1, max: 100 },
+  /** Percent a product's suggested price must move, either way, from the suggestion last reported. */
+  suggestion_changed: { label: 'Minimum change (%)', default: 5, min: 0.1, max: 1000 },
 } as const satisfies Partial<Record<AlertKind, { label: string; default: number; min: number; max: number }>>;
 export type ThresholdKind = keyof typeof ALERT_THRESHOLDS;
 
@@ -79,12 +86,12 @@ export const alertEventSettingsSchema = z
   });
 export type AlertEventSettings = z.infer<typeof alertEventSettingsSchema>;
 
-/** Every kind on, at its default threshold: the settings before an admin has saved any. */
+/** Every kind on (but those off by default), at its default threshold: the settings before an admin has saved any. */
 export const DEFAULT_ALERT_EVENTS: AlertEventSettings = Object.fromEntries(
-  ALERT_KINDS.map((kind) => [
-    kind,
-    hasThreshold(kind) ? { enabled: true, threshold: ALERT_THRESHOLDS[kind].default } : { enabled: true },
-  ]),
+  ALERT_KINDS.map((kind) => {
+    const enabled = !ALERT_KINDS_OFF_BY_DEFAULT.includes(kind);
+    return [kind, hasThreshold(kind) ? { enabled, threshold: ALERT_THRESHOLDS[kind].default } : { enabled }];
+  }),
 ) as AlertEventSettings;
 
 /** A kind's threshold as set, or its default. */
@@ -185,8 +192,13 @@ export const alertEventSchema = z.strictObject({
   competitor_name: z.string().nullable(),
   competitor_url: z.string().nullable(),
   competitor_price: z.number().nullable(),
-  /** What the competitor price was before (a price change, or the lowest price before an undercut). */
+  /**
+   * What the competitor price was before (a price change, or the lowest price before an undercut);
+   * for suggestion_changed, the suggestion last reported.
+   */
   previous_price: z.number().nullable(),
+  /** suggestion_changed only: the product's suggested price now. */
+  suggested_price: z.number().optional(),
 });
 export type AlertEvent = z.infer<typeof alertEventSchema>;
 
@@ -220,6 +232,8 @@ export const alertSchema = z.strictObject({
   our_price: z.number(),
   competitor_price: z.number().nullable(),
   previous_price: z.number().nullable(),
+  /** suggestion_changed: the suggested price now; null for every other kind. */
+  suggested_price: z.number().nullable(),
   created_at: z.string(),
   deliveries: z.array(alertDeliverySchema),
 });

@@ -25,6 +25,7 @@ export async function alertsView(filter: {
     our_price: alert.our_price,
     competitor_price: alert.competitor_price,
     previous_price: alert.previous_price,
+    suggested_price: alert.suggested_price ?? null,
     created_at: alert.created_at,
     deliveries: deliveries.get(alert.run_id) ?? [],
   }));

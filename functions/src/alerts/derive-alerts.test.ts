@@ -298,6 +298,63 @@ describe('url_failing', () => {
   });
 });
 
+describe('suggestion_changed', () => {
+  const on = {
+    ...DEFAULT_ALERT_EVENTS,
+    suggestion_changed: { enabled: true, threshold: 5 },
+  } satisfies AlertEventSettings;
+  /** Suggestions one run after another: the events of each, the suggestion before and now. */
+  function suggestions(settings: AlertEventSettings, ...sequence: (number | null)[]) {
+    let state = NO_STATE;
+    return sequence.map((suggested) => {
+      const { comparison } = comparePrices(
+        PRODUCT.current_price,
+        [observation({ id: 1, price: 60 })],
+        'GBP',
+        0.5,
+      );
+      const result = derivePositionAlerts({ product: PRODUCT, comparison, suggested }, state, settings);
+      state = result.state;
+      return result.events
+        .filter((event) => event.kind === 'suggestion_changed')
+        .map((event) => [event.previous_price, event.suggested_price]);
+    });
+  }
+
+  it('is off by default', () => {
+    expect(DEFAULT_ALERT_EVENTS.suggestion_changed).toEqual({ enabled: false, threshold: 5 });
+    expect(suggestions(DEFAULT_ALERT_EVENTS, 50, 40)).toEqual([[], []]);
+  });
+
+  it('reports a move of the suggestion by at least the threshold, with the one before, once it adds up', () => {
+    // First seen is the reference; 3 % then 6 % from it; unchanged; none; then back.
+    expect(suggestions(on, 50, 51.5, 53, 53, null, 50)).toEqual([[], [], [[50, 53]], [], [], [[53, 50]]]);
+  });
+
+  it('moves its reference on while switched off, so switching it on reports no past', () => {
+    let state = run([{ id: 1, price: 60 }]).state;
+    const { comparison } = comparePrices(
+      PRODUCT.current_price,
+      [observation({ id: 1, price: 60 })],
+      'GBP',
+      0.5,
+    );
+    state = derivePositionAlerts(
+      { product: PRODUCT, comparison, suggested: 50 },
+      state,
+      DEFAULT_ALERT_EVENTS,
+    ).state;
+    state = derivePositionAlerts(
+      { product: PRODUCT, comparison, suggested: 40 },
+      state,
+      DEFAULT_ALERT_EVENTS,
+    ).state;
+    const after = derivePositionAlerts({ product: PRODUCT, comparison, suggested: 40 }, state, on);
+    expect(after.events).toEqual([]);
+    expect(after.state.suggested).toBe(40);
+  });
+});
+
 describe('settings', () => {
   it('makes no event of a kind switched off, yet moves its state on', () => {
     const settings = { ...DEFAULT_ALERT_EVENTS, undercut: { enabled: false } };

@@ -34,11 +34,15 @@ export interface AlertState {
   prices: Record<string, number>;
   /** URLs reported as failing, until a check of theirs reads the page again. */
   failing: number[];
+  /** The product's suggested price last reported, or first seen (absent until it had one). */
+  suggested?: number;
 }
 
 export interface ProductPosition {
   product: { id: number; sku: string; name: string; current_price: number; cost: number | null };
   comparison: Pick<PriceComparison, 'status' | 'lowest_competitor_price' | 'competitor_prices'>;
+  /** Its suggested price under the pricing rules now; null or absent without one. */
+  suggested?: number | null;
 }
 
 /** Before a product's first run there is nothing to compare with: no data, nothing reported. */
@@ -84,13 +88,18 @@ const marginPercent = (price: number, cost: number) => ((price - cost) / cost) *
  * no events but the state still moves on, so switching one on later does not report the past.
  */
 export function derivePositionAlerts(
-  { product, comparison }: ProductPosition,
+  { product, comparison, suggested = null }: ProductPosition,
   previous: AlertState,
   settings: AlertEventSettings,
 ): { events: AlertEvent[]; state: AlertState } {
   const events: AlertEvent[] = [];
   const lowest = lowestOf(comparison);
-  const emit = (kind: AlertKind, competitor: CompetitorPrice | null, previousPrice: number | null) => {
+  const emit = (
+    kind: AlertKind,
+    competitor: CompetitorPrice | null,
+    previousPrice: number | null,
+    extra: Pick<AlertEvent, 'suggested_price'> = {},
+  ) => {
     if (!settings[kind].enabled) return;
     events.push({
       kind,
@@ -103,6 +112,7 @@ export function derivePositionAlerts(
       competitor_url: competitor?.url ?? null,
       competitor_price: competitor?.price ?? null,
       previous_price: previousPrice,
+      ...extra,
     });
   };
 
@@ -148,6 +158,17 @@ export function derivePositionAlerts(
     if (!previous.failing.includes(competitor.competitor_url_id)) emit('url_failing', competitor, null);
   }
 
+  // The suggestion's reference moves like a competitor price's: reported once the drift adds up.
+  let reference = previous.suggested;
+  if (suggested !== null) {
+    const moved =
+      reference !== undefined && reference > 0 && (Math.abs(suggested - reference) / reference) * 100;
+    if (moved !== false && moved >= thresholdOf(settings, 'suggestion_changed') - 1e-9) {
+      emit('suggestion_changed', null, reference ?? null, { suggested_price: suggested });
+      reference = suggested;
+    } else reference ??= suggested;
+  }
+
   return {
     events,
     state: {
@@ -159,6 +180,7 @@ export function derivePositionAlerts(
       below_floor: belowFloor,
       prices,
       failing,
+      ...(reference === undefined ? {} : { suggested: reference }),
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { AlertEvent, DeliveryResult } from '@cmp/shared';
+import { type AlertEvent, type DeliveryResult, suggestionFor } from '@cmp/shared';
 import { getDashboardProducts } from '../dashboard/dashboard-products';
 import {
   listRunAlerts,
@@ -10,6 +10,7 @@ import {
   saveAlertStates,
 } from '../data/alert.repository';
 import { readAlertSettings, recordLastDelivery } from '../data/alert-settings.repository';
+import { readPricingRules } from '../data/pricing-rule.repository';
 import { getRun } from '../data/scrape-run.repository';
 import { logger } from '../logger';
 import type { StoredChannel } from './channel';
@@ -28,7 +29,8 @@ const eventOf = ({ id, run_id, created_at, ...event }: StoredAlert): AlertEvent 
 
 /**
  * After a run ends: each visible product in the run's scope (the whole catalogue, or the one
- * product it checked) compared with what was last reported, its events written once, then one
+ * product it checked), with its suggested price under the pricing rules, compared with what was
+ * last reported, its events written once, then one
  * digest per enabled channel. Safe to repeat for the same run: the events are written only if
  * absent, the kept state no longer differs, and a channel that already took the digest is skipped.
  */
@@ -36,10 +38,11 @@ export async function processRunAlerts(runId: string): Promise<RunAlertsSummary>
   const run = await getRun(runId);
   if (!run || run.status === 'running' || run.completed_at === null)
     return { written: 0, alerts: 0, deliveries: [] };
-  const [settings, products, states] = await Promise.all([
+  const [settings, products, states, rules] = await Promise.all([
     readAlertSettings(),
     getDashboardProducts(),
     readAlertStates(),
+    readPricingRules(),
   ]);
   const inScope = run.product_id === null ? products : products.filter((p) => p.id === run.product_id);
 
@@ -47,8 +50,10 @@ export async function processRunAlerts(runId: string): Promise<RunAlertsSummary>
   const changed = new Map<number, AlertState>();
   for (const product of inScope) {
     const previous = states.get(product.id) ?? NO_STATE;
+    // Worked out whether or not its alert is on: its reference then moves on, as every kind's does.
+    const suggested = rules.length === 0 ? null : suggestionFor(rules, product).suggested_price;
     const derived = derivePositionAlerts(
-      { product, comparison: product.price_comparison },
+      { product, comparison: product.price_comparison, suggested },
       previous,
       settings.events,
     );

@@ -205,3 +205,42 @@ describe('alerts after real runs', () => {
     ]);
   });
 });
+
+describe('suggestion_changed, once an admin turns it on', () => {
+  it('reports a product whose suggested price moved by the threshold, with the suggestion before', async () => {
+    await stack.api('PUT /api/pricing-rules', {
+      token,
+      body: {
+        rules: [
+          { name: 'Match', scope: 'all', target: 'match_lowest', competitors: 'all', floor: { amount: 1 } },
+        ],
+      },
+    });
+    await stack.api('PUT /api/alert-settings', {
+      token,
+      body: {
+        events: { ...DEFAULT_ALERT_EVENTS, suggestion_changed: { enabled: true, threshold: 5 } },
+        channels: saved.body.settings.channels.map(({ id, type, target, enabled }) => ({
+          id,
+          type,
+          target,
+          enabled,
+        })),
+      },
+    });
+    // The first suggestion is the reference; 42 is 5 % above 40; 42.50 only 1.2 % more.
+    await runAt('40.00');
+    const moved = await runAt('42.00');
+    await runAt('42.50');
+
+    const { body } = await stack.api('GET /api/alerts', { token, query: { kind: 'suggestion_changed' } });
+    expect(
+      body.alerts.map(({ run_id, previous_price, suggested_price, competitor_name }) => ({
+        run_id,
+        previous_price,
+        suggested_price,
+        competitor_name,
+      })),
+    ).toEqual([{ run_id: moved, previous_price: 40, suggested_price: 42, competitor_name: null }]);
+  });
+});

@@ -55,10 +55,17 @@ export const productLink = (context: DigestContext, sku: string): string =>
 /** The product as a line starts: 'Kettle 1.7 l (SKU K-17)'. */
 export const productLabel = (event: AlertEvent): string => `${event.product_name} (SKU ${event.sku})`;
 
-/** The prices after the product: 'ours £20.00 · Shop B £18.50, was £21.00'. */
+/**
+ * The prices after the product: 'ours £20.00 · Shop B £18.50, was £21.00'; for a suggestion,
+ * 'ours £20.00 · suggested £18.99, was £19.49'.
+ */
 export function priceDetails(event: AlertEvent, currency: string): string {
   const money = (amount: number) => formatMoney(amount, currency);
   const parts = [`ours ${money(event.our_price)}`];
+  if (event.suggested_price !== undefined) {
+    const was = event.previous_price === null ? '' : `, was ${money(event.previous_price)}`;
+    parts.push(`suggested ${money(event.suggested_price)}${was}`);
+  }
   if (event.competitor_name !== null || event.competitor_price !== null) {
     const theirs = event.competitor_price === null ? 'no price' : money(event.competitor_price);
     const was = event.previous_price === null ? '' : `, was ${money(event.previous_price)}`;

@@ -29,6 +29,23 @@ describe('emailMessage', () => {
     );
   });
 
+  it('says a changed suggestion with the suggestion before, last in its own group', () => {
+    const suggestion = alertEvent({
+      kind: 'suggestion_changed',
+      competitor_url_id: null,
+      competitor_name: null,
+      competitor_url: null,
+      competitor_price: null,
+      previous_price: 19.49,
+      suggested_price: 18.99,
+    });
+    const { text } = emailMessage({ run_id: 'r', finished_at, events: [suggestion, alertEvent()] }, context);
+    expect(text).toContain(
+      'Suggested price changed (1)\n- Kettle 1.7 l (SKU K-17): ours £20.00 · suggested £18.99, was £19.49',
+    );
+    expect(text.indexOf('Undercut (1)')).toBeLessThan(text.indexOf('Suggested price changed (1)'));
+  });
+
   it('escapes names in the HTML part and keeps them as typed in the text part', () => {
     const name = `<img src=x onerror="alert('x')"> & Co`;
     const events = [alertEvent({ product_name: name, competitor_name: '<b>Rival</b>', sku: '"><script>' })];

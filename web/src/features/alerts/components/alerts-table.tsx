@@ -39,7 +39,12 @@ export function AlertsTable({
             <TableCell>{alert.competitor_name ?? NOT_AVAILABLE}</TableCell>
             <TableCell className="text-right tabular-nums">{formatShopMoney(alert.our_price)}</TableCell>
             <TableCell className="text-right tabular-nums">
-              {formatShopMoney(alert.competitor_price)}
+              {alert.suggested_price === null ? (
+                formatShopMoney(alert.competitor_price)
+              ) : (
+                // A suggestion's alert has no competitor: the price column says what is suggested now.
+                <span className="whitespace-nowrap">Suggested {formatShopMoney(alert.suggested_price)}</span>
+              )}
             </TableCell>
             <TableCell className="text-right tabular-nums">{formatShopMoney(alert.previous_price)}</TableCell>
             <TableCell className="min-w-72">
