@@ -10,19 +10,20 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 
 export function ComparisonCard({ canEdit }: { canEdit: boolean }) {
   const settings = useComparisonSettings().data;
-  const [saving, setSaving] = useState(false);
+  /** The value being saved: the box shows it at once, and goes back if the save fails. */
+  const [saving, setSaving] = useState<boolean | null>(null);
   const id = useId();
-  const inStockOnly = settings?.compare_in_stock_only ?? false;
+  const inStockOnly = saving ?? settings?.compare_in_stock_only ?? false;
 
   const change = async (next: boolean) => {
-    setSaving(true);
+    setSaving(next);
     try {
       await saveComparisonSettings({ compare_in_stock_only: next });
       notifySuccess(next ? 'Out-of-stock offers are now left out' : 'Out-of-stock offers now count');
     } catch (error) {
       notifyError(error, 'Failed to save the comparison settings');
     } finally {
-      setSaving(false);
+      setSaving(null);
     }
   };
 
@@ -40,7 +41,7 @@ export function ComparisonCard({ canEdit }: { canEdit: boolean }) {
             <Checkbox
               id={`${id}-stock`}
               checked={inStockOnly}
-              disabled={!settings || saving}
+              disabled={!settings || saving !== null}
               aria-describedby={`${id}-stock-hint`}
               onChange={(event) => void change(event.target.checked)}
             />

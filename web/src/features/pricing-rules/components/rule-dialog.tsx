@@ -81,6 +81,10 @@ function RuleForm({
   /** The control of a field the validation message is about is marked and described by it. */
   const invalid = (field: string) => invalidInput(errorId, invalidField?.startsWith(field) === true);
   const usesBy = values.target === 'beat_lowest' || values.target === 'within_percent_of_lowest';
+  // The options most rules leave as they are wait behind 'More options', open when this rule sets one.
+  const [moreOpen, setMoreOpen] = useState(() => usesMoreOptions(values));
+  const moreField = ['competitors', 'min_competitors', 'ceiling', 'max_change_percent'];
+  if (!moreOpen && moreField.some((field) => invalidField?.startsWith(field))) setMoreOpen(true);
 
   return (
     <DialogForm
@@ -189,48 +193,6 @@ function RuleForm({
           <div />
         )}
 
-        <FormField id={`${id}-competitors`} label="Competitors">
-          <Choice
-            id={`${id}-competitors`}
-            value={values.competitorsKind}
-            onChange={(competitorsKind) => set('competitorsKind', competitorsKind)}
-            options={{ all: 'All competitors', hosts: 'Only these shops' }}
-          />
-        </FormField>
-        {values.competitorsKind === 'hosts' ? (
-          <FormField id={`${id}-hosts`} label="Shops (host names)">
-            <Textarea
-              id={`${id}-hosts`}
-              rows={3}
-              aria-describedby={`${id}-hosts-hint`}
-              value={values.hosts}
-              onChange={(e) => set('hosts', e.target.value)}
-              {...invalid('competitors')}
-            />
-            <Hint id={`${id}-hosts-hint`}>Such as shop.example; one a line, or separated by commas.</Hint>
-          </FormField>
-        ) : (
-          <div />
-        )}
-
-        <FormField id={`${id}-min`} label="Least number of competitors">
-          <Input
-            id={`${id}-min`}
-            inputMode="numeric"
-            value={values.minCompetitors}
-            onChange={(e) => set('minCompetitors', e.target.value)}
-            {...invalid('min_competitors')}
-          />
-        </FormField>
-        <div className="flex items-center gap-2 sm:mt-7">
-          <Checkbox
-            id={`${id}-stock`}
-            checked={values.inStockOnly}
-            onChange={(e) => set('inStockOnly', e.target.checked)}
-          />
-          <Label htmlFor={`${id}-stock`}>In-stock offers only</Label>
-        </div>
-
         <LimitFields
           id={`${id}-floor`}
           label="Floor"
@@ -240,17 +202,6 @@ function RuleForm({
           onValue={(value) => set('floor', value)}
           invalid={invalid('floor')}
         />
-        <LimitFields
-          id={`${id}-ceiling`}
-          label="Ceiling"
-          kind={values.ceilingKind}
-          value={values.ceiling}
-          onKind={(kind) => set('ceilingKind', kind)}
-          onValue={(value) => set('ceiling', value)}
-          invalid={invalid('ceiling')}
-          optional
-        />
-
         <FormField id={`${id}-rounding`} label="Rounding">
           <Choice
             id={`${id}-rounding`}
@@ -261,21 +212,93 @@ function RuleForm({
             )}
           />
         </FormField>
-        <FormField id={`${id}-max-change`} label="Largest change a step (%)">
-          <Input
-            id={`${id}-max-change`}
-            inputMode="decimal"
-            aria-describedby={`${id}-max-change-hint`}
-            value={values.maxChangePercent}
-            onChange={(e) => set('maxChangePercent', e.target.value)}
-            {...invalid('max_change_percent')}
-          />
-          <Hint id={`${id}-max-change-hint`}>Empty: no limit.</Hint>
-        </FormField>
+        <details
+          className="group sm:col-span-2"
+          open={moreOpen}
+          onToggle={(event) => setMoreOpen(event.currentTarget.open)}
+        >
+          <summary className="cursor-pointer text-sm font-medium">
+            More options: competitors, ceiling, largest change
+          </summary>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <FormField id={`${id}-competitors`} label="Competitors">
+              <Choice
+                id={`${id}-competitors`}
+                value={values.competitorsKind}
+                onChange={(competitorsKind) => set('competitorsKind', competitorsKind)}
+                options={{ all: 'All competitors', hosts: 'Only these shops' }}
+              />
+            </FormField>
+            {values.competitorsKind === 'hosts' ? (
+              <FormField id={`${id}-hosts`} label="Shops (host names)">
+                <Textarea
+                  id={`${id}-hosts`}
+                  rows={3}
+                  aria-describedby={`${id}-hosts-hint`}
+                  value={values.hosts}
+                  onChange={(e) => set('hosts', e.target.value)}
+                  {...invalid('competitors')}
+                />
+                <Hint id={`${id}-hosts-hint`}>Such as shop.example; one a line, or separated by commas.</Hint>
+              </FormField>
+            ) : (
+              <div />
+            )}
+
+            <FormField id={`${id}-min`} label="Least number of competitors">
+              <Input
+                id={`${id}-min`}
+                inputMode="numeric"
+                value={values.minCompetitors}
+                onChange={(e) => set('minCompetitors', e.target.value)}
+                {...invalid('min_competitors')}
+              />
+            </FormField>
+            <div className="flex items-center gap-2 sm:mt-7">
+              <Checkbox
+                id={`${id}-stock`}
+                checked={values.inStockOnly}
+                onChange={(e) => set('inStockOnly', e.target.checked)}
+              />
+              <Label htmlFor={`${id}-stock`}>In-stock offers only</Label>
+            </div>
+
+            <LimitFields
+              id={`${id}-ceiling`}
+              label="Ceiling"
+              kind={values.ceilingKind}
+              value={values.ceiling}
+              onKind={(kind) => set('ceilingKind', kind)}
+              onValue={(value) => set('ceiling', value)}
+              invalid={invalid('ceiling')}
+              optional
+            />
+
+            <FormField id={`${id}-max-change`} label="Largest change a step (%)">
+              <Input
+                id={`${id}-max-change`}
+                inputMode="decimal"
+                aria-describedby={`${id}-max-change-hint`}
+                value={values.maxChangePercent}
+                onChange={(e) => set('maxChangePercent', e.target.value)}
+                {...invalid('max_change_percent')}
+              />
+              <Hint id={`${id}-max-change-hint`}>Empty: no limit.</Hint>
+            </FormField>
+          </div>
+        </details>
       </fieldset>
     </DialogForm>
   );
 }
+
+/** Whether a rule sets any of the options behind 'More options'. */
+const usesMoreOptions = (values: RuleFormValues) =>
+  values.competitorsKind !== 'all' ||
+  values.inStockOnly ||
+  values.minCompetitors.trim() !== '1' ||
+  values.ceilingKind !== 'none' ||
+  values.maxChangePercent.trim() !== '';
 
 /** A floor or ceiling: its kind (a ceiling may have none) and its value. */
 function LimitFields({
