@@ -40,7 +40,7 @@ export const ALERT_THRESHOLDS = {
   /** Runs in a row whose check of the URL failed or was blocked. */
   url_failing: { label: 'Runs in a row', default: 3, min: 1, max: 100 },
   /** Percent a product's suggested price must move, either way, from the suggestion last reported. */
-  suggestion_changed: { label: 'Minimum change (%)', default: 5, min: 0.1, max: 1000 },
+  suggestion_changed: { label: 'Minimum suggestion change (%)', default: 5, min: 0.1, max: 1000 },
 } as const satisfies Partial<Record<AlertKind, { label: string; default: number; min: number; max: number }>>;
 export type ThresholdKind = keyof typeof ALERT_THRESHOLDS;
 

@@ -1,9 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ComparisonSettings } from '@cmp/shared';
 import { perSettings } from '../config';
 import {
   type CatalogueKind,
   type CatalogueVersion,
   RUN_REFRESH_MS,
+  readComparisonSettings,
   SETTLE_MS,
 } from '../data/catalogue-version.repository';
 import { type CategoryRecord, listCategories } from '../data/category.repository';
@@ -309,17 +311,19 @@ function entryFor<K extends CatalogueKind>(
   return created;
 }
 
-/** What a list is built from: each kind's records, in id order. */
+/** What a list is built from: each kind's records, in id order, and how the comparison treats offers. */
 export interface CatalogueRecords {
   products(): Promise<readonly ProductRecord[]>;
   categories(): Promise<readonly CategoryRecord[]>;
   urls(): Promise<readonly CompetitorUrlRecord[]>;
+  comparison(): Promise<ComparisonSettings>;
 }
 
 const listed: CatalogueRecords = {
   products: listProducts,
   categories: listCategories,
   urls: listCompetitorUrls,
+  comparison: readComparisonSettings,
 };
 
 /** The records at `version`, from what this container keeps where it can. */
@@ -328,7 +332,13 @@ export function keptRecords(version: CatalogueVersion, now: () => number = Date.
     <K extends CatalogueKind>(kind: K) =>
     async () =>
       entryFor(kind, version, now()).records as Promise<Records<RecordsOf[K]>>;
-  return { products: of('products'), categories: of('categories'), urls: of('urls') };
+  return {
+    products: of('products'),
+    categories: of('categories'),
+    urls: of('urls'),
+    // Read with the version itself: no request of its own.
+    comparison: async () => version.comparison,
+  };
 }
 
 const scope = new AsyncLocalStorage<CatalogueRecords>();

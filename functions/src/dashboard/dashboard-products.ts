@@ -12,7 +12,6 @@ import { byId, categoryOf, toProduct } from '../catalogue/products';
 import { acceptedPrice, lastCheckOf } from '../catalogue/url-check-view';
 import { settingsSection, shopConfigSchema } from '../config';
 import type { CategoryRecord } from '../data/category.repository';
-import { readComparisonSettings } from '../data/comparison-settings.repository';
 import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
 import type { ProductRecord } from '../data/product.repository';
 import { keepSerialised } from '../lib/kept-json';
@@ -174,7 +173,7 @@ export async function getComparisonList(): Promise<ComparisonEntry[]> {
     records.products(),
     records.categories(),
     records.urls(),
-    readComparisonSettings(),
+    records.comparison(),
   ]);
   const categoryById = byId(categories);
   const urlsByProduct = new Map<number, CompetitorUrlRecord[]>();

@@ -1,4 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ComparisonSettings } from '@cmp/shared';
 import { conditionHeld, db, tableName } from './dynamo';
 
 /**
@@ -12,7 +13,9 @@ import { conditionHeld, db, tableName } from './dynamo';
  * URL: its start marks the catalogue as changing (`runActive`), so the lists refresh every few
  * seconds while it runs, and its end moves the URLs' version on. A completed run's end names the
  * snapshot of the URLs it checked (scrape-run/url-snapshot.ts), so a reader one change behind reads
- * that snapshot instead of every URL. All of it is one item, read with one consistent GetItem per
+ * that snapshot instead of every URL. The comparison settings, which change every row the lists
+ * show, live on the same item (issue 33): saving them moves the version in the same write, and the
+ * lists read them with the version. All of it is one item, read with one consistent GetItem per
  * list call.
  */
 export const CATALOGUE_KINDS = ['products', 'categories', 'urls'] as const;
@@ -47,6 +50,8 @@ export interface CatalogueVersion {
   /** The run started last (the one going, while `runActive`); null before any. */
   runId: string | null;
   kinds: Record<CatalogueKind, KindVersion>;
+  /** How the comparison treats offers (defaults until an admin saves). */
+  comparison: ComparisonSettings;
 }
 
 const KEY = { PK: 'VERSION', SK: 'CATALOGUE' };
@@ -64,6 +69,8 @@ const names = (kind: CatalogueKind) => ({
  */
 export interface CatalogueChange {
   kinds?: readonly CatalogueKind[];
+  /** Comparison settings saved with the move. */
+  comparison?: ComparisonSettings;
   id?: number;
   run?: 'started' | 'ended';
   /** The run that starts. */
@@ -131,6 +138,7 @@ function versionMove(change: CatalogueChange, snapshot?: string) {
   if (snapshot !== undefined) set.push(`${names(kinds[0] ?? 'urls').snapshot} = :snapshot`);
   if (change.run) set.push('run_active = :active');
   if (change.runId !== undefined) set.push('run_id = :runId');
+  if (change.comparison) set.push('compare_in_stock_only = :stockOnly');
   const remove = [
     ...(id === undefined ? kinds.map((kind) => names(kind).changedId) : []),
     ...(snapshot === undefined ? kinds.map((kind) => names(kind).snapshot) : []),
@@ -143,6 +151,7 @@ function versionMove(change: CatalogueChange, snapshot?: string) {
       ':now': Date.now(),
       ...(id === undefined ? {} : { ':id': id }),
       ...(snapshot === undefined ? {} : { ':snapshot': snapshot }),
+      ...(change.comparison ? { ':stockOnly': change.comparison.compare_in_stock_only } : {}),
       ...(change.run ? { ':active': change.run === 'started' } : {}),
       ...(change.runId === undefined ? {} : { ':runId': change.runId }),
     } as Record<string, unknown>,
@@ -169,5 +178,14 @@ export async function readCatalogueVersion(): Promise<CatalogueVersion> {
     runActive: Item?.run_active === true,
     runId: typeof Item?.run_id === 'string' ? Item.run_id : null,
     kinds: { products: kind('products'), categories: kind('categories'), urls: kind('urls') },
+    comparison: { compare_in_stock_only: Item?.compare_in_stock_only === true },
   };
 }
+
+/** The comparison settings, as the lists read them. */
+export const readComparisonSettings = async (): Promise<ComparisonSettings> =>
+  (await readCatalogueVersion()).comparison;
+
+/** Saves the comparison settings and moves the whole catalogue's version in one write: every list is built again with them. */
+export const saveComparisonSettings = (comparison: ComparisonSettings): Promise<void> =>
+  catalogueChanged({ kinds: [], comparison });

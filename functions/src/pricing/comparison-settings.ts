@@ -1,11 +1,11 @@
 import { ADMINS_ONLY_COMPARISON_SETTINGS, type ComparisonSettings, type PublicUser } from '@cmp/shared';
 import { requireAdmin } from '../auth/require-admin';
-import { catalogueChanged } from '../data/catalogue-version.repository';
-import { readComparisonSettings, saveComparisonSettings } from '../data/comparison-settings.repository';
+import { readComparisonSettings, saveComparisonSettings } from '../data/catalogue-version.repository';
 
 /**
  * How the comparison treats offers (docs/rules.md#1-price-comparison): anyone reads, admins change.
- * A change moves the catalogue's version, so the lists' kept answers are built again with it.
+ * They are kept on the catalogue's version item: a change moves the version in the same write, so
+ * the lists' kept answers are built again with it.
  */
 export const comparisonSettingsView = readComparisonSettings;
 
@@ -16,6 +16,5 @@ export async function changeComparisonSettings(
   requireAdmin(user, ADMINS_ONLY_COMPARISON_SETTINGS);
   const settings = { ...(await readComparisonSettings()), ...change };
   await saveComparisonSettings(settings);
-  await catalogueChanged({ kinds: [] });
   return settings;
 }
