@@ -41,7 +41,12 @@ const { values } = parseArgs({
 const urls = Number(values.urls);
 const spacingMs = Number(values['spacing-ms']);
 const stopAt = Number(values['stop-at']);
-if (!Number.isSafeInteger(urls) || urls < HOSTS * URLS_PER_PRODUCT || !(spacingMs > 0) || !(stopAt > 0 && stopAt < 1))
+if (
+  !Number.isSafeInteger(urls) ||
+  urls < HOSTS * URLS_PER_PRODUCT ||
+  !(spacingMs > 0) ||
+  !(stopAt > 0 && stopAt < 1)
+)
   throw new Error(
     `--urls must be at least ${HOSTS * URLS_PER_PRODUCT}, --spacing-ms above 0 and --stop-at between 0 and 1`,
   );
@@ -134,7 +139,7 @@ async function main() {
       void stack.scraperStatus(token).then(({ current_stats: { successful_urls, failed_urls } }) => {
         const seconds = (performance.now() - started) / 1000;
         const checked = successful_urls + failed_urls;
-        const heading = checked > 0 ? (seconds / checked) * total / boundSeconds : 0;
+        const heading = checked > 0 ? ((seconds / checked) * total) / boundSeconds : 0;
         console.error(
           `${Math.round(seconds)} s: ${checked} of ${total} checked, ${(checked / seconds).toFixed(1)} a second, heading for ${heading.toFixed(2)}× the bound`,
         );

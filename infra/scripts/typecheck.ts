@@ -2,9 +2,10 @@
  * `npm run typecheck`: every TypeScript project of the repository checked by `tsc --noEmit`, as many
  * at once as the machine has cores (one tsc uses one), the largest first. Prints each project's
  * errors and exits 1 when any has one. `npm run typecheck -w <workspace>` still checks one.
+ * `TYPECHECK_NICE=<n>` runs each tsc at that lower priority (`npm test` runs them beside the tests).
  */
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../local/paths';
 
@@ -12,10 +13,12 @@ import { repoRoot } from '../local/paths';
 const PROJECTS = ['infra', 'infra/test/e2e', 'functions', 'web', 'infra/bench', 'shared'];
 
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+const nice = Number(process.env.TYPECHECK_NICE ?? 0) || 0;
 
 function check(project: string): Promise<{ project: string; ok: boolean; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [tsc, '--noEmit', '-p', project], { cwd: repoRoot });
+    if (nice > 0 && child.pid !== undefined) setPriority(child.pid, nice);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
