@@ -5,6 +5,12 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
 export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
 
+/**
+ * Admins change everything; staff keep the catalogue and its checks; viewers read everything and
+ * change nothing (docs/rules.md#18-roles-and-permissions).
+ */
+export const ROLES = ['admin', 'staff', 'viewer'] as const;
+
 /** The signed-in user as the API returns it (`user` in login and status answers). */
 export const publicUserSchema = z.strictObject({
   id: z.number().int(),
@@ -12,10 +18,13 @@ export const publicUserSchema = z.strictObject({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  role: z.enum(['admin', 'staff']),
+  role: z.enum(ROLES),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 export type Role = PublicUser['role'];
+
+/** What a viewer is told when a request would change something (every write route's 403). */
+export const VIEWERS_READ_ONLY = 'A viewer can look at everything but change nothing';
 
 /** What staff are told where only admins may act: the API's 403 and the web's read-only notes. */
 export const ADMINS_ONLY_ALERT_SETTINGS = 'Only an administrator can change alert settings';

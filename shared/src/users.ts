@@ -1,13 +1,11 @@
 import * as z from 'zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, publicUserSchema } from './auth';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, publicUserSchema, ROLES } from './auth';
 import { normaliseText, requiredText, textProblem } from './catalogue';
 
 /**
  * The rules of a user's fields, in one place: `npm run user:add` (functions/src/auth/users.ts), the
  * users API and the web's 'Add user' form all check them. Each message names its field.
  */
-export const ROLES = ['admin', 'staff'] as const;
-
 export const userFields = {
   email: z.email('Email must be a valid e-mail address').max(254, 'Email must be at most 254 characters'),
   username: z
@@ -22,7 +20,7 @@ export const userFields = {
     .transform(normaliseText)
     .refine((name) => !textProblem('Last name', name), 'Last name contains characters that are not allowed')
     .pipe(z.string().max(100, 'Last name must be at most 100 characters')),
-  role: z.enum(ROLES, 'Role must be admin or staff'),
+  role: z.enum(ROLES, 'Role must be admin, staff or viewer'),
   password: z
     .string('Password is required')
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)

@@ -69,7 +69,7 @@ export async function changeManagedUser(
   change: UserChange,
 ): Promise<UserAnswer> {
   requireAdmin(caller, ADMINS_ONLY_USERS);
-  const mayTakeAdminAway = change.disabled === true || change.role === 'staff';
+  const mayTakeAdminAway = change.disabled === true || (change.role !== undefined && change.role !== 'admin');
   await (mayTakeAdminAway
     ? oneAdminChangeAtATime(() => changeRoleAndState(id, change))
     : changeRoleAndState(id, change));
@@ -84,7 +84,9 @@ export async function changeManagedUser(
 
 async function changeRoleAndState(id: number, change: UserChange): Promise<void> {
   const before = await existing(id);
-  const leavesAdmins = isActiveAdmin(before) && (change.disabled === true || change.role === 'staff');
+  const leavesAdmins =
+    isActiveAdmin(before) &&
+    (change.disabled === true || (change.role !== undefined && change.role !== 'admin'));
   if (leavesAdmins && !(await hasOtherActiveAdmin(before))) throw lastAdmin(before);
 
   if (change.role !== undefined && change.role !== before.role) await setUserRole(id, change.role);

@@ -28,6 +28,7 @@ import { requireSession } from './middleware/authenticate.middleware';
 import { errorResponse } from './middleware/error-response.middleware';
 import { jsonBody } from './middleware/json-body.middleware';
 import { requireOrigin } from './middleware/origin-verify.middleware';
+import { refuseViewers } from './middleware/refuse-viewers.middleware';
 import { requestLog } from './middleware/request-log.middleware';
 import { type ApiResult, toHttpResponse, toHttpResponseInParts } from './response';
 import { type RouteDef, type RouteGroup, type RouteKeyOf, routes } from './routes';
@@ -121,10 +122,11 @@ export function groupHandler<G extends RouteGroup, H extends Handlers<G>>(
 }
 
 function routeChain(route: RouteDef, handler: RouteHandler<RouteId>) {
-  const { request: schemas, produces }: RouteContract = contract[route.id];
+  const { request: schemas, produces, readOnly }: RouteContract = contract[route.id];
   const { run, cache } = typeof handler === 'function' ? { run: handler, cache: undefined } : handler;
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>();
   if (!route.public) chain.use(requireSession());
+  if (!route.public && route.method !== 'GET' && !readOnly) chain.use(refuseViewers());
   if (schemas.body) chain.use(jsonBody());
   return chain.handler(async (event, context) => {
     const request = {

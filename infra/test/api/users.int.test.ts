@@ -110,7 +110,7 @@ describe('admins', () => {
       'Username may contain only letters, digits, dot, dash and underscore',
     ],
     [{ ...person('nameless'), first_name: '  ' }, 'First name is required'],
-    [{ ...person('king'), role: 'king' }, 'Role must be admin or staff'],
+    [{ ...person('king'), role: 'king' }, 'Role must be admin, staff or viewer'],
   ])('are refused a user that breaks a rule with 400 and a message (%#)', async (body, message) => {
     const answer = await stack.send<Answer<'POST /api/users'>>('POST', '/api/users', { token, body });
 

@@ -8,7 +8,8 @@ import { signedInStack } from '../support/signed-in-stack';
 /**
  * The Users page (issue 16): an admin adds a user by keyboard and sees the one-time password once,
  * resets a password, changes a role and disables a user, each confirmed; staff see no Users entry and
- * a short message at the address. axe on the page and on every dialog.
+ * a short message at the address; a viewer is told on every page that they can change nothing. axe on
+ * the page and on every dialog.
  */
 const { stack, token } = await signedInStack({ serveWeb: true });
 const STAFF = { email: 'sam@example.com', password: 'sam-password-1' };
@@ -126,5 +127,35 @@ describe('as staff', () => {
     await page.getByText('Only an administrator can manage users.').waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
     await expectAccessible(page);
+  });
+});
+
+describe('as a viewer', () => {
+  it('every page says a viewer can change nothing, and a change tried is refused with that', async () => {
+    await addUser({
+      email: 'vera@example.com',
+      username: 'vera',
+      firstName: 'Vera',
+      password: 'vera-password-1',
+      role: 'viewer',
+    });
+    await page.goto(`${stack.url}/login`);
+    await page.getByPlaceholder('Enter your email or username').fill('vera@example.com');
+    await page.getByPlaceholder('Enter password').fill('vera-password-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('A viewer can look at everything but change nothing.').waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+    await page.getByText('A viewer can look at everything but change nothing.').waitFor();
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('SKU').fill('V-1');
+    await dialog.getByLabel('Product Name').fill('Not allowed');
+    await dialog.getByLabel('Current Price').fill('5');
+    await dialog.getByRole('button', { name: 'Create Product' }).click();
+    await dialog.getByText('A viewer can look at everything but change nothing', { exact: true }).waitFor();
+    expect((await stack.api('GET /api/products', { token })).body.products).toEqual([]);
   });
 });

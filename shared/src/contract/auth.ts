@@ -21,6 +21,7 @@ export const authRoutes = defineRoutes(
   {
     method: 'POST',
     path: '/api/auth/logout',
+    readOnly: true,
     summary: 'Sign out: ends the session of the presented token',
     request: {},
     responses: { 200: successSchema, ...errors(401, 500) },

@@ -51,6 +51,7 @@ export const pricingRoutes = defineRoutes(
   {
     method: 'POST',
     path: '/api/pricing-rules/preview',
+    readOnly: true,
     summary:
       'How many products each of these rules (saved or not) would move up or down, and how many no rule takes; writes nothing',
     request: { body: pricingRulesInputSchema },

@@ -89,6 +89,7 @@ export const productRoutes = defineRoutes(
   {
     method: 'POST',
     path: '/api/products/import/preview',
+    readOnly: true,
     summary: 'What importing a products CSV would do, writing nothing (same upload as the import)',
     request: { multipart: csvUploadSchema, jsonInstead: importByUploadSchema },
     responses: { 200: productImportPreviewSchema, ...errors(400, 401, 404, 413, 415, 500) },

@@ -13,6 +13,11 @@ export interface RouteContract {
   readonly path: string;
   /** Public routes answer without a token; every other route requires a valid session. */
   readonly public?: true;
+  /**
+   * A POST that changes nothing (a preview, signing out): viewers may call it. Every other route
+   * but a GET changes something, and answers a viewer 403.
+   */
+  readonly readOnly?: true;
   readonly summary: string;
   /**
    * What the success answer is when it is not JSON: `'text/csv'` answers a CSV file, its success

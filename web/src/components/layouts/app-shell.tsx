@@ -29,6 +29,7 @@ export function AppShell({
   userMenu,
   userPanel,
   isAdmin,
+  notice,
   children,
 }: {
   /** The user menu beside the navigation on wide windows. */
@@ -37,6 +38,8 @@ export function AppShell({
   userPanel: ReactNode;
   /** Shows the admins' entries (Users). */
   isAdmin: boolean;
+  /** A line above every page (a viewer is told they can change nothing). */
+  notice?: string | undefined;
   children: ReactNode;
 }) {
   const items = navItems.filter((item) => isAdmin || !('adminOnly' in item));
@@ -61,7 +64,12 @@ export function AppShell({
           />
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        {notice ? (
+          <p className="mb-4 rounded-md border border-info bg-background p-3 text-sm">{notice}</p>
+        ) : null}
+        {children}
+      </main>
     </div>
   );
 }

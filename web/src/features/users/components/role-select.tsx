@@ -1,4 +1,4 @@
-// The role picker: 'Administrator' or 'Staff' (docs/rules.md#18-roles-and-permissions).
+// The role picker: 'Staff', 'Administrator' or 'Viewer' (docs/rules.md#18-roles-and-permissions).
 import type { Role } from '@cmp/shared';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { roleLabel } from '../utils/user-view';
@@ -27,6 +27,7 @@ export function RoleSelect({
       <SelectContent>
         <SelectItem value="staff">{roleLabel('staff')}</SelectItem>
         <SelectItem value="admin">{roleLabel('admin')}</SelectItem>
+        <SelectItem value="viewer">{roleLabel('viewer')}</SelectItem>
       </SelectContent>
     </Select>
   );
