@@ -1,3 +1,4 @@
+export * from './activity';
 export * from './alerts';
 export * from './auth';
 export * from './catalogue';

@@ -1,11 +1,16 @@
+import { activityPage } from '../activity/activity-log';
 import { addManagedUser, changeManagedUser, listManagedUsers } from '../auth/user-admin';
 import { readEntrySettings } from '../config';
 import { groupHandler, sessionOf } from '../http/http-handler';
 
 readEntrySettings(process.env);
 
-/** The users route group (admins only): list users, add one, change one. */
+/** The users route group (admins only): list users, add one, change one; the activity log. */
 export const handler = groupHandler('users', {
+  'GET /api/activity': async (request) => ({
+    body: { success: true, ...(await activityPage(sessionOf(request).user, request.query)) },
+  }),
+
   'GET /api/users': async (request) => ({
     body: { success: true, users: await listManagedUsers(sessionOf(request).user) },
   }),

@@ -5,6 +5,7 @@ import {
   type PutCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { noteChange } from '../activity/activity-notes';
 import { ConflictError } from '../domain/errors';
 import { batchPut } from './batch-write';
 import { readCount } from './catalogue-counts.repository';
@@ -218,12 +219,19 @@ export async function replaceProduct(
     version: (existing.version ?? 0) + 1,
   };
   if (!(await conditionHeld(put(record, unchanged(existing))))) throw new ConflictError(changedMeanwhile);
-  if (record.current_price !== existing.current_price)
+  if (record.current_price !== existing.current_price) {
     await recordOwnPriceChange(existing.id, {
       old_price: existing.current_price,
       new_price: record.current_price,
       changed_by: changedBy,
     });
+    noteChange({
+      target: `product ${record.sku}`,
+      field: 'current_price',
+      before: existing.current_price,
+      after: record.current_price,
+    });
+  }
   return record;
 }
 

@@ -20,8 +20,11 @@ import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import en from 'zod/v4/locales/en.js';
+import { recordActivity } from '../activity/activity-log';
+import { collectingChanges } from '../activity/activity-notes';
 import type { AuthContext } from '../auth/authenticate';
 import { InvalidInputError, NotFoundError, UnauthenticatedError } from '../domain/errors';
+import { logger } from '../logger';
 import type { ApiContext } from './api-context';
 import { cachedResponse } from './catalogue-cache';
 import { requireSession } from './middleware/authenticate.middleware';
@@ -122,11 +125,12 @@ export function groupHandler<G extends RouteGroup, H extends Handlers<G>>(
 }
 
 function routeChain(route: RouteDef, handler: RouteHandler<RouteId>) {
-  const { request: schemas, produces, readOnly }: RouteContract = contract[route.id];
+  const { request: schemas, produces, readOnly, summary }: RouteContract = contract[route.id];
+  const changesSomething = !route.public && route.method !== 'GET' && !readOnly;
   const { run, cache } = typeof handler === 'function' ? { run: handler, cache: undefined } : handler;
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>();
   if (!route.public) chain.use(requireSession());
-  if (!route.public && route.method !== 'GET' && !readOnly) chain.use(refuseViewers());
+  if (changesSomething) chain.use(refuseViewers());
   if (schemas.body) chain.use(jsonBody());
   return chain.handler(async (event, context) => {
     const request = {
@@ -146,7 +150,21 @@ function routeChain(route: RouteDef, handler: RouteHandler<RouteId>) {
         return toHttpResponseInParts(await run(request), acceptEncoding);
       return cachedResponse(route.id, acceptEncoding, () => run(request));
     }
-    return toHttpResponse(await run(request), acceptEncoding, produces);
+    if (!changesSomething || !request.auth)
+      return toHttpResponse(await run(request), acceptEncoding, produces);
+    const { result, changes, more } = await collectingChanges(() => run(request));
+    if ((result.status ?? 200) < 400)
+      // The change is made: an entry that cannot be written is logged, never turned into a failure.
+      await recordActivity({
+        user: request.auth.user,
+        route: { id: route.id, path: route.path, summary },
+        params: (request.params as unknown as Record<string, unknown> | undefined) ?? {},
+        changes,
+        more,
+      }).catch((error: unknown) =>
+        logger().error('Could not keep an activity entry', { route: route.id, error }),
+      );
+    return toHttpResponse(result, acceptEncoding, produces);
   });
 }
 

@@ -187,6 +187,7 @@ const groupOf = {
   'GET /api/alerts': 'alerts',
   'GET /api/alerts/since-last-run': 'alerts',
 
+  'GET /api/activity': 'users',
   'GET /api/users': 'users',
   'POST /api/users': 'users',
   'PATCH /api/users/{id}': 'users',

@@ -282,6 +282,7 @@ describe('at 390×844', () => {
       'Hosts',
       'Alerts',
       'Users',
+      'Activity',
     ]);
     expect(await menu.getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
     await menu.getByText('admin@example.com').waitFor();

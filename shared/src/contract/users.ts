@@ -1,9 +1,18 @@
 import * as z from 'zod';
+import { activityPageSchema, activityQuerySchema } from '../activity';
 import { managedUserSchema, newUserRequestSchema, userAnswerSchema, userChangeSchema } from '../users';
 import { defineRoutes, errors, idParams } from './route';
 
 /** Users in the app: admins only (staff get 403). `npm run user:add` stays for the first admin. */
 export const userRoutes = defineRoutes(
+  {
+    method: 'GET',
+    path: '/api/activity',
+    summary:
+      'Every change made through the API, newest first, with who made it and before → after for prices; filtered by user, kind and days (admins only)',
+    request: { query: activityQuerySchema },
+    responses: { 200: activityPageSchema, ...errors(400, 401, 403, 500) },
+  },
   {
     method: 'GET',
     path: '/api/users',

@@ -26,6 +26,9 @@ export const keys = {
   alertsSinceLastRun: 'GET /api/alerts/since-last-run',
   alertSettings: 'GET /api/alert-settings',
   users: 'GET /api/users',
+  /** The activity log's first page for its filters (as JSON). */
+  activity: (query: Readonly<Record<string, string>>) =>
+    ['GET /api/activity', JSON.stringify(query)] as const,
   competitorHosts: 'GET /api/competitor-hosts',
   competitors: 'GET /api/competitors',
   pricingRules: 'GET /api/pricing-rules',

@@ -82,6 +82,12 @@ function createRouter() {
                       path: paths.users,
                       lazy: async () => ({ Component: (await import('./routes/app/users')).UsersRoute }),
                     },
+                    {
+                      path: paths.activity,
+                      lazy: async () => ({
+                        Component: (await import('./routes/app/activity')).ActivityRoute,
+                      }),
+                    },
                   ],
                 },
               ],

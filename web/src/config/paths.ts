@@ -9,4 +9,5 @@ export const paths = {
   pricing: '/pricing-rules',
   alerts: '/alerts',
   users: '/users',
+  activity: '/activity',
 } as const;

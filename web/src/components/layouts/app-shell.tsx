@@ -17,6 +17,7 @@ const navItems = [
   { to: paths.hosts, label: 'Hosts' },
   { to: paths.alerts, label: 'Alerts' },
   { to: paths.users, label: 'Users', adminOnly: true },
+  { to: paths.activity, label: 'Activity', adminOnly: true },
 ] as const;
 
 export const PRODUCT_NAME = 'Check My Price';
