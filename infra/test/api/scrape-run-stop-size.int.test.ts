@@ -81,8 +81,9 @@ describe('stopping a run of 30,000 URLs', () => {
     });
 
     expect(stopped?.status).toBe(200);
-    // Lock, run, end, lock release, catalogue version, session: not one page of the 30,000 records.
-    expect(requests).toBeLessThanOrEqual(12);
+    // Lock, run, end, lock release, catalogue version, session, the activity log's entry: not one
+    // page of the 30,000 records.
+    expect(requests).toBeLessThanOrEqual(13);
     const log = (await stack.scraperLogs(token)).find((entry) => entry.id === runId);
     expect(log).toEqual(
       expect.objectContaining({
