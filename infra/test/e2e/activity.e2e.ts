@@ -3,7 +3,7 @@
 import { addUser } from '@cmp/functions/auth/users';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin, tabTo } from '../support/browser';
+import { signIn, signInAsAdmin, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { choose } from '../support/dashboard-page';
 import { signedInStack } from '../support/signed-in-stack';
@@ -69,10 +69,7 @@ describe('the activity page', () => {
   });
 
   it('is not for staff: no Activity entry, and the address says who may see it', async () => {
-    await page.goto(`${stack.url}/login`);
-    await page.getByPlaceholder('Enter your email or username').fill(STAFF.email);
-    await page.getByPlaceholder('Enter password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await signIn(page, stack.url, STAFF);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Alerts' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Activity' }).count()).toBe(0);

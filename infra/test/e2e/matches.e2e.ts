@@ -4,7 +4,7 @@ import { addUser } from '@cmp/functions/auth/users';
 import { lookAlikeSet } from '@cmp/functions/discovery/test-support/look-alike-catalogue';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin, tabTo } from '../support/browser';
+import { signIn, signInAsAdmin, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { startFixtureCompetitor } from '../support/fixture-competitor';
 import { signedInStack } from '../support/signed-in-stack';
@@ -134,11 +134,7 @@ describe('as an admin', () => {
 
 describe('as staff', () => {
   it('reviews the matches but neither adds shops nor starts discoveries', async () => {
-    await page.goto(`${stack.url}/login`);
-    await page.getByPlaceholder('Enter your email or username').fill(STAFF.email);
-    await page.getByPlaceholder('Enter password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
+    await signIn(page, stack.url, STAFF);
     await page.goto(`${stack.url}/matches`);
     await page.getByRole('row', { name: new RegExp(`^${SHOP} `) }).waitFor();
     expect(await page.getByRole('button', { name: 'Add shop' }).count()).toBe(0);

@@ -3,7 +3,7 @@
 import { addUser } from '@cmp/functions/auth/users';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { tabTo } from '../support/browser';
+import { signIn, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { choose, openDashboard, productRow } from '../support/dashboard-page';
 import { startFixtureShop } from '../support/fixture-shop';
@@ -138,10 +138,7 @@ describe('as an admin', () => {
 
 describe('as staff', () => {
   it('reads the rules and the suggestions but changes neither', async () => {
-    await page.goto(`${stack.url}/login`);
-    await page.getByPlaceholder('Enter your email or username').fill(STAFF.email);
-    await page.getByPlaceholder('Enter password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await signIn(page, stack.url, STAFF);
     await page.getByRole('columnheader', { name: /Suggested/ }).waitFor();
     expect(await page.getByRole('button', { name: /^Apply/ }).count()).toBe(0);
     expect(await page.getByRole('checkbox', { name: /^Select/ }).count()).toBe(0);

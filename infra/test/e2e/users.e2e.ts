@@ -1,7 +1,7 @@
 import { addUser } from '@cmp/functions/auth/users';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin, tabTo } from '../support/browser';
+import { signIn, signInAsAdmin, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -114,10 +114,7 @@ describe('as an admin', () => {
 
 describe('as staff', () => {
   it('there is no Users entry, and the address shows who may manage users', async () => {
-    await page.goto(`${stack.url}/login`);
-    await page.getByPlaceholder('Enter your email or username').fill(STAFF.email);
-    await page.getByPlaceholder('Enter password').fill(STAFF.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await signIn(page, stack.url, STAFF);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Alerts' }).waitFor();
 
@@ -139,10 +136,7 @@ describe('as a viewer', () => {
       password: 'vera-password-1',
       role: 'viewer',
     });
-    await page.goto(`${stack.url}/login`);
-    await page.getByPlaceholder('Enter your email or username').fill('vera@example.com');
-    await page.getByPlaceholder('Enter password').fill('vera-password-1');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await signIn(page, stack.url, { email: 'vera@example.com', password: 'vera-password-1' });
     await page.getByText('A viewer can look at everything but change nothing.').waitFor();
     await expectAccessible(page);
 

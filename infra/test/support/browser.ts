@@ -28,14 +28,21 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), headless: true, args: SERVER_CHROMIUM_ARGS });
 }
 
-/** Signs in through the login form as the test admin and waits for the dashboard. */
-export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
+/** Signs in through the login form and waits for the dashboard. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  user: { email: string; password: string },
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.getByPlaceholder('Enter your email or username').fill(ADMIN.email);
-  await page.getByPlaceholder('Enter password').fill(ADMIN.password);
+  await page.getByPlaceholder('Enter your email or username').fill(user.email);
+  await page.getByPlaceholder('Enter password').fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('heading', { name: 'Price Comparison Dashboard' }).waitFor();
 }
+
+/** Signs in as the test admin and waits for the dashboard. */
+export const signInAsAdmin = (page: Page, baseUrl: string): Promise<void> => signIn(page, baseUrl, ADMIN);
 
 /**
  * Presses Tab until `target` has focus, as a keyboard user would, and fails when it is not reached
