@@ -260,12 +260,13 @@ async function expectSameRows<T extends { id: number }>(
 }
 
 describe('the lists a page at a time', () => {
-  it('give the rows the whole list gives, in its order, for every filter and sort over random catalogues', async () => {
+  it('give the rows the whole list gives, in its order, for every filter and sort over a random catalogue', async () => {
     const kitchen = (await stack.api('POST /api/categories', { token, body: { name: 'Kitchen' } })).body
       .category.id;
     const garden = (await stack.api('POST /api/categories', { token, body: { name: 'Garden' } })).body
       .category.id;
-    for (const seed of [7, 11]) {
+    // One random catalogue with every kind of row (asserted below): a second doubled the time.
+    for (const seed of [11]) {
       await addRandomProducts(seed, 24, [kitchen, garden]);
       const dashboard = (
         await stack.api('GET /api/dashboard/products', { token, query: { show_hidden: 'true' } })
