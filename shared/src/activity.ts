@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { idText } from './ids';
+import { pagingShape } from './list-query';
 
 /**
  * The activity log (issue 33, docs/rules.md#26-activity-log): every change made through the API,
@@ -85,24 +86,17 @@ export const activityEntrySchema = z.strictObject({
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day as the activity log's filters take it: YYYY-MM-DD, and a real one. */
+export const isDay = (text: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 const dayText = (label: string) =>
   z
     .string(`${label} must be a date such as 2026-11-28`)
-    .refine(
-      (day) => DAY.test(day) && !Number.isNaN(Date.parse(day)),
-      `${label} must be a date such as 2026-11-28`,
-    );
-const PAGE_SIZE_MESSAGE = 'page_size must be a whole number from 1 to 100';
+    .refine(isDay, `${label} must be a date such as 2026-11-28`);
 
 /** GET /api/activity: newest first, a page at a time (`cursor` from the page before). */
 export const activityQuerySchema = z.object({
-  page_size: z
-    .string(PAGE_SIZE_MESSAGE)
-    .regex(/^\d{1,3}$/, PAGE_SIZE_MESSAGE)
-    .transform(Number)
-    .pipe(z.number().min(1, PAGE_SIZE_MESSAGE).max(100, PAGE_SIZE_MESSAGE))
-    .optional(),
+  page_size: pagingShape.page_size,
   cursor: z.string().max(500, 'cursor is not one this API gave').optional(),
   user_id: idText('user_id').optional(),
   kind: z.enum(ACTIVITY_KINDS, { error: `kind must be one of ${ACTIVITY_KINDS.join(', ')}` }).optional(),

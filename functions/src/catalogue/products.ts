@@ -8,6 +8,7 @@ import {
   deleteProductItem,
   getProduct,
   type ProductRecord,
+  productFieldsOf,
   setProductHidden,
   updateProduct,
 } from '../data/product.repository';
@@ -27,13 +28,7 @@ export function toProduct(record: ProductRecord, categories: ReadonlyMap<number,
   const category = categoryOf(record, categories);
   return {
     id: record.id,
-    sku: record.sku,
-    name: record.name,
-    current_price: record.current_price,
-    cost: record.cost ?? null,
-    gtin: record.gtin ?? null,
-    mpn: record.mpn ?? null,
-    brand: record.brand ?? null,
+    ...productFieldsOf(record),
     category_id: category ? record.category_id : null,
     category: category ? { id: category.id, name: category.name } : null,
     hidden: record.hidden === true,

@@ -1,7 +1,7 @@
 // The Activity page (docs/screens.md#18-activity-page): every change made through the app, newest first,
 // with who made it and before → after for prices; filtered by user, kind and days; 'Show more' reads the
 // next page.
-import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS, type ActivityEntry, formatDateTime } from '@cmp/shared';
+import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS, type ActivityEntry, formatDateTime, isDay } from '@cmp/shared';
 import { useId, useState } from 'react';
 import { fetchActivityPage, useActivity } from '../../../api/activity';
 import { useUsers } from '../../../api/users';
@@ -16,7 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { shopCurrency } from '../../../lib/money';
 import { notifyError } from '../../../lib/notify';
-import { type ActivityFilters, activityQuery, changeText, isDay, NO_FILTERS } from '../utils/activity-view';
+import { type ActivityFilters, activityQuery, changeText, NO_FILTERS } from '../utils/activity-view';
 
 const EVERY = 'all';
 /** A day typed in full but not a day is marked; until then the filter is left out. */

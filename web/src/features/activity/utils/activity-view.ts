@@ -1,6 +1,6 @@
 // How the Activity page says an entry (docs/screens.md#18-activity-page): its changes in words, and the
 // filters as the API's query.
-import { type ActivityChange, type ActivityKind, formatMoney } from '@cmp/shared';
+import { type ActivityChange, type ActivityKind, formatMoney, isDay } from '@cmp/shared';
 
 export interface ActivityFilters {
   userId: number | null;
@@ -11,9 +11,6 @@ export interface ActivityFilters {
 }
 
 export const NO_FILTERS: ActivityFilters = { userId: null, kind: null, from: '', to: '' };
-
-/** A day as the API takes it: YYYY-MM-DD, and a real one. */
-export const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 
 /**
  * The query of GET /api/activity for these filters; the page size is the API's default. A day not
