@@ -16,6 +16,7 @@ import {
   RUN_FILES_PREFIX,
   UPLOAD_FILES_PREFIX,
 } from '../../functions/src/lib/data-bucket';
+import type { ecbRatesTarget } from '../../functions/src/pricing/ecb-rates-target';
 import type { TaskDef } from '../../functions/src/scrape-run/tasks';
 import type { SesSettings } from './app-settings';
 import { grantBedrockModel } from './bedrock-access';
@@ -25,7 +26,8 @@ export type Need =
   | RouteGroupDef['needs'][number]
   | TaskDef['needs'][number]
   | (typeof runCompletedTarget)['needs'][number]
-  | (typeof importQueuedTarget)['needs'][number];
+  | (typeof importQueuedTarget)['needs'][number]
+  | (typeof ecbRatesTarget)['needs'][number];
 
 /** The resources a route group or a scrape-run task may need. */
 export interface NeedResources {

@@ -8,6 +8,7 @@ import { Alerts } from './alerts.construct';
 import { Api } from './api.construct';
 import type { AppSettings } from './app-settings';
 import { DISCOVERY_TIMEOUT_SECONDS, Discovery } from './discovery.construct';
+import { ExchangeRates } from './exchange-rates.construct';
 import { Imports } from './imports.construct';
 import { ScrapeRun } from './scrape-run.construct';
 import { Site } from './site.construct';
@@ -37,6 +38,7 @@ export class StatelessStack extends Stack {
   readonly discovery: Discovery;
   readonly api: Api;
   readonly alerts: Alerts;
+  readonly exchangeRates: ExchangeRates;
   readonly imports: Imports;
   readonly site: Site;
 
@@ -81,6 +83,7 @@ export class StatelessStack extends Stack {
     });
     this.alerts = new Alerts(this, 'Alerts', { resources, settings, bus: runEvents });
     this.imports = new Imports(this, 'Imports', { resources, settings, bus: runEvents });
+    this.exchangeRates = new ExchangeRates(this, 'ExchangeRates', { resources, settings });
 
     this.site = new Site(this, 'Site', {
       siteBucketExport: props.siteBucketExport,

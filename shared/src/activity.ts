@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isDay } from './days';
 import { idText } from './ids';
 import { pagingShape } from './list-query';
 
@@ -86,9 +87,6 @@ export const activityEntrySchema = z.strictObject({
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-/** A day as the activity log's filters take it: YYYY-MM-DD, and a real one. */
-export const isDay = (text: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 const dayText = (label: string) =>
   z
     .string(`${label} must be a date such as 2026-11-28`)

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type CheckOutcomeKind, type OutcomeCounts, outcomeCountsSchema } from './check-outcome';
+import { shippingSchema } from './comparison-settings';
 
 /**
  * Competitor hosts (docs/rules.md#23-competitor-hosts): every host name the competitor URLs are on,
@@ -68,6 +69,11 @@ export const hostSettingsInputSchema = z.strictObject({
     .min(MIN_SPACING_SECONDS, SPACING_RULE)
     .max(MAX_SPACING_SECONDS, SPACING_RULE),
   proxy: proxyInputSchema.nullable(),
+  /**
+   * What the host charges for shipping, in the shop's currency (null: not known); left out, what is
+   * stored stays. Compared only while the comparison adds shipping (compare_with_shipping).
+   */
+  shipping: shippingSchema.nullable().optional(),
 });
 export type HostSettingsInput = z.infer<typeof hostSettingsInputSchema>;
 
@@ -84,6 +90,7 @@ export const hostSettingsSchema = z.strictObject({
   render_wait_ms: z.number().int(),
   spacing_seconds: z.number(),
   proxy: proxyViewSchema.nullable(),
+  shipping: shippingSchema.nullable(),
 });
 export type HostSettings = z.infer<typeof hostSettingsSchema>;
 
@@ -93,6 +100,7 @@ export const DEFAULT_HOST_SETTINGS: HostSettings = {
   render_wait_ms: 0,
   spacing_seconds: MIN_SPACING_SECONDS,
   proxy: null,
+  shipping: null,
 };
 
 export const competitorHostSchema = hostSettingsSchema.extend({

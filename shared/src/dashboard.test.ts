@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CompetitorObservation, comparePrices, countsInComparison, margin } from './dashboard';
+import { type CompetitorObservation, countsInComparison, margin } from './dashboard';
 import { dashboardComparisonText } from './price-comparison';
+import { comparePrices } from './price-judging';
 
 const seen = (
   id: number,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { productSchema } from './catalogue';
 import { checkOutcomeKindSchema, lastCheckSchema } from './check-outcome';
+import { conversionSchema } from './exchange-rates';
 import { pricesEqual } from './price-comparison';
 
 /**
@@ -43,10 +44,24 @@ export type CompetitorObservation = z.infer<typeof competitorObservationSchema>;
 export type DashboardLastCheck = z.infer<typeof dashboardLastCheckSchema>;
 
 export const competitorPriceSchema = competitorObservationSchema.extend({
-  /** The price is in another currency than the shop's, so it takes no part in the comparison. */
+  /**
+   * The price is in another currency than the shop's and no usable rate converts it (none, or only
+   * one over MAX_RATE_AGE_DAYS from its day: `stale_rate_date`), so it takes no part in the comparison.
+   */
   currency_mismatch: z.boolean(),
   /** The price is sure enough to compare (`countsInComparison`); otherwise it is only shown. */
   counted: z.boolean(),
+  /**
+   * What the comparison uses, in the shop's currency: the price (converted when in another
+   * currency), plus `shipping` when the comparison adds it; null when the price takes no part.
+   */
+  compared_price: z.number().nullable(),
+  /** The price is in another currency, converted at this rate into the shop's. */
+  conversion: conversionSchema.optional(),
+  /** The date of the nearest rate for the price's currency, too far from its day to be used. */
+  stale_rate_date: z.string().optional(),
+  /** The host's shipping added to `compared_price` (the comparison compares totals). */
+  shipping: z.number().optional(),
   /** Who picked the price's place on the page (docs/rules.md#price-pins); absent when nobody did. */
   picked_by: z.string().optional(),
   /** Sure enough, but out of stock while the comparison takes offers in stock only; absent otherwise. */
@@ -178,18 +193,6 @@ const round = (value: number, decimals: number) => {
   return Math.round((value + Number.EPSILON) * factor) / factor;
 };
 
-/** The price is in another currency than the shop's: shown, never compared (decision 4). */
-export const isCurrencyMismatch = (
-  c: Pick<CompetitorObservation, 'price' | 'currency'>,
-  shopCurrency: string,
-) => c.price !== null && c.currency !== null && c.currency !== shopCurrency;
-
-/** The price takes part in the comparison: it is the URL's accepted price, and sure enough (countsInComparison). */
-export const isCounted = (
-  c: Pick<CompetitorObservation, 'accepted' | 'price' | 'confidence' | 'ungrounded'>,
-  confidenceFloor: number,
-) => c.accepted && countsInComparison(c, confidenceFloor);
-
 /**
  * Out of stock as the latest check saw it: the offer says so, or its page said so without a price
  * (which leaves the accepted price standing).
@@ -197,26 +200,9 @@ export const isCounted = (
 export const isOutOfStock = (c: Pick<CompetitorObservation, 'in_stock' | 'last_check'>): boolean =>
   c.in_stock === false || c.last_check?.outcome === 'out_of_stock_no_price';
 
-/** Compares our price with the cheapest competitor's counted price, in the shop's currency. */
-export function comparePrices(
-  ourPrice: number,
-  competitors: readonly CompetitorObservation[],
-  shopCurrency: string,
-  confidenceFloor = DEFAULT_PRICE_CONFIDENCE_FLOOR,
-): { comparison: PriceComparison; best: CompetitorPrice | null } {
-  return compareJudgedPrices(
-    ourPrice,
-    competitors.map((c) => ({
-      ...c,
-      currency_mismatch: isCurrencyMismatch(c, shopCurrency),
-      counted: isCounted(c, confidenceFloor),
-    })),
-  );
-}
-
 /**
- * comparePrices over observations already judged (isCurrencyMismatch, isCounted): the dashboard
- * builds its 30,000 that way, without a copy of each.
+ * comparePrices over prices already judged (judgePrice): the dashboard builds its 300,000 that
+ * way, without a copy of each.
  */
 export function compareJudgedPrices(
   ourPrice: number,
@@ -229,13 +215,14 @@ export function compareJudgedPrices(
   for (const c of prices) {
     if (c.counted) withData++;
     // The first of equal prices, and the first of checks at the same time.
-    if (c.counted && !c.currency_mismatch && (best === null || (c.price ?? 0) < (best.price ?? 0))) best = c;
+    if (c.compared_price !== null && (best === null || c.compared_price < (best.compared_price ?? 0)))
+      best = c;
     if (c.last_check !== null && (latestCheck === null || c.last_check.checked_at > latestCheck.checked_at)) {
       latest = c;
       latestCheck = c.last_check;
     }
   }
-  const lowest = best?.price ?? null;
+  const lowest = best?.compared_price ?? null;
   const difference = lowest === null ? null : round(ourPrice - lowest, 2);
   return {
     best,

@@ -81,11 +81,16 @@ export function ruleFor<R extends Pick<PricingRule, 'scope'>>(
   );
 }
 
-/** The offers a suggestion may use: the prices the comparison counts (accepted, sure, in the shop currency). */
+/**
+ * The offers a suggestion may use: the prices the comparison uses (accepted, sure, in the shop's
+ * currency or converted at a usable rate; totals when it adds shipping), as it compares them.
+ */
 export const offersOf = (product: SuggestedProduct): ConsideredOffer[] =>
-  product.price_comparison.competitor_prices
-    .filter((price) => price.counted && !price.currency_mismatch && price.price !== null)
-    .map((price) => ({ host: hostOf(price.url), price: price.price as number, in_stock: price.in_stock }));
+  product.price_comparison.competitor_prices.flatMap((price) =>
+    price.compared_price === null
+      ? []
+      : [{ host: hostOf(price.url), price: price.compared_price, in_stock: price.in_stock }],
+  );
 
 const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
 

@@ -13,8 +13,8 @@ import {
 /**
  * Price-position events (docs/rules.md#21-alerts), pure: one product's position after a run against
  * what was last reported for it. Only accepted, counted prices in the shop's currency take part
- * (what the comparison uses), so a check held for review, failed or blocked never makes a price
- * event. A state that persists is reported once: the kept state remembers what was reported.
+ * (what the comparison uses, converted, with shipping when it adds it), so a check held for
+ * review, failed or blocked never makes a price event. A state that persists is reported once: the kept state remembers what was reported.
  * Undercut and now_cheapest weigh only the offers one can buy: an out-of-stock offer never raises
  * either (it has its own event, cheapest_out_of_stock).
  */
@@ -54,9 +54,10 @@ export const NO_STATE: AlertState = {
   failing: [],
 };
 
-const comparedPrices = (comparison: ProductPosition['comparison']) =>
-  comparison.competitor_prices.filter(
-    (c): c is CompetitorPrice & { price: number } => c.counted && !c.currency_mismatch && c.price !== null,
+/** The prices the comparison uses, each as the amount it compares (in the shop's currency; a total with shipping when set). */
+const comparedPrices = (comparison: ProductPosition['comparison']): (CompetitorPrice & { price: number })[] =>
+  comparison.competitor_prices.flatMap((c) =>
+    c.compared_price === null ? [] : [{ ...c, price: c.compared_price }],
   );
 
 /** The competitor the comparison chose: the lowest counted price (the first of equals, as comparePrices does). */

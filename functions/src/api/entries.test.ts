@@ -6,6 +6,7 @@ import { runCompletedTarget } from '../alerts/run-events';
 import { importQueuedTarget } from '../catalogue/csv/import-events';
 import { discoveryTasks } from '../discovery/discovery-tasks';
 import { routeGroups } from '../http/routes';
+import { ecbRatesTarget } from '../pricing/ecb-rates-target';
 import { scrapeTasks, statusChangeTask } from '../scrape-run/tasks';
 
 /**
@@ -36,6 +37,7 @@ describe('who reads the environment', () => {
     statusChangeTask.entry,
     runCompletedTarget.entry,
     importQueuedTarget.entry,
+    ecbRatesTarget.entry,
   ];
   const cliEntries = modules.filter((file) => file.endsWith('.cli.ts'));
   /** Whether the module's code (not its comments or strings) reads `process.env`. */
@@ -71,6 +73,7 @@ describe('a Lambda entry', () => {
     statusChangeTask,
     runCompletedTarget,
     importQueuedTarget,
+    ecbRatesTarget,
   ].map(({ entry, needs }) => [entry, needs as readonly string[]] as const);
   /** The required settings CDK sets for these needs (infra/lib/bind-needs.ts); the rest have defaults. */
   const deployedSettings = (needs: readonly string[]) => ({

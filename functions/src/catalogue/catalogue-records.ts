@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ComparisonSettings } from '@cmp/shared';
 import { perSettings } from '../config';
 import {
   type CatalogueKind,
   type CatalogueVersion,
+  type ComparisonInputs,
   RUN_REFRESH_MS,
-  readComparisonSettings,
+  readComparisonInputs,
   SETTLE_MS,
 } from '../data/catalogue-version.repository';
 import { type CategoryRecord, listCategories } from '../data/category.repository';
@@ -316,14 +316,14 @@ export interface CatalogueRecords {
   products(): Promise<readonly ProductRecord[]>;
   categories(): Promise<readonly CategoryRecord[]>;
   urls(): Promise<readonly CompetitorUrlRecord[]>;
-  comparison(): Promise<ComparisonSettings>;
+  comparison(): Promise<ComparisonInputs>;
 }
 
 const listed: CatalogueRecords = {
   products: listProducts,
   categories: listCategories,
   urls: listCompetitorUrls,
-  comparison: readComparisonSettings,
+  comparison: readComparisonInputs,
 };
 
 /** The records at `version`, from what this container keeps where it can. */

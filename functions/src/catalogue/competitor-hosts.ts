@@ -8,10 +8,12 @@ import {
   type OutcomeCounts,
   PASSWORD_HINT_CHARACTERS,
   type PublicUser,
+  type Shipping,
   SUCCESS_RATE_RUNS,
   successRate,
 } from '@cmp/shared';
 import { requireAdmin } from '../auth/require-admin';
+import { readComparisonInputs, saveComparisonInputs } from '../data/catalogue-version.repository';
 import {
   getHostSettings,
   type HostSettingsRecord,
@@ -77,6 +79,7 @@ function hostView(
   urlCount: number,
   settings: HostSettingsRecord | undefined,
   recent: readonly RunHostStats[],
+  shipping: Shipping | undefined,
 ): CompetitorHost {
   const last = recent[0];
   const overRuns = recent.length === 0 ? null : recent.map((run) => run.counts).reduce(addCounts);
@@ -93,18 +96,25 @@ function hostView(
     render_wait_ms,
     spacing_seconds,
     proxy: proxyView(settings),
+    shipping: shipping ?? null,
     hint: hostHint(last?.counts ?? null, { fetch_mode, escalated }),
   };
 }
 
 /** Every host with competitor URLs, by host name. */
 export async function listCompetitorHosts(urlCounts: ReadonlyMap<string, number>): Promise<CompetitorHost[]> {
-  const [settings, recent] = await Promise.all([listHostSettings(), recentHostStats()]);
+  const [settings, recent, { shipping }] = await Promise.all([
+    listHostSettings(),
+    recentHostStats(),
+    readComparisonInputs(),
+  ]);
   const settingsOf = new Map(settings.map((record) => [record.host, record]));
   return [...urlCounts]
     .filter(([host]) => host !== '')
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([host, count]) => hostView(host, count, settingsOf.get(host), recent.get(host) ?? []));
+    .map(([host, count]) =>
+      hostView(host, count, settingsOf.get(host), recent.get(host) ?? [], shipping[host]),
+    );
 }
 
 /**
@@ -142,8 +152,18 @@ export async function setHostSettings(
     before && before.fetch_mode === input.fetch_mode ? before.escalated : false,
   );
   if (!proxy && before?.proxy) await deleteProxyPassword(host);
-  const recent = (await recentHostStats()).get(host) ?? [];
-  return hostView(host, urlCounts.get(host) ?? 0, saved, recent);
+  if (input.shipping !== undefined) await saveShipping(host, input.shipping);
+  const [recent, { shipping }] = await Promise.all([recentHostStats(), readComparisonInputs()]);
+  return hostView(host, urlCounts.get(host) ?? 0, saved, recent.get(host) ?? [], shipping[host]);
+}
+
+/**
+ * A host's shipping is one of the comparison's inputs, kept with them (catalogue-version.repository.ts):
+ * saving it moves the version, so the lists compare with it at once.
+ */
+function saveShipping(host: string, shipping: Shipping | null): Promise<void> {
+  const path = ['host_shipping', host];
+  return saveComparisonInputs(shipping ? { set: [[path, shipping]] } : { remove: [path] }, ['host_shipping']);
 }
 
 /** The password's last characters, the rest as dots: enough to tell which one is stored. */

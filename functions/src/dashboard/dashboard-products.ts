@@ -1,16 +1,15 @@
 import {
-  type ComparisonSettings,
   type CompetitorPrice,
   compareJudgedPrices,
   type DashboardProduct,
-  isCounted,
-  isCurrencyMismatch,
-  isOutOfStock,
+  type Judging,
+  judgePrice,
 } from '@cmp/shared';
 import { catalogueRecords } from '../catalogue/catalogue-records';
 import { byId, categoryOf, toProduct } from '../catalogue/products';
 import { acceptedPrice, lastCheckOf } from '../catalogue/url-check-view';
 import { settingsSection, shopConfigSchema } from '../config';
+import type { ComparisonInputs } from '../data/catalogue-version.repository';
 import type { CategoryRecord } from '../data/category.repository';
 import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
 import type { ProductRecord } from '../data/product.repository';
@@ -19,26 +18,16 @@ import { priceConfidenceFloor } from '../scrape-run/check-success';
 
 const shopSettings = settingsSection('shop', shopConfigSchema);
 
-/** What a row's comparison is judged by, besides its records. */
-interface Judging {
-  currency: string;
-  floor: number;
-  inStockOnly: boolean;
-}
-
 /**
  * A URL as the comparison sees it: its accepted price when it has one (a newer check held for
- * review, failed or blocked leaves it standing), else its latest check's price, shown only. Out of
- * stock, it is only shown while the comparison takes offers in stock only.
+ * review, failed or blocked leaves it standing), else its latest check's price, shown only; judged
+ * by the shop's rules (judgePrice).
  */
-function competitorPriceOf(
-  url: CompetitorUrlRecord,
-  { currency, floor, inStockOnly }: Judging,
-): CompetitorPrice {
+function competitorPriceOf(url: CompetitorUrlRecord, judging: Judging): CompetitorPrice {
   const latest = url.latest;
   const accepted = acceptedPrice(url);
   const shown = accepted ?? latest;
-  const price: CompetitorPrice = {
+  const price = {
     competitor_url_id: url.id,
     competitor_name: url.competitor_name,
     url: url.url,
@@ -51,23 +40,32 @@ function competitorPriceOf(
     ungrounded: !accepted && (latest?.ungrounded ?? false),
     accepted: accepted !== null,
     last_check: lastCheckOf(url),
-    currency_mismatch: false,
-    counted: false,
     ...(url.price_pin ? { picked_by: url.price_pin.picked_by } : {}),
   };
-  // Judged in place: 30,000 of them are built after every run, and a copy each cost as much again.
-  price.currency_mismatch = isCurrencyMismatch(price, currency);
-  price.counted = isCounted(price, floor);
-  if (price.counted && inStockOnly && isOutOfStock(price)) {
-    price.counted = false;
-    price.stock_excluded = true;
-  }
+  judgePrice(price, judging);
   return price;
 }
 
+/** The judging of the shop's settings and these inputs, with a key equal for equal judgings. */
+function judgingOf(inputs: ComparisonInputs): { judging: Judging; key: string } {
+  const currency = shopSettings().SHOP_CURRENCY;
+  const floor = priceConfidenceFloor();
+  const judging: Judging = {
+    currency,
+    floor,
+    inStockOnly: inputs.settings.compare_in_stock_only,
+    withShipping: inputs.settings.compare_with_shipping,
+    rates: inputs.rates,
+    shipping: inputs.shipping,
+  };
+  return { judging, key: `${currency} ${floor} ${inputs.key}` };
+}
+
 /** What a row was built from, and the row: reused while each is the same object and the settings agree. */
-interface KeptRow extends Judging {
+interface KeptRow {
   category: CategoryRecord | undefined;
+  /** What the row was judged by (judgingKey). */
+  judged: string;
   urls: readonly CompetitorUrlRecord[];
   row: DashboardProduct;
 }
@@ -94,23 +92,13 @@ function rowOf(
   product: ProductRecord,
   categoryById: ReadonlyMap<number, CategoryRecord>,
   urls: readonly CompetitorUrlRecord[],
-  settings: ComparisonSettings,
+  inputs: ComparisonInputs,
 ): DashboardProduct {
   const category = categoryOf(product, categoryById);
-  const currency = shopSettings().SHOP_CURRENCY;
-  const floor = priceConfidenceFloor();
-  const inStockOnly = settings.compare_in_stock_only;
+  const { judging, key } = judgingOf(inputs);
   const kept = keptRows.get(product);
-  if (
-    kept &&
-    kept.category === category &&
-    kept.currency === currency &&
-    kept.floor === floor &&
-    kept.inStockOnly === inStockOnly &&
-    sameObjects(kept.urls, urls)
-  )
+  if (kept && kept.category === category && kept.judged === key && sameObjects(kept.urls, urls))
     return kept.row;
-  const judging = { currency, floor, inStockOnly };
   const { comparison, best } = compareJudgedPrices(
     product.current_price,
     urls.map((url) => competitorPriceOf(url, judging)),
@@ -119,7 +107,7 @@ function rowOf(
     price_comparison: comparison,
     bestCompetitor: best ? { url: best.url, competitor_name: best.competitor_name } : null,
   });
-  keptRows.set(product, { category, urls, ...judging, row });
+  keptRows.set(product, { category, urls, judged: key, row });
   keepSerialised(row, Math.floor(product.id / ROWS_PER_GROUP));
   return row;
 }
@@ -142,7 +130,7 @@ export class ComparisonEntry {
     private readonly product: ProductRecord,
     private readonly categoryById: ReadonlyMap<number, CategoryRecord>,
     private readonly urls: readonly CompetitorUrlRecord[],
-    private readonly settings: ComparisonSettings,
+    private readonly inputs: ComparisonInputs,
   ) {
     this.id = product.id;
     this.name = product.name;
@@ -156,7 +144,7 @@ export class ComparisonEntry {
   }
 
   row(): DashboardProduct {
-    this.built ??= rowOf(this.product, this.categoryById, this.urls, this.settings);
+    this.built ??= rowOf(this.product, this.categoryById, this.urls, this.inputs);
     return this.built;
   }
 }
@@ -169,7 +157,7 @@ export class ComparisonEntry {
  */
 export async function getComparisonList(): Promise<ComparisonEntry[]> {
   const records = catalogueRecords();
-  const [products, categories, urls, settings] = await Promise.all([
+  const [products, categories, urls, inputs] = await Promise.all([
     records.products(),
     records.categories(),
     records.urls(),
@@ -183,7 +171,7 @@ export async function getComparisonList(): Promise<ComparisonEntry[]> {
     else urlsByProduct.set(url.product_id, [url]);
   }
   return products.map(
-    (product) => new ComparisonEntry(product, categoryById, urlsByProduct.get(product.id) ?? [], settings),
+    (product) => new ComparisonEntry(product, categoryById, urlsByProduct.get(product.id) ?? [], inputs),
   );
 }
 

@@ -1,7 +1,7 @@
-import { DEFAULT_COMPARISON_SETTINGS } from '@cmp/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CompetitorUrlEntry } from '../catalogue/competitor-urls';
 import { provideSettings } from '../config';
+import { defaultComparisonInputs } from '../data/catalogue-version.repository';
 import type { CategoryRecord } from '../data/category.repository';
 import type { CompetitorUrlRecord } from '../data/competitor-url.repository';
 import type { ProductRecord } from '../data/product.repository';
@@ -71,7 +71,7 @@ describe("the lists' entries", () => {
     ['without a category', product({ category_id: null })],
   ])('say what the dashboard row of a product %s says', (_, record) => {
     for (const urls of [[], [checked]]) {
-      const entry = new ComparisonEntry(record, categoryById, urls, DEFAULT_COMPARISON_SETTINGS);
+      const entry = new ComparisonEntry(record, categoryById, urls, defaultComparisonInputs());
       const row = entry.row();
 
       expect({

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ComparisonSettings } from '@cmp/shared';
+import type { ComparisonSettings, RateBook, Shipping } from '@cmp/shared';
 import { conditionHeld, db, tableName } from './dynamo';
 
 /**
@@ -14,9 +14,10 @@ import { conditionHeld, db, tableName } from './dynamo';
  * seconds while it runs, and its end moves the URLs' version on. A completed run's end names the
  * snapshot of the URLs it checked (scrape-run/url-snapshot.ts), so a reader one change behind reads
  * that snapshot instead of every URL. The comparison settings, which change every row the lists
- * show, live on the same item (issue 33): saving them moves the version in the same write, and the
- * lists read them with the version. All of it is one item, read with one consistent GetItem per
- * list call.
+ * show, live on the same item (issue 33), with everything else the comparison is judged by: the
+ * exchange rates (hand-set and the ECB's days) and each host's shipping. Saving any of them moves
+ * the version in the same write, and the lists read them with the version. All of it is one item,
+ * read with one consistent GetItem per list call.
  */
 export const CATALOGUE_KINDS = ['products', 'categories', 'urls'] as const;
 export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
@@ -50,8 +51,17 @@ export interface CatalogueVersion {
   /** The run started last (the one going, while `runActive`); null before any. */
   runId: string | null;
   kinds: Record<CatalogueKind, KindVersion>;
-  /** How the comparison treats offers (defaults until an admin saves). */
-  comparison: ComparisonSettings;
+  /** What the comparison is judged by besides the records. */
+  comparison: ComparisonInputs;
+}
+
+/** How the comparison treats offers (defaults until an admin saves), its rates and each host's shipping. */
+export interface ComparisonInputs {
+  settings: ComparisonSettings;
+  rates: RateBook;
+  shipping: Readonly<Record<string, Shipping>>;
+  /** Equal for equal inputs: what a kept row was judged by is compared by it. */
+  key: string;
 }
 
 const KEY = { PK: 'VERSION', SK: 'CATALOGUE' };
@@ -69,8 +79,8 @@ const names = (kind: CatalogueKind) => ({
  */
 export interface CatalogueChange {
   kinds?: readonly CatalogueKind[];
-  /** Comparison settings saved with the move. */
-  comparison?: ComparisonSettings;
+  /** Comparison inputs saved with the move (comparisonWrite). */
+  inputs?: InputsWrite;
   id?: number;
   run?: 'started' | 'ended';
   /** The run that starts. */
@@ -128,6 +138,26 @@ export async function runEndedWithSnapshot(snapshot: RunSnapshot): Promise<boole
   return named;
 }
 
+/**
+ * Attributes of the version item set or removed with a move, each as its path: `['manual_rates']`,
+ * or `['host_shipping', 'shop.example.com']` for one entry of a map.
+ */
+export interface InputsWrite {
+  set?: [path: string[], value: unknown][];
+  remove?: string[][];
+}
+
+/** A path as names (#a0.#a1) for an update expression. */
+function pathOf(path: readonly string[], names: Record<string, string>): string {
+  return path
+    .map((part) => {
+      const name = `#a${Object.keys(names).length}`;
+      names[name] = part;
+      return name;
+    })
+    .join('.');
+}
+
 /** The update that moves the versions `change` names on; `snapshot`: the run whose snapshot it names. */
 function versionMove(change: CatalogueChange, snapshot?: string) {
   const kinds = change.kinds ?? CATALOGUE_KINDS;
@@ -138,20 +168,27 @@ function versionMove(change: CatalogueChange, snapshot?: string) {
   if (snapshot !== undefined) set.push(`${names(kinds[0] ?? 'urls').snapshot} = :snapshot`);
   if (change.run) set.push('run_active = :active');
   if (change.runId !== undefined) set.push('run_id = :runId');
-  if (change.comparison) set.push('compare_in_stock_only = :stockOnly');
+  const attributeNames: Record<string, string> = { '#value': 'value' };
+  const inputValues: Record<string, unknown> = {};
+  for (const [path, value] of change.inputs?.set ?? []) {
+    const placeholder = `:in${Object.keys(inputValues).length}`;
+    inputValues[placeholder] = value;
+    set.push(`${pathOf(path, attributeNames)} = ${placeholder}`);
+  }
   const remove = [
     ...(id === undefined ? kinds.map((kind) => names(kind).changedId) : []),
     ...(snapshot === undefined ? kinds.map((kind) => names(kind).snapshot) : []),
+    ...(change.inputs?.remove ?? []).map((path) => pathOf(path, attributeNames)),
   ];
   return {
     UpdateExpression: `ADD ${add.join(', ')} SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
-    ExpressionAttributeNames: { '#value': 'value' } as Record<string, string>,
+    ExpressionAttributeNames: attributeNames,
     ExpressionAttributeValues: {
+      ...inputValues,
       ':one': 1,
       ':now': Date.now(),
       ...(id === undefined ? {} : { ':id': id }),
       ...(snapshot === undefined ? {} : { ':snapshot': snapshot }),
-      ...(change.comparison ? { ':stockOnly': change.comparison.compare_in_stock_only } : {}),
       ...(change.run ? { ':active': change.run === 'started' } : {}),
       ...(change.runId === undefined ? {} : { ':runId': change.runId }),
     } as Record<string, unknown>,
@@ -178,14 +215,51 @@ export async function readCatalogueVersion(): Promise<CatalogueVersion> {
     runActive: Item?.run_active === true,
     runId: typeof Item?.run_id === 'string' ? Item.run_id : null,
     kinds: { products: kind('products'), categories: kind('categories'), urls: kind('urls') },
-    comparison: { compare_in_stock_only: Item?.compare_in_stock_only === true },
+    comparison: comparisonInputsOf(Item ?? {}),
   };
 }
 
-/** The comparison settings, as the lists read them. */
-export const readComparisonSettings = async (): Promise<ComparisonSettings> =>
+/** Before anything was saved: the default settings, no rates, no shipping. */
+export const defaultComparisonInputs = (): ComparisonInputs => comparisonInputsOf({});
+
+function comparisonInputsOf(item: Record<string, unknown>): ComparisonInputs {
+  const map = <T>(value: unknown) => (value && typeof value === 'object' ? (value as T) : ({} as T));
+  const inputs = {
+    settings: {
+      compare_in_stock_only: item.compare_in_stock_only === true,
+      compare_with_shipping: item.compare_with_shipping === true,
+    },
+    rates: {
+      manual: map<RateBook['manual']>(item.manual_rates),
+      reference: map<RateBook['reference']>(item.reference_rates),
+    },
+    shipping: map<Record<string, Shipping>>(item.host_shipping),
+  };
+  return { ...inputs, key: JSON.stringify(inputs) };
+}
+
+/** What the comparison is judged by, as the lists read it. */
+export const readComparisonInputs = async (): Promise<ComparisonInputs> =>
   (await readCatalogueVersion()).comparison;
 
-/** Saves the comparison settings and moves the whole catalogue's version in one write: every list is built again with them. */
-export const saveComparisonSettings = (comparison: ComparisonSettings): Promise<void> =>
-  catalogueChanged({ kinds: [], comparison });
+/**
+ * Saves comparison inputs and moves the whole catalogue's version in one write: every list is built
+ * again with them. A path into a map (`['host_shipping', host]`) needs the map: `maps` names those
+ * the write may have to create first.
+ */
+export async function saveComparisonInputs(inputs: InputsWrite, maps: readonly string[] = []): Promise<void> {
+  if (maps.length > 0) {
+    const attributeNames: Record<string, string> = {};
+    const paths = maps.map((map) => pathOf([map], attributeNames));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: KEY,
+        UpdateExpression: `SET ${paths.map((path) => `${path} = if_not_exists(${path}, :empty)`).join(', ')}`,
+        ExpressionAttributeNames: attributeNames,
+        ExpressionAttributeValues: { ':empty': {} },
+      }),
+    );
+  }
+  await catalogueChanged({ kinds: [], inputs });
+}

@@ -26,7 +26,9 @@ const key = (host: string) => ({ PK: PARTITION, SK: host });
 
 const fromItem = (item: Record<string, unknown>): HostSettingsRecord => {
   const { PK: _pk, SK: _sk, ...record } = item;
-  return { ...DEFAULT_HOST_SETTINGS, escalated: false, ...record } as HostSettingsRecord;
+  // Shipping is a comparison input, kept with them (catalogue-version.repository.ts), not here.
+  const { shipping: _shipping, ...defaults } = DEFAULT_HOST_SETTINGS;
+  return { ...defaults, escalated: false, ...record } as HostSettingsRecord;
 };
 
 export async function listHostSettings(): Promise<HostSettingsRecord[]> {

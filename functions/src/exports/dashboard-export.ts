@@ -3,13 +3,24 @@
  * (shared/src/dashboard-filter.ts), one row per visible product in the table's order.
  */
 import {
+  type CompetitorPrice,
   type CsvColumn,
+  conversionText,
   type DashboardFilters,
   type DashboardProduct,
   filterDashboardProducts,
   margin,
   toCsv,
 } from '@cmp/shared';
+
+/** The competitor price the comparison chose (bestCompetitor's). */
+const bestPrice = (p: DashboardProduct): CompetitorPrice | undefined =>
+  p.bestCompetitor === null
+    ? undefined
+    : p.price_comparison.competitor_prices.find(
+        (c) =>
+          c.url === p.bestCompetitor?.url && c.compared_price === p.price_comparison.lowest_competitor_price,
+      );
 
 export const DASHBOARD_COLUMNS: readonly CsvColumn<DashboardProduct>[] = [
   { header: 'SKU', value: (p) => p.sku },
@@ -27,6 +38,23 @@ export const DASHBOARD_COLUMNS: readonly CsvColumn<DashboardProduct>[] = [
   { header: 'Difference %', value: (p) => p.price_comparison.price_difference_percentage },
   { header: 'Competitors with data', value: (p) => p.price_comparison.competitors_with_data },
   { header: 'Last checked', value: (p) => p.price_comparison.latest_ai_analysis?.scraped_at ?? null },
+  // Last, so the columns before keep their places for files read by position.
+  // The lowest price as its page gave it, when the comparison converted it or added shipping.
+  {
+    header: 'Lowest competitor original price',
+    value: (p) => {
+      const best = bestPrice(p);
+      return best?.conversion || best?.shipping !== undefined ? `${best.price} ${best.currency}` : null;
+    },
+  },
+  {
+    header: 'Lowest competitor conversion',
+    value: (p) => {
+      const conversion = bestPrice(p)?.conversion;
+      return conversion ? conversionText(conversion) : null;
+    },
+  },
+  { header: 'Lowest competitor shipping', value: (p) => bestPrice(p)?.shipping ?? null },
 ];
 
 /** The file of `rows` (every product, hidden ones included) that `filters` keep. */

@@ -155,6 +155,8 @@ const groupOf = {
   'PUT /api/discovery-settings': 'competitors',
   'GET /api/comparison-settings': 'pricing',
   'PUT /api/comparison-settings': 'pricing',
+  'GET /api/exchange-rates': 'pricing',
+  'PUT /api/exchange-rates': 'pricing',
   'GET /api/pricing-rules': 'pricing',
   'PUT /api/pricing-rules': 'pricing',
   'POST /api/pricing-rules/preview': 'dashboard',

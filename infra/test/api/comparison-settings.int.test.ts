@@ -61,7 +61,10 @@ describe('the comparison settings', () => {
     const settings = await stack.api('GET /api/comparison-settings', { token: staff });
     const seen = await row();
 
-    expect(settings.body).toEqual({ success: true, settings: { compare_in_stock_only: false } });
+    expect(settings.body).toEqual({
+      success: true,
+      settings: { compare_in_stock_only: false, compare_with_shipping: false },
+    });
     expect(seen?.price_comparison).toMatchObject({ lowest_competitor_price: 40, competitors_with_data: 2 });
     expect(seen?.bestCompetitor?.url).toBe('https://gone.example/p/kettle');
     expect((await suggested())?.suggested_price).toBe(40);
@@ -74,7 +77,10 @@ describe('the comparison settings', () => {
     });
     const seen = await row();
 
-    expect(changed.body).toEqual({ success: true, settings: { compare_in_stock_only: true } });
+    expect(changed.body).toEqual({
+      success: true,
+      settings: { compare_in_stock_only: true, compare_with_shipping: false },
+    });
     expect(seen?.price_comparison).toMatchObject({
       status: 'HIGHER',
       lowest_competitor_price: 45,
@@ -114,6 +120,7 @@ describe('the comparison settings', () => {
     ]);
     expect((await stack.api('GET /api/comparison-settings', { token })).body.settings).toEqual({
       compare_in_stock_only: false,
+      compare_with_shipping: false,
     });
   });
 });

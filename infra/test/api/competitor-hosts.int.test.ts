@@ -80,6 +80,7 @@ describe('the competitor hosts', () => {
         success_rate: null,
         median_check_ms: null,
         ...settings,
+        shipping: null,
         escalated: false,
         hint: null,
       },

@@ -118,7 +118,7 @@ describe('GET /api/dashboard/export.csv', () => {
     expect(body.startsWith('\uFEFFSKU,Name,Category,')).toBe(true);
     expect(body.split('\r\n')).toHaveLength(5);
     expect(body).toContain(
-      `\r\nK-1,"Kettle, 1.7L ""Steel""",Kitchen,50,40,10,25,44.99,Argos,HIGHER,5.01,11.14,2,${DAY_2.at}\r\n`,
+      `\r\nK-1,"Kettle, 1.7L ""Steel""",Kitchen,50,40,10,25,44.99,Argos,HIGHER,5.01,11.14,2,${DAY_2.at},,,\r\n`,
     );
     expect(records[0]).toEqual([
       'SKU',
@@ -135,6 +135,9 @@ describe('GET /api/dashboard/export.csv', () => {
       'Difference %',
       'Competitors with data',
       'Last checked',
+      'Lowest competitor original price',
+      'Lowest competitor conversion',
+      'Lowest competitor shipping',
     ]);
   });
 

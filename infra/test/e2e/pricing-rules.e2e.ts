@@ -13,7 +13,8 @@ import { signedInStack } from '../support/signed-in-stack';
  * The Pricing rules page and the dashboard's suggested prices (issue 33, docs/screens.md#17-pricing-rules):
  * an admin adds a rule through the dialog (its mistakes said in the API's words) and sees what it would
  * move; the dashboard's Suggested column shows each price with why, and Apply sets it, for one row by
- * keyboard or for the selected rows; staff read the rules and the suggestions but change nothing; a phone
+ * keyboard or for the selected rows; an admin sets an exchange rate by hand; staff read the rules, the
+ * rates and the suggestions but change nothing; a phone
  * never scrolls sideways. axe on the page, the dialog and the dashboard.
  *
  * A fixture shop prices /p/N at N.99: each product's competitor prices follow the numbers of its pages.
@@ -94,6 +95,22 @@ describe('as an admin', () => {
     await page.getByText('Out-of-stock offers are shown but left out of the comparison.').waitFor();
     const settings = (await stack.api('GET /api/comparison-settings', { token })).body.settings;
     expect(settings.compare_in_stock_only).toBe(true);
+    // A rate by hand: a mistake said in the API's words, then saved.
+    const rates = page.getByRole('form', { name: 'Rates set by hand' });
+    await rates.getByRole('button', { name: 'Add rate' }).click();
+    await rates.getByLabel('Currency').fill('usd');
+    await rates.getByRole('button', { name: 'Save rates' }).click();
+    await rates
+      .getByRole('alert')
+      .getByText('A rate must be a number above 0 and at most 1,000,000')
+      .waitFor();
+    await rates.getByLabel('Rate', { exact: true }).fill('0.7812');
+    await rates.getByRole('button', { name: 'Save rates' }).click();
+    await page.getByText('Exchange rates saved').waitFor();
+    const { manual } = (await stack.api('GET /api/exchange-rates', { token })).body;
+    expect(manual).toEqual([
+      { currency: 'USD', rate: 0.7812, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    ]);
     await expectAccessible(page);
   });
 
@@ -147,6 +164,11 @@ describe('as staff', () => {
     await page.getByRole('row', { name: /Beat the cheapest/ }).waitFor();
     expect(await page.getByRole('button', { name: 'Add rule' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^(Edit|Delete|Move) / }).count()).toBe(0);
+    await page
+      .getByRole('region', { name: 'Rates set by hand' })
+      .getByRole('cell', { name: 'USD' })
+      .waitFor();
+    expect(await page.getByRole('button', { name: /^(Add rate|Save rates)$/ }).count()).toBe(0);
   });
 });
 

@@ -8,8 +8,8 @@ import { signedInStack } from '../support/signed-in-stack';
 /**
  * The Users page (issue 16): an admin adds a user by keyboard and sees the one-time password once,
  * resets a password, changes a role and disables a user, each confirmed; staff see no Users entry and
- * a short message at the address; a viewer is told on every page that they can change nothing. axe on
- * the page and on every dialog.
+ * a short message at the address; a viewer is told on every page that they can change nothing, and sees
+ * the data without the controls that would change it. axe on the page and on every dialog.
  */
 const { stack, token } = await signedInStack({ serveWeb: true });
 const STAFF = { email: 'sam@example.com', password: 'sam-password-1' };
@@ -128,7 +128,7 @@ describe('as staff', () => {
 });
 
 describe('as a viewer', () => {
-  it('every page says a viewer can change nothing, and a change tried is refused with that', async () => {
+  it('every page says a viewer can change nothing, shows the data and no control that would change it', async () => {
     await addUser({
       email: 'vera@example.com',
       username: 'vera',
@@ -136,20 +136,56 @@ describe('as a viewer', () => {
       password: 'vera-password-1',
       role: 'viewer',
     });
-    await signIn(page, stack.url, { email: 'vera@example.com', password: 'vera-password-1' });
-    await page.getByText('A viewer can look at everything but change nothing.').waitFor();
-    await expectAccessible(page);
+    const { product } = (
+      await stack.api('POST /api/products', {
+        token,
+        body: { sku: 'VIEW-1', name: 'Viewed Kettle', current_price: 25 },
+      })
+    ).body;
+    await stack.api('POST /api/competitor-urls', {
+      token,
+      body: { product_id: product.id, competitor_name: 'Shop', url: 'https://shop.example.com/kettle' },
+    });
+    const notice = page.getByText('A viewer can look at everything but change nothing.');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const count = (name: string | RegExp) => page.getByRole('button', { name }).count();
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+    await signIn(page, stack.url, { email: 'vera@example.com', password: 'vera-password-1' });
+    await notice.waitFor();
+    const dashboardRow = page.locator('tbody tr').filter({ hasText: 'SKU: VIEW-1' });
+    await dashboardRow.waitFor();
+    await expectAccessible(page);
+    const runAnalysis = await count(/Run AI analysis/);
+    await dashboardRow.getByRole('button', { name: 'More actions for Viewed Kettle' }).click();
+    const menuItems = await page.getByRole('menuitem').allTextContents();
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Check My Price' }).click();
+    await page.getByRole('button', { name: 'Refresh', exact: true }).waitFor();
+    const startRun = await count(/Check My Price Now|Stop Scraper/);
+
+    await nav.getByRole('link', { name: 'Products' }).click();
     await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
-    await page.getByText('A viewer can look at everything but change nothing.').waitFor();
-    await page.getByRole('button', { name: 'Add Product' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('SKU').fill('V-1');
-    await dialog.getByLabel('Product Name').fill('Not allowed');
-    await dialog.getByLabel('Current Price').fill('5');
-    await dialog.getByRole('button', { name: 'Create Product' }).click();
-    await dialog.getByText('A viewer can look at everything but change nothing', { exact: true }).waitFor();
-    expect((await stack.api('GET /api/products', { token })).body.products).toEqual([]);
+    await notice.waitFor();
+    await page.getByRole('row', { name: /Viewed Kettle/ }).waitFor();
+    const productControls = await count(
+      /^(Add Product|Import CSV|Hide Viewed Kettle|Edit Viewed Kettle|Delete Viewed Kettle)$/,
+    );
+    const productActionsColumn = await page.getByRole('columnheader', { name: 'Actions' }).count();
+
+    await nav.getByRole('link', { name: 'Competitors' }).click();
+    await page.getByRole('heading', { name: 'Competitor URLs', level: 1 }).waitFor();
+    await page.getByRole('row', { name: /Viewed Kettle/ }).waitFor();
+    const urlControls = await count(
+      /^(Add Competitor|Import CSV|(Check now|Edit|Delete) Shop for Viewed Kettle)$/,
+    );
+    const exportButton = await count('Export CSV');
+
+    expect(runAnalysis).toBe(0);
+    expect(menuItems).toEqual(['Search on Google']);
+    expect(startRun).toBe(0);
+    expect(productControls).toBe(0);
+    expect(productActionsColumn).toBe(0);
+    expect(urlControls).toBe(0);
+    expect(exportButton).toBe(1);
   });
 });

@@ -31,7 +31,7 @@ export const loopbackHosts = (count: number) => Array.from({ length: count }, (_
 
 /**
  * A tiny competitor shop on loopback for scrape tests: `/p/<n>` is a product page priced n + 0.99
- * (JSON-LD and visible), `/script/<n>` the same product drawn by the page's script from
+ * (JSON-LD and visible) in pounds, `/usd/<n>` the same in US dollars, `/script/<n>` the same product drawn by the page's script from
  * `/api/price/<n>` (an empty shell without a browser), `/missing/<n>` answers 404, `/broken/<n>` 500, `/limited/<n>` 429; every
  * page can be slowed. It keeps every request it saw, and the most one host was answering at once.
  */
@@ -61,10 +61,10 @@ export async function startFixtureShop(options: FixtureShopOptions = {}) {
           .writeHead(200, { 'content-type': 'application/xml' })
           .end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.join('')}</urlset>`);
       }
-      if (kind === 'p' && id) {
+      if ((kind === 'p' || kind === 'usd') && id) {
         const price = `${Number(id)}.99`;
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return res.end(productPage(`Fixture product ${id}`, price));
+        return res.end(productPage(`Fixture product ${id}`, price, kind === 'usd' ? 'USD' : 'GBP'));
       }
       if (kind === 'script' && id)
         return res
@@ -128,15 +128,16 @@ export async function startFixtureShop(options: FixtureShopOptions = {}) {
 
 export type FixtureShop = Awaited<ReturnType<typeof startFixtureShop>>;
 
-function productPage(name: string, price: string): string {
+function productPage(name: string, price: string, currency: 'GBP' | 'USD'): string {
   const jsonLd = JSON.stringify({
     '@context': 'https://schema.org',
     '@type': 'Product',
     name,
-    offers: { '@type': 'Offer', price, priceCurrency: 'GBP', availability: 'https://schema.org/InStock' },
+    offers: { '@type': 'Offer', price, priceCurrency: currency, availability: 'https://schema.org/InStock' },
   });
+  const shown = `${currency === 'GBP' ? '£' : '$'}${price}`;
   return `<!doctype html><html><head><title>${name}</title><script type="application/ld+json">${jsonLd}</script></head>
-<body><h1>${name}</h1><div class="buy-box"><span class="price">£${price}</span><button>Add to basket</button></div></body></html>`;
+<body><h1>${name}</h1><div class="buy-box"><span class="price">${shown}</span><button>Add to basket</button></div></body></html>`;
 }
 
 /** A shop's own script drawing its product: data and buy box from its JSON endpoint. */

@@ -92,7 +92,7 @@ export async function startTestStack(options: Omit<LocalStackOptions, 'port'> = 
   const stack = await startLocalStack({
     serveWeb: false,
     admin: { email: ADMIN.email, password: ADMIN.password },
-    log: () => undefined,
+    log: process.env.STACK_LOG ? (line: string) => console.error(line) : () => undefined,
     hostOnly: TEST_HOST_SETTINGS,
     ...options,
     port: 0,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { comparisonSettingsInputSchema, comparisonSettingsSchema } from '../comparison-settings';
+import { exchangeRatesAnswerSchema, exchangeRatesInputSchema } from '../exchange-rates';
 import {
   applySuggestionsAnswerSchema,
   applySuggestionsSchema,
@@ -33,6 +34,22 @@ export const pricingRoutes = defineRoutes(
       'Change how the comparison treats offers (admins only); settings left out keep their value. The dashboard, the suggestions and the next alerts follow',
     request: { body: comparisonSettingsInputSchema },
     responses: { 200: comparisonSettingsAnswer, ...errors(400, 401, 403, 415, 500) },
+  },
+  {
+    method: 'GET',
+    path: '/api/exchange-rates',
+    summary:
+      "The exchange rates a competitor price in another currency is converted at: the hand-set ones and the ECB's newest reference rates, in the shop's currency",
+    request: {},
+    responses: { 200: exchangeRatesAnswerSchema, ...errors(401, 500) },
+  },
+  {
+    method: 'PUT',
+    path: '/api/exchange-rates',
+    summary:
+      "Set the hand-set rates (admins only), which take precedence over the ECB's: the whole list, each currency once; an empty list removes them",
+    request: { body: exchangeRatesInputSchema },
+    responses: { 200: exchangeRatesAnswerSchema, ...errors(400, 401, 403, 415, 500) },
   },
   {
     method: 'GET',

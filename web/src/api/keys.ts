@@ -33,6 +33,7 @@ export const keys = {
   competitors: 'GET /api/competitors',
   pricingRules: 'GET /api/pricing-rules',
   comparisonSettings: 'GET /api/comparison-settings',
+  exchangeRates: 'GET /api/exchange-rates',
   /** A preview of rules, saved or not: the rules as JSON. */
   pricingPreview: (rules: readonly unknown[]) =>
     ['POST /api/pricing-rules/preview', JSON.stringify(rules)] as const,

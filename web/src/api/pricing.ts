@@ -4,6 +4,8 @@ import type {
   ApplySuggestionsAnswer,
   ComparisonSettings,
   DashboardProduct,
+  ExchangeRate,
+  ExchangeRatesAnswer,
   PriceSuggestion,
   PricingRule,
   PricingRuleInput,
@@ -54,6 +56,27 @@ export async function saveComparisonSettings(
     mutate((key) => Array.isArray(key) && key[0] === keys.pricingPreview([])[0]),
   ]);
   return settings;
+}
+
+export function useExchangeRates() {
+  return useSWR(
+    keys.exchangeRates,
+    async () => expectSuccess(await call('GET /api/exchange-rates')) as ExchangeRatesAnswer,
+    { onError: (error) => notifyError(error, 'Failed to fetch the exchange rates') },
+  );
+}
+
+/** Replaces the hand-set rates; the dashboard and the suggestions convert with them. */
+export async function saveExchangeRates(rates: readonly ExchangeRate[]): Promise<ExchangeRatesAnswer> {
+  const answer = expectSuccess(
+    await call('PUT /api/exchange-rates', { body: { rates: [...rates] } }),
+  ) as ExchangeRatesAnswer;
+  await Promise.all([
+    mutate(keys.exchangeRates, answer, { revalidate: false }),
+    reloadDashboardPages(),
+    reloadSuggestions(),
+  ]);
+  return answer;
 }
 
 /** What `rules` would do to today's products, per rule; nothing asked while null. */

@@ -1,11 +1,13 @@
 // 'Not the right price?' (docs/screens.md#price-dialog, docs/rules.md#price-pins): the prices the
 // latest check considered, each with the text around it; picking one pins its place and checks the
-// page again. A pinned URL says who picked its price, and the pick can be removed.
+// page again. A pinned URL says who picked its price, and the pick can be removed. A viewer is told who
+// picked it, nothing more.
 import type { PagePriceCandidate } from '@cmp/shared';
 import { formatMoney } from '@cmp/shared';
 import { useId, useState } from 'react';
 import { fetchPriceCandidates, pinPrice, reloadCompetitorPrices, unpinPrice } from '../api/competitor-urls';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { useCanWrite } from '../lib/write-access';
 import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
 import { useCheckNow } from './use-check-now';
@@ -35,6 +37,7 @@ export function PricePicker({
   const { check } = useCheckNow();
   const listId = useId();
   const open = loaded !== null;
+  const canWrite = useCanWrite();
 
   const toggle = async () => {
     if (open) return setLoaded(null);
@@ -77,6 +80,7 @@ export function PricePicker({
     }
   };
 
+  if (!canWrite) return pickedBy ? <p className="mt-2 text-sm">Picked by {pickedBy}</p> : null;
   return (
     <div className="mt-2 flex flex-col gap-2">
       {pickedBy ? (

@@ -1,8 +1,10 @@
 // 'Accept price' and 'Reject' for a price the latest check held for review (docs/screens.md#price-dialog).
-// Either way every screen showing the URL's prices reloads; a 409 shows the server's message.
+// Either way every screen showing the URL's prices reloads; a 409 shows the server's message. A viewer
+// gets neither.
 import { useState } from 'react';
 import { decideHeldPrice, reloadCompetitorPrices } from '../api/competitor-urls';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { useCanWrite } from '../lib/write-access';
 import { Button } from './ui/button';
 
 type Decision = 'accept' | 'reject';
@@ -34,7 +36,8 @@ export function ReviewActions({
   const [busy, setBusy] = useState<Decision | null>(null);
   // A rejected price stays 'review' (it is still not compared) but waits for no one: hide the buttons.
   const [decided, setDecided] = useState<string | null>(null);
-  if (decided === checkedAt) return null;
+  const canWrite = useCanWrite();
+  if (!canWrite || decided === checkedAt) return null;
 
   const decide = async (decision: Decision) => {
     setBusy(decision);

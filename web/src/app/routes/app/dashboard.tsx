@@ -4,6 +4,7 @@
 // tab fails alone: an answer one cannot show leaves the other usable.
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { useComparisonSettings } from '../../../api/pricing';
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { PageHeader } from '../../../components/layouts/app-shell';
 import { Spinner } from '../../../components/ui/spinner';
@@ -17,6 +18,7 @@ const ScraperPanel = lazy(() => import('../../../features/scraper-panel/componen
 export function DashboardRoute() {
   useFollowRuns();
   const { user } = useSession();
+  const withShipping = useComparisonSettings().data?.compare_with_shipping === true;
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'check' ? 'check' : 'overview';
   // Replaces the history entry: switching tabs is not a page to go back to.
@@ -34,7 +36,11 @@ export function DashboardRoute() {
     <>
       <PageHeader
         title="Price Comparison Dashboard"
-        description="Your prices against the cheapest competitor, with margins and price checks."
+        description={
+          withShipping
+            ? "Your prices against the cheapest competitor's total with shipping, with margins and price checks."
+            : 'Your prices against the cheapest competitor, with margins and price checks.'
+        }
       />
       <Tabs value={tab} onValueChange={openTab}>
         <TabsList>

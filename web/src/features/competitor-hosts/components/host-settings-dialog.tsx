@@ -29,10 +29,13 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useSaveForm } from '../../../components/use-save-form';
+import { formatShopMoney } from '../../../lib/money';
 import { validateHostForm } from '../utils/host-form';
-import { FETCH_MODE_LABELS, fetchModeText } from '../utils/host-view';
+import { FETCH_MODE_LABELS, fetchModeText, shippingText } from '../utils/host-view';
 
 const FIELDS = [
+  'shipping.flat',
+  'shipping.free_over',
   'fetch_mode',
   'render_wait_ms',
   'spacing_seconds',
@@ -74,6 +77,7 @@ export function HostSettingsDialog({
               </Fact>
               <Fact term="Spacing">{host.spacing_seconds} s</Fact>
               <Fact term="Proxy">{host.proxy ? `${host.proxy.url} (${host.proxy.username})` : 'None'}</Fact>
+              <Fact term="Shipping">{shippingText(host.shipping, formatShopMoney)}</Fact>
             </dl>
             <DialogFooter>
               <DialogClose asChild>
@@ -95,6 +99,10 @@ function HostSettingsForm({ host, onClose }: { host: CompetitorHost; onClose(): 
   const [proxyUrl, setProxyUrl] = useState(host.proxy?.url ?? '');
   const [proxyUsername, setProxyUsername] = useState(host.proxy?.username ?? '');
   const [proxyPassword, setProxyPassword] = useState('');
+  const [shippingFlat, setShippingFlat] = useState(host.shipping ? String(host.shipping.flat) : '');
+  const [shippingFreeOver, setShippingFreeOver] = useState(
+    host.shipping?.free_over == null ? '' : String(host.shipping.free_over),
+  );
   const id = useId();
   const values = {
     fetchMode,
@@ -104,6 +112,8 @@ function HostSettingsForm({ host, onClose }: { host: CompetitorHost; onClose(): 
     proxyUrl,
     proxyUsername,
     proxyPassword,
+    shippingFlat,
+    shippingFreeOver,
   };
 
   const { error, fieldErrors, saving, submit } = useSaveForm({
@@ -171,6 +181,34 @@ function HostSettingsForm({ host, onClose }: { host: CompetitorHost; onClose(): 
           <p id={`${id}-spacing-hint`} className="text-sm text-muted-foreground">
             Between two requests to the shop, {MIN_SPACING_SECONDS} to {MAX_SPACING_SECONDS}; its robots.txt
             may ask for more.
+          </p>
+        </FormField>
+        <FormField id={`${id}-shipping`} error={fieldErrors['shipping.flat']} label="Shipping per order">
+          <Input
+            id={`${id}-shipping`}
+            {...fieldErrorProps(`${id}-shipping`, fieldErrors['shipping.flat'], `${id}-shipping-hint`)}
+            inputMode="decimal"
+            value={shippingFlat}
+            onChange={(e) => setShippingFlat(e.target.value)}
+          />
+          <p id={`${id}-shipping-hint`} className="text-sm text-muted-foreground">
+            In the shop's currency; empty when not known. Compared only while the comparison adds shipping.
+          </p>
+        </FormField>
+        <FormField
+          id={`${id}-free-over`}
+          error={fieldErrors['shipping.free_over']}
+          label="Free shipping from"
+        >
+          <Input
+            id={`${id}-free-over`}
+            {...fieldErrorProps(`${id}-free-over`, fieldErrors['shipping.free_over'], `${id}-free-over-hint`)}
+            inputMode="decimal"
+            value={shippingFreeOver}
+            onChange={(e) => setShippingFreeOver(e.target.value)}
+          />
+          <p id={`${id}-free-over-hint`} className="text-sm text-muted-foreground">
+            The price from which the shop ships for free; empty when it never does.
           </p>
         </FormField>
         <div className="flex items-center gap-2">

@@ -9,13 +9,36 @@ const values: HostFormValues = {
   proxyUrl: '',
   proxyUsername: '',
   proxyPassword: '',
+  shippingFlat: '',
+  shippingFreeOver: '',
 };
 
 describe('the host settings form', () => {
   it('sends the settings as numbers, without a proxy unless one is ticked', () => {
     expect(validateHostForm(values)).toEqual({
       ok: true,
-      value: { fetch_mode: 'browser', render_wait_ms: 2500, spacing_seconds: 2.5, proxy: null },
+      value: {
+        fetch_mode: 'browser',
+        render_wait_ms: 2500,
+        spacing_seconds: 2.5,
+        proxy: null,
+        shipping: null,
+      },
+    });
+  });
+
+  it('sends shipping as amounts, free over a price only when one is given', () => {
+    expect(validateHostForm({ ...values, shippingFlat: '4.99', shippingFreeOver: '50' })).toMatchObject({
+      ok: true,
+      value: { shipping: { flat: 4.99, free_over: 50 } },
+    });
+    expect(validateHostForm({ ...values, shippingFlat: '3' })).toMatchObject({
+      value: { shipping: { flat: 3, free_over: null } },
+    });
+    expect(validateHostForm({ ...values, shippingFlat: '-1' })).toEqual({
+      ok: false,
+      field: 'shipping.flat',
+      error: 'Shipping must be an amount from 0 to 10,000 with at most 2 decimals',
     });
   });
 

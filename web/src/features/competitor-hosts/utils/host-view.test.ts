@@ -6,6 +6,7 @@ import {
   isFailing,
   medianText,
   parseHostsQuery,
+  shippingText,
   sortHosts,
   successText,
 } from './host-view';
@@ -21,6 +22,7 @@ const host = (name: string, of: Partial<CompetitorHost> = {}): CompetitorHost =>
   render_wait_ms: 0,
   spacing_seconds: 1,
   proxy: null,
+  shipping: null,
   hint: null,
   ...of,
 });
@@ -70,5 +72,15 @@ describe('the competitor hosts list', () => {
       failingOnly: false,
       sort: null,
     });
+  });
+});
+
+describe("a host's shipping", () => {
+  const money = (amount: number) => `£${amount.toFixed(2)}`;
+  it('says the flat amount, and from which price it is free', () => {
+    expect(shippingText({ flat: 4.99, free_over: 50 }, money)).toBe('£4.99 per order, free from £50.00');
+    expect(shippingText({ flat: 4.99, free_over: null }, money)).toBe('£4.99 per order');
+    expect(shippingText({ flat: 0, free_over: null }, money)).toBe('Free');
+    expect(shippingText(null, money)).toBe('Not known');
   });
 });

@@ -21,6 +21,17 @@ export const medianText = (host: CompetitorHost) =>
   host.median_check_ms === null ? '—' : `${(host.median_check_ms / 1000).toFixed(1)} s`;
 
 /** A host with a hint: its last run went badly (the 'Failing' filter). */
+/** '£4.99 per order, free from £50.00', or 'Not known'. */
+export function shippingText(
+  shipping: CompetitorHost['shipping'],
+  format: (amount: number) => string,
+): string {
+  if (!shipping) return 'Not known';
+  if (shipping.flat === 0) return 'Free';
+  const free = shipping.free_over === null ? '' : `, free from ${format(shipping.free_over)}`;
+  return `${format(shipping.flat)} per order${free}`;
+}
+
 export const isFailing = (host: CompetitorHost) => host.hint !== null;
 
 const keyOf: Record<HostColumn, (host: CompetitorHost) => string | number | null> = {

@@ -1,6 +1,6 @@
 // The competitor URLs table (docs/screens.md#8-competitors-page): product, host badge (opens the prices),
-// the latest check, URL, added date, actions (Check now, edit, delete); product, competitor and last check
-// sort.
+// the latest check, URL, added date, actions (Check now, edit, delete; no Actions column for a viewer);
+// product, competitor and last check sort.
 import { type CompetitorUrl, formatDateTime, hostOfUrl, truncateUrl } from '@cmp/shared';
 import { ExternalLink, LoaderCircle, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { IconAction } from '../../../components/icon-action';
@@ -9,6 +9,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
+import { useCanWrite } from '../../../lib/write-access';
 import type { CompetitorSort, CompetitorSortColumn } from '../utils/competitor-list';
 import { LastCheckCell } from './last-check-cell';
 
@@ -34,6 +35,7 @@ export function CompetitorsTable({
   onEdit,
   onDelete,
 }: CompetitorsTableProps) {
+  const canWrite = useCanWrite();
   return (
     <Table label="Competitor URLs">
       <TableHeader>
@@ -49,14 +51,12 @@ export function CompetitorsTable({
           </SortableHead>
           <TableHead>URL</TableHead>
           <TableHead>Added</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
+          {canWrite ? <TableHead className="text-right">Actions</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
         {competitors.map((competitor) => {
           const host = hostOfUrl(competitor);
-          const busy = checking.has(competitor.id);
-          const what = `${competitor.competitor_name} for ${competitor.product.name}`;
           return (
             <TableRow key={competitor.id}>
               <TableCell sticky>
@@ -98,32 +98,58 @@ export function CompetitorsTable({
                 </a>
               </TableCell>
               <TableCell className="whitespace-nowrap">{formatDateTime(competitor.created_at)}</TableCell>
-              <TableCell>
-                <div className="flex justify-end gap-1">
-                  <IconAction
-                    label={busy ? `Checking ${what}` : `Check now ${what}`}
-                    tip={busy ? 'Checking...' : 'Check now'}
-                    disabled={busy}
-                    onClick={() => onCheck(competitor)}
-                  >
-                    {busy ? (
-                      <LoaderCircle className="animate-spin" aria-hidden="true" />
-                    ) : (
-                      <RefreshCw aria-hidden="true" />
-                    )}
-                  </IconAction>
-                  <IconAction label={`Edit ${what}`} tip="Edit" onClick={() => onEdit(competitor)}>
-                    <Pencil aria-hidden="true" />
-                  </IconAction>
-                  <IconAction label={`Delete ${what}`} tip="Delete" onClick={() => onDelete(competitor)}>
-                    <Trash2 aria-hidden="true" className="text-destructive" />
-                  </IconAction>
-                </div>
-              </TableCell>
+              {canWrite ? (
+                <TableCell>
+                  <RowActions
+                    competitor={competitor}
+                    busy={checking.has(competitor.id)}
+                    onCheck={onCheck}
+                    onEdit={onEdit}
+                    onDelete={onDelete}
+                  />
+                </TableCell>
+              ) : null}
             </TableRow>
           );
         })}
       </TableBody>
     </Table>
+  );
+}
+
+/** Check now, edit, delete. */
+function RowActions({
+  competitor,
+  busy,
+  onCheck,
+  onEdit,
+  onDelete,
+}: Pick<CompetitorsTableProps, 'onCheck' | 'onEdit' | 'onDelete'> & {
+  competitor: CompetitorUrl;
+  /** Its 'Check now' is starting or running. */
+  busy: boolean;
+}) {
+  const what = `${competitor.competitor_name} for ${competitor.product.name}`;
+  return (
+    <div className="flex justify-end gap-1">
+      <IconAction
+        label={busy ? `Checking ${what}` : `Check now ${what}`}
+        tip={busy ? 'Checking...' : 'Check now'}
+        disabled={busy}
+        onClick={() => onCheck(competitor)}
+      >
+        {busy ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <RefreshCw aria-hidden="true" />
+        )}
+      </IconAction>
+      <IconAction label={`Edit ${what}`} tip="Edit" onClick={() => onEdit(competitor)}>
+        <Pencil aria-hidden="true" />
+      </IconAction>
+      <IconAction label={`Delete ${what}`} tip="Delete" onClick={() => onDelete(competitor)}>
+        <Trash2 aria-hidden="true" className="text-destructive" />
+      </IconAction>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 // The Competitors page ('Competitor URLs', docs/screens.md#8-competitors-page): search, the latest-check
-// filter, the sorted and paged table, its dialogs and actions. The server filters, sorts and pages.
+// filter, the sorted and paged table, its dialogs and actions. The server filters, sorts and pages. A
+// viewer gets the list, its prices and the export, without a control that changes anything.
 import { type CompetitorUrl, nextSort } from '@cmp/shared';
 import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -18,6 +19,7 @@ import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { useCheckNow } from '../../../components/use-check-now';
+import { useCanWrite, WRITERS_ADD_THEM } from '../../../lib/write-access';
 import {
   type CompetitorSort,
   type CompetitorSortColumn,
@@ -40,6 +42,7 @@ export function CompetitorsView() {
   const [deleting, setDeleting] = useState<CompetitorUrl | null>(null);
   const [showing, setShowing] = useState<CompetitorUrl | null>(null);
   const { checking, check } = useCheckNow();
+  const canWrite = useCanWrite();
 
   // The search is asked for once the typing pauses; the page shown so far stays meanwhile.
   const search = useSettledValue(filters.search);
@@ -67,11 +70,15 @@ export function CompetitorsView() {
         description="The competitor product pages watched for each of your products."
         actions={
           <>
-            <Button onClick={() => setForm({ competitor: null })}>
-              <Plus aria-hidden="true" />
-              Add Competitor
-            </Button>
-            <ImportCsvButton dialog={ImportCompetitorsDialog} />
+            {canWrite ? (
+              <>
+                <Button onClick={() => setForm({ competitor: null })}>
+                  <Plus aria-hidden="true" />
+                  Add Competitor
+                </Button>
+                <ImportCsvButton dialog={ImportCompetitorsDialog} />
+              </>
+            ) : null}
             <ExportCsvButton fetchFile={exportCompetitorUrlsCsv} failure="Failed to export competitor URLs" />
           </>
         }
@@ -102,7 +109,11 @@ export function CompetitorsView() {
                   ) : (
                     <EmptyState
                       title="No competitor URLs found"
-                      hint="Add a competitor URL to a product or import them from CSV"
+                      hint={
+                        canWrite
+                          ? 'Add a competitor URL to a product or import them from CSV'
+                          : WRITERS_ADD_THEM
+                      }
                     />
                   )
                 }

@@ -1,6 +1,6 @@
 // The comparison table (docs/screens.md#4-dashboard-price-overview-tab): renders only the rows of the current
 // page.
-import type { DashboardProduct } from '@cmp/shared';
+import type { ComparisonSettings, DashboardProduct } from '@cmp/shared';
 import { useId } from 'react';
 import { useAlertsSinceLastRun } from '../../../api/alerts';
 import { useComparisonSettings } from '../../../api/pricing';
@@ -24,6 +24,10 @@ export interface ComparisonTableProps {
   canApply: boolean;
 }
 
+/** Which offers the comparison takes, after 'the lowest competitor price'. */
+const comparedWith = (settings: ComparisonSettings) =>
+  `${settings.compare_in_stock_only ? ' in stock' : ', in stock or not'}${settings.compare_with_shipping ? ', shipping included' : ''}`;
+
 export function ComparisonTable({
   products,
   sort,
@@ -36,7 +40,7 @@ export function ComparisonTable({
   const selectAllId = useId();
   // The alert markers: loaded apart from the table, so the table never waits for them.
   const alerted = useAlertsSinceLastRun().data;
-  const inStockOnly = useComparisonSettings().data?.compare_in_stock_only;
+  const settings = useComparisonSettings().data;
   // On a phone the comparison comes right after the product, so it shows without scrolling sideways.
   const comparedFirst = useNarrowWindow();
   const compared = [
@@ -51,7 +55,7 @@ export function ComparisonTable({
     <Table label="Price comparison">
       <caption className="mt-3 text-left text-xs text-muted-foreground">
         Status and Difference compare our price with the lowest competitor price
-        {inStockOnly === undefined ? '' : inStockOnly ? ' in stock' : ', in stock or not'}.
+        {settings ? comparedWith(settings) : ''}.
       </caption>
       <TableHeader>
         <TableRow>

@@ -98,6 +98,7 @@ function CompetitorCard({ row, ourPrice }: { row: CompetitorPriceRow; ourPrice: 
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <Fact term="Latest price">
           <span className="font-semibold tabular-nums">{row.price}</span>
+          {row.compared ? <span className="block text-muted-foreground text-xs">{row.compared}</span> : null}
         </Fact>
         <Fact term="Last updated">{row.lastUpdated}</Fact>
         <Fact term="Our price">

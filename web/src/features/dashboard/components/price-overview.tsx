@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { ALL_CATEGORIES } from '../../../lib/category-filter';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCanWrite, WRITERS_ADD_THEM } from '../../../lib/write-access';
 import {
   ALL_STATUSES,
   comparisonPageQuery,
@@ -61,6 +62,7 @@ export function PriceOverview({ canApply }: { canApply: boolean }) {
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const { running, run } = useAnalysisRuns();
+  const canWrite = useCanWrite();
 
   // The search is asked for once the typing pauses; the page shown so far stays meanwhile.
   const search = useSettledValue(filters.search);
@@ -138,7 +140,7 @@ export function PriceOverview({ canApply }: { canApply: boolean }) {
             empty={
               <NoProducts
                 filteredOut={filteredOut}
-                hint="Add products on the Products page to compare prices"
+                hint={canWrite ? 'Add products on the Products page to compare prices' : WRITERS_ADD_THEM}
               />
             }
           >

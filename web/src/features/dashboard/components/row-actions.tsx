@@ -1,4 +1,5 @@
-// A row's actions (docs/screens.md#row-actions): run the AI analysis, and a menu with the rest.
+// A row's actions (docs/screens.md#row-actions): run the AI analysis, and a menu with the rest. A viewer
+// gets only those that change nothing: view the analysis, search on Google.
 import type { DashboardProduct } from '@cmp/shared';
 import { Bot, Eye, EyeOff, LoaderCircle, MoreHorizontal, Pencil, Search, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
@@ -11,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { useCanWrite } from '../../../lib/write-access';
 import { googleSearchUrl } from '../utils/comparison-view';
 import { openPopup } from './open-popup';
 
@@ -37,19 +39,26 @@ export function RowActionButtons({
   // the item is gone when the dialog closes. These dialogs open once the menu has closed and given
   // focus back to its button, so the dialog returns focus to that button.
   const afterMenuCloses = useRef<(() => void) | null>(null);
+  const canWrite = useCanWrite();
   const openAfterMenu = (open: (product: DashboardProduct) => void) => () => {
     afterMenuCloses.current = () => open(product);
   };
   return (
     <div className="flex shrink-0 items-center">
-      <IconAction
-        label={running ? `AI analysis running for ${product.name}` : `Run AI analysis for ${product.name}`}
-        tip={running ? 'AI analysis running' : 'Run AI analysis'}
-        disabled={running}
-        onClick={() => actions.onRunAnalysis(product)}
-      >
-        {running ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Bot aria-hidden="true" />}
-      </IconAction>
+      {canWrite ? (
+        <IconAction
+          label={running ? `AI analysis running for ${product.name}` : `Run AI analysis for ${product.name}`}
+          tip={running ? 'AI analysis running' : 'Run AI analysis'}
+          disabled={running}
+          onClick={() => actions.onRunAnalysis(product)}
+        >
+          {running ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Bot aria-hidden="true" />
+          )}
+        </IconAction>
+      ) : null}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" aria-label={`More actions for ${product.name}`}>
@@ -74,19 +83,23 @@ export function RowActionButtons({
             <Search aria-hidden="true" />
             Search on Google
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={openAfterMenu(actions.onEdit)}>
-            <Pencil aria-hidden="true" />
-            Edit Product
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => actions.onHide(product)}>
-            <EyeOff aria-hidden="true" />
-            Hide from Dashboard
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={openAfterMenu(actions.onDelete)}>
-            <Trash2 aria-hidden="true" />
-            Delete Product
-          </DropdownMenuItem>
+          {canWrite ? (
+            <>
+              <DropdownMenuItem onSelect={openAfterMenu(actions.onEdit)}>
+                <Pencil aria-hidden="true" />
+                Edit Product
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => actions.onHide(product)}>
+                <EyeOff aria-hidden="true" />
+                Hide from Dashboard
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" onSelect={openAfterMenu(actions.onDelete)}>
+                <Trash2 aria-hidden="true" />
+                Delete Product
+              </DropdownMenuItem>
+            </>
+          ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
     </div>

@@ -14,6 +14,7 @@ const entry = (id: number, price: number | null, extra: Partial<CompetitorPrice>
   error_message: null,
   currency_mismatch: false,
   counted: true,
+  compared_price: price,
   accepted: true,
   last_check: null,
   ...extra,
@@ -56,9 +57,50 @@ describe('competitorPriceRows', () => {
       expect.objectContaining({
         price: '€20.00',
         comparison: null,
-        notCompared: 'Not compared: price in EUR',
+        notCompared: 'Not compared: price in EUR, no exchange rate',
       }),
     );
+  });
+
+  it('compares a converted price, showing the original and the rate, and says when the rate is too old', () => {
+    const conversion = {
+      from_currency: 'USD',
+      from_price: 25,
+      rate: 0.7812,
+      rate_date: '2026-11-27',
+      source: 'manual' as const,
+    };
+    const [converted, stale] = competitorPriceRows(
+      [
+        entry(1, 25, { currency: 'USD', compared_price: 19.53, conversion }),
+        entry(2, 10, {
+          currency: 'USD',
+          currency_mismatch: true,
+          compared_price: null,
+          stale_rate_date: '2026-11-19',
+        }),
+      ],
+      20,
+      'GBP',
+    );
+
+    expect(converted).toMatchObject({
+      price: '$25.00',
+      compared: '£19.53, converted from USD at 0.7812 on 2026-11-27',
+      comparison: 'Lower by £0.47',
+      notCompared: null,
+    });
+    expect(stale).toMatchObject({
+      comparison: null,
+      notCompared:
+        "Not compared: price in USD, its exchange rate of 2026-11-19 is over 7 days from the price's day",
+    });
+  });
+
+  it('compares a total with shipping, and says so', () => {
+    const [row] = competitorPriceRows([entry(1, 18, { compared_price: 22.99, shipping: 4.99 })], 20, 'GBP');
+
+    expect(row).toMatchObject({ compared: '£22.99 with £4.99 shipping', comparison: 'Higher by £2.99' });
   });
 
   it('shows a price the check is not sure of without comparing it, and says why', () => {

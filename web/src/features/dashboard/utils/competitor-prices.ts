@@ -7,9 +7,12 @@ import {
   awaitsDecision,
   type CompetitorPrice,
   competitorNameFromUrl,
+  conversionText,
+  convertAmount,
   dashboardComparisonText,
   formatDateTime,
   formatMoney,
+  unconvertedText,
   uncountedReason,
 } from '@cmp/shared';
 import { type CheckView, checkView, stalePriceNote } from '../../../lib/check-view';
@@ -21,6 +24,11 @@ export interface CompetitorPriceRow {
   url: string;
   stock: StockText;
   price: string;
+  /**
+   * What the comparison made of the price, when not the price itself: '£19.53, converted from USD
+   * at 0.7812 on 2026-11-27', '£24.52 with £4.99 shipping'; null otherwise.
+   */
+  compared: string | null;
   lastUpdated: string;
   /** 'Prices are equal', 'Higher by X' or 'Lower by X'; null when the price is not compared. */
   comparison: string | null;
@@ -47,11 +55,27 @@ export interface UnpricedCompetitor {
 const nameOf = (entry: CompetitorPrice) => entry.competitor_name.trim() || competitorNameFromUrl(entry.url);
 
 function notComparedReason(entry: CompetitorPrice): string | null {
-  if (entry.currency_mismatch) return `Not compared: price in ${entry.currency ?? 'another currency'}`;
+  if (entry.currency_mismatch)
+    return `Not compared: ${unconvertedText(entry.currency ?? 'another currency', entry.stale_rate_date)}`;
   if (entry.stock_excluded) return 'Not compared: out of stock';
   // A price no check accepted yet is the latest check's: when held, its message says why.
   const review = !entry.accepted && entry.last_check?.outcome === 'review' ? entry.last_check.message : null;
   return uncountedReason({ ...entry, review });
+}
+
+/** The price converted into the shop's currency and the shipping added, in words; null when neither applies. */
+function comparedText(entry: CompetitorPrice, money: (amount: number) => string): string | null {
+  const parts: string[] = [];
+  const { conversion } = entry;
+  if (conversion)
+    parts.push(
+      `${money(convertAmount(conversion.from_price, conversion.rate))}, ${conversionText(conversion)}`,
+    );
+  if (entry.shipping !== undefined && entry.compared_price !== null)
+    parts.push(
+      `${money(entry.compared_price)} with ${entry.shipping === 0 ? 'free' : money(entry.shipping)} shipping`,
+    );
+  return parts.length > 0 ? parts.join('; ') : null;
 }
 
 /** `timeZone` is for tests; the browser's zone is used otherwise. */
@@ -80,10 +104,14 @@ export function competitorPriceRows(
         url: entry.url,
         stock: stockText(entry.in_stock),
         price: money(entry.price, entry.currency ?? shopCurrency),
+        compared: comparedText(entry, (amount) => money(amount, shopCurrency)),
         lastUpdated: formatDateTime(entry.scraped_at, timeZone),
-        comparison: notCompared
-          ? null
-          : dashboardComparisonText(ourPrice, entry.price, (amount) => money(amount, shopCurrency)),
+        comparison:
+          notCompared || entry.compared_price === null
+            ? null
+            : dashboardComparisonText(ourPrice, entry.compared_price, (amount) =>
+                money(amount, shopCurrency),
+              ),
         notCompared,
         check: check ? checkView(check, timeZone) : null,
         staleNote: entry.accepted ? stalePriceNote(entry.scraped_at, check, timeZone) : null,

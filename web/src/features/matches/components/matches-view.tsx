@@ -1,7 +1,7 @@
 // The Matches page (docs/screens.md#16-matches-page): the competitor shops with their discoveries'
 // progress, then the suggested matches best first, each accepted or rejected by a button or one key;
-// every pending match of a shop with one reason accepted at once. Filters are in the address
-// (`?competitor=2&reason=gtin&status=pending&page=1`).
+// every pending match of a shop with one reason accepted at once (neither for a viewer). Filters are in
+// the address (`?competitor=2&reason=gtin&status=pending&page=1`).
 import {
   MATCH_REASONS,
   MATCH_STATUSES,
@@ -22,6 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCanWrite } from '../../../lib/write-access';
 import { ShopsCard } from './shops-card';
 import { SuggestionCard } from './suggestion-card';
 
@@ -78,6 +79,7 @@ export function MatchesView({ canEdit }: { canEdit: boolean }) {
   );
   const [busy, setBusy] = useState<number | null>(null);
   const [accepting, setAccepting] = useState(false);
+  const canWrite = useCanWrite();
   // After a decision the card leaves the list: focus goes to the one that takes its place.
   const cards = useRef(new Map<number, HTMLElement>());
   const [focusAt, setFocusAt] = useState<number | null>(null);
@@ -179,7 +181,7 @@ export function MatchesView({ canEdit }: { canEdit: boolean }) {
               </SelectContent>
             </Select>
           </div>
-          {query.status === 'pending' && query.competitor !== null && query.reason !== null ? (
+          {canWrite && query.status === 'pending' && query.competitor !== null && query.reason !== null ? (
             <Button
               variant="outline"
               className="self-start"
@@ -221,7 +223,7 @@ export function MatchesView({ canEdit }: { canEdit: boolean }) {
                         else cards.current.delete(suggestion.id);
                       }}
                       suggestion={suggestion}
-                      decidable={suggestion.status === 'pending'}
+                      decidable={canWrite && suggestion.status === 'pending'}
                       busy={busy === suggestion.id}
                       onDecide={(decision) => void decide(suggestion, at, decision)}
                     />

@@ -38,7 +38,7 @@ export const SuggestionCard = forwardRef<
   HTMLElement,
   {
     suggestion: MatchSuggestion;
-    /** Pending: Accept and Reject are offered. */
+    /** Pending, and the user may decide (not a viewer): Accept and Reject are offered. */
     decidable: boolean;
     busy: boolean;
     onDecide(decision: 'accept' | 'reject'): void;

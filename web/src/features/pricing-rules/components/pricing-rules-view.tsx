@@ -18,6 +18,7 @@ import { shopCurrency } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { competitorsText, limitText, ROUNDING_LABELS, scopeText, targetText } from '../utils/rule-text';
 import { ComparisonCard } from './comparison-card';
+import { ExchangeRatesCard } from './exchange-rates-card';
 import { RuleDialog } from './rule-dialog';
 
 /** Which rule the dialog edits: its place, or 'new'. */
@@ -171,6 +172,7 @@ export function PricingRulesView({ canEdit }: { canEdit: boolean }) {
         </CardContent>
       </Card>
       <ComparisonCard canEdit={canEdit} />
+      <ExchangeRatesCard canEdit={canEdit} />
       {canEdit ? (
         <>
           <RuleDialog

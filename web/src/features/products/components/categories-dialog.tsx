@@ -1,5 +1,5 @@
 // Manage Categories (docs/screens.md#manage-categories-dialog): each with description and product count,
-// edit, delete with confirmation.
+// edit, delete with confirmation. A viewer sees the categories only.
 import type { Category } from '@cmp/shared';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCanWrite } from '../../../lib/write-access';
 import { CategoryFormDialog } from './category-form-dialog';
 
 export interface CategoriesDialogProps {
@@ -28,6 +29,7 @@ export interface CategoriesDialogProps {
 export function CategoriesDialog({ open, onOpenChange, categories }: CategoriesDialogProps) {
   const [editing, setEditing] = useState<{ category: Category | null } | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
+  const canWrite = useCanWrite();
 
   const confirmDelete = async () => {
     if (!deleting) return true;
@@ -47,19 +49,26 @@ export function CategoriesDialog({ open, onOpenChange, categories }: CategoriesD
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="lg">
         <DialogHeader>
-          <DialogTitle>Manage Categories</DialogTitle>
-          <DialogDescription>Create, rename or remove product categories.</DialogDescription>
+          <DialogTitle>{canWrite ? 'Manage Categories' : 'Categories'}</DialogTitle>
+          <DialogDescription>
+            {canWrite
+              ? 'Create, rename or remove product categories.'
+              : 'The product categories and how many products each has.'}
+          </DialogDescription>
         </DialogHeader>
-        <div>
-          <Button size="sm" onClick={() => setEditing({ category: null })}>
-            <Plus aria-hidden="true" />
-            Add Category
-          </Button>
-        </div>
+        {canWrite ? (
+          <div>
+            <Button size="sm" onClick={() => setEditing({ category: null })}>
+              <Plus aria-hidden="true" />
+              Add Category
+            </Button>
+          </div>
+        ) : null}
         <CategoryList
           categories={categories}
-          onEdit={(category) => setEditing({ category })}
-          onDelete={setDeleting}
+          actions={
+            canWrite ? { onEdit: (category) => setEditing({ category }), onDelete: setDeleting } : null
+          }
         />
         {/* Nested inside this dialog's content, so focus returns here when they close. */}
         <CategoryFormDialog
@@ -79,14 +88,18 @@ export function CategoriesDialog({ open, onOpenChange, categories }: CategoriesD
   );
 }
 
-function CategoryList({
-  categories,
-  onEdit,
-  onDelete,
-}: {
-  categories: Category[] | undefined;
+/** What a category's Edit and Delete buttons do; null for a viewer, who gets none. */
+interface CategoryActions {
   onEdit(category: Category): void;
   onDelete(category: Category): void;
+}
+
+function CategoryList({
+  categories,
+  actions,
+}: {
+  categories: Category[] | undefined;
+  actions: CategoryActions | null;
 }) {
   if (!categories) return <Spinner label="Loading categories" />;
   if (categories.length === 0) {
@@ -105,16 +118,24 @@ function CategoryList({
           <span className="text-sm whitespace-nowrap text-muted-foreground">
             {category._count.products} {category._count.products === 1 ? 'product' : 'products'}
           </span>
-          <IconAction label={`Edit category ${category.name}`} tip="Edit" onClick={() => onEdit(category)}>
-            <Pencil aria-hidden="true" />
-          </IconAction>
-          <IconAction
-            label={`Delete category ${category.name}`}
-            tip="Delete"
-            onClick={() => onDelete(category)}
-          >
-            <Trash2 aria-hidden="true" className="text-destructive" />
-          </IconAction>
+          {actions ? (
+            <>
+              <IconAction
+                label={`Edit category ${category.name}`}
+                tip="Edit"
+                onClick={() => actions.onEdit(category)}
+              >
+                <Pencil aria-hidden="true" />
+              </IconAction>
+              <IconAction
+                label={`Delete category ${category.name}`}
+                tip="Delete"
+                onClick={() => actions.onDelete(category)}
+              >
+                <Trash2 aria-hidden="true" className="text-destructive" />
+              </IconAction>
+            </>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 // The Products page (docs/screens.md#7-products-page): header actions, filters, the paged table and its
-// dialogs. The server filters, ranks and pages.
+// dialogs. The server filters, ranks and pages. A viewer gets no control that changes the catalogue: the
+// categories open read-only.
 import { PAGE_SIZE, type Product, UNCATEGORIZED_FILTER } from '@cmp/shared';
 import { FolderCog, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { ALL_CATEGORIES, UNCATEGORIZED } from '../../../lib/category-filter';
+import { useCanWrite, WRITERS_ADD_THEM } from '../../../lib/write-access';
 import { CategoriesDialog } from './categories-dialog';
 import { ImportProductsDialog } from './import-products-dialog';
 import { ProductFilters } from './product-filters';
@@ -29,6 +31,7 @@ export function ProductsView() {
   const [form, setForm] = useState<{ product: Product | null } | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
+  const canWrite = useCanWrite();
 
   const categoryList = categories.data ?? [];
   // A filter on a category that was just deleted falls back to all.
@@ -70,13 +73,17 @@ export function ProductsView() {
           <>
             <Button variant="outline" onClick={() => setCategoriesOpen(true)}>
               <FolderCog aria-hidden="true" />
-              Manage Categories
+              {canWrite ? 'Manage Categories' : 'Categories'}
             </Button>
-            <Button onClick={() => setForm({ product: null })}>
-              <Plus aria-hidden="true" />
-              Add Product
-            </Button>
-            <ImportCsvButton dialog={ImportProductsDialog} />
+            {canWrite ? (
+              <>
+                <Button onClick={() => setForm({ product: null })}>
+                  <Plus aria-hidden="true" />
+                  Add Product
+                </Button>
+                <ImportCsvButton dialog={ImportProductsDialog} />
+              </>
+            ) : null}
           </>
         }
       />
@@ -109,7 +116,10 @@ export function ProductsView() {
               onPageChange={setPage}
               noun="products"
               empty={
-                <NoProducts filteredOut={filteredOut} hint="Create your first product or import from CSV" />
+                <NoProducts
+                  filteredOut={filteredOut}
+                  hint={canWrite ? 'Create your first product or import from CSV' : WRITERS_ADD_THEM}
+                />
               }
             >
               {(pageItems) => (

@@ -1,5 +1,6 @@
 // The header card: competitor URLs, last run and success rate, and the next scheduled run; the running
-// notice with progress by outcome; and the Check My Price Now / Stop Scraper / Refresh buttons.
+// notice with progress by outcome; and the Check My Price Now / Stop Scraper / Refresh buttons (a viewer
+// gets Refresh only).
 import {
   DEFAULT_SCRAPER_LOGS_LIMIT,
   SCRAPING_STARTED_MESSAGE,
@@ -15,6 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { figureOf, NO_FIGURE } from '../../../lib/figure';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCanWrite } from '../../../lib/write-access';
 import {
   finishText,
   lastRunText,
@@ -36,6 +38,7 @@ export function RunControlCard({
   const [starting, setStarting] = useState(false);
   const [stopping, setStopping] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
+  const canWrite = useCanWrite();
 
   const start = async () => {
     setStarting(true);
@@ -80,15 +83,17 @@ export function RunControlCard({
           <RunningNotice stats={status.current_stats} finishAt={status.estimated_finish_at} />
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void start()} disabled={status.is_running || starting}>
-            {status.is_running || starting ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Play aria-hidden="true" />
-            )}
-            {status.is_running || starting ? 'Scraping...' : 'Check My Price Now'}
-          </Button>
-          {status.is_running ? (
+          {canWrite ? (
+            <Button onClick={() => void start()} disabled={status.is_running || starting}>
+              {status.is_running || starting ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Play aria-hidden="true" />
+              )}
+              {status.is_running || starting ? 'Scraping...' : 'Check My Price Now'}
+            </Button>
+          ) : null}
+          {canWrite && status.is_running ? (
             <Button variant="destructive" onClick={() => void stop()} disabled={stopping}>
               <Square aria-hidden="true" />
               {stopping ? 'Stopping...' : 'Stop Scraper'}
