@@ -183,34 +183,41 @@ function HostSettingsForm({ host, onClose }: { host: CompetitorHost; onClose(): 
             may ask for more.
           </p>
         </FormField>
-        <FormField id={`${id}-shipping`} error={fieldErrors['shipping.flat']} label="Shipping per order">
-          <Input
-            id={`${id}-shipping`}
-            {...fieldErrorProps(`${id}-shipping`, fieldErrors['shipping.flat'], `${id}-shipping-hint`)}
-            inputMode="decimal"
-            value={shippingFlat}
-            onChange={(e) => setShippingFlat(e.target.value)}
-          />
+        {/* Side by side, even on a phone: two short amounts, one hint. */}
+        <div className="flex flex-col gap-2">
+          <div className="grid grid-cols-2 gap-4">
+            <FormField id={`${id}-shipping`} error={fieldErrors['shipping.flat']} label="Shipping per order">
+              <Input
+                id={`${id}-shipping`}
+                {...fieldErrorProps(`${id}-shipping`, fieldErrors['shipping.flat'], `${id}-shipping-hint`)}
+                inputMode="decimal"
+                value={shippingFlat}
+                onChange={(e) => setShippingFlat(e.target.value)}
+              />
+            </FormField>
+            <FormField
+              id={`${id}-free-over`}
+              error={fieldErrors['shipping.free_over']}
+              label="Free shipping from"
+            >
+              <Input
+                id={`${id}-free-over`}
+                {...fieldErrorProps(
+                  `${id}-free-over`,
+                  fieldErrors['shipping.free_over'],
+                  `${id}-shipping-hint`,
+                )}
+                inputMode="decimal"
+                value={shippingFreeOver}
+                onChange={(e) => setShippingFreeOver(e.target.value)}
+              />
+            </FormField>
+          </div>
           <p id={`${id}-shipping-hint`} className="text-sm text-muted-foreground">
-            In the shop's currency; empty when not known. Compared only while the comparison adds shipping.
+            In the shop's currency; empty when not known, or when shipping is never free. Compared only while
+            the comparison adds shipping.
           </p>
-        </FormField>
-        <FormField
-          id={`${id}-free-over`}
-          error={fieldErrors['shipping.free_over']}
-          label="Free shipping from"
-        >
-          <Input
-            id={`${id}-free-over`}
-            {...fieldErrorProps(`${id}-free-over`, fieldErrors['shipping.free_over'], `${id}-free-over-hint`)}
-            inputMode="decimal"
-            value={shippingFreeOver}
-            onChange={(e) => setShippingFreeOver(e.target.value)}
-          />
-          <p id={`${id}-free-over-hint`} className="text-sm text-muted-foreground">
-            The price from which the shop ships for free; empty when it never does.
-          </p>
-        </FormField>
+        </div>
         <div className="flex items-center gap-2">
           <Checkbox id={`${id}-proxy`} checked={useProxy} onChange={(e) => setUseProxy(e.target.checked)} />
           <Label htmlFor={`${id}-proxy`}>Fetch through a proxy</Label>
