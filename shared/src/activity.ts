@@ -47,6 +47,7 @@ const KIND_OF_PATH: readonly (readonly [string, ActivityKind])[] = [
   ['/api/pricing-rules', 'pricing'],
   ['/api/price-suggestions', 'pricing'],
   ['/api/comparison-settings', 'pricing'],
+  ['/api/exchange-rates', 'pricing'],
   ['/api/alert-settings', 'alerts'],
   ['/api/users', 'users'],
 ];
