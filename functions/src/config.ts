@@ -32,6 +32,11 @@ export interface HostOnlySettings {
    * a second a page. The politeness tests keep the real spacing.
    */
   hostSpacingMsForTests?: number;
+  /**
+   * Test stacks: the most rows a list answers whole, instead of MAX_WHOLE_LIST_ROWS (5,000), so the
+   * refusal beyond it is shown over a catalogue of tens, not thousands (http/list-pages.ts).
+   */
+  wholeListRowsForTests?: number;
 }
 
 let provided: { source: SettingsSource; host: HostOnlySettings; kept: Map<object, unknown> } | undefined;

@@ -270,11 +270,6 @@ export const priceRecordSchema = z.strictObject({
 });
 export type PriceRecord = z.infer<typeof priceRecordSchema>;
 
-export const competitorUrlDetailSchema = competitorUrlSchema.extend({
-  price_data: z.array(priceRecordSchema),
-});
-export type CompetitorUrlDetail = z.infer<typeof competitorUrlDetailSchema>;
-
 /** The answer of both CSV imports: rows imported, and one message per refused row. */
 export const importResultSchema = z.strictObject({
   success: z.literal(true),

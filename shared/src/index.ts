@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './check-outcome';
 export * from './comparison-settings';
 export * from './competitor-hosts';
+export * from './competitor-url-detail';
 export * from './competitors';
 export * from './contract';
 export * from './csv-writer';

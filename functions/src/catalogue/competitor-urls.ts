@@ -5,6 +5,8 @@ import {
   countsInComparison,
   type PricePin,
 } from '@cmp/shared';
+import { competitorPriceOf, judgingOf } from '../dashboard/dashboard-products';
+import { readComparisonInputs } from '../data/catalogue-version.repository';
 import {
   type CompetitorUrlRecord,
   createCompetitorUrl,
@@ -134,15 +136,28 @@ export async function getCompetitorUrlView(id: number): Promise<CompetitorUrl> {
 
 export async function getCompetitorUrlDetail(id: number): Promise<CompetitorUrlDetail> {
   const record = await requireCompetitorUrl(id);
-  const [product, history] = await Promise.all([
+  const [product, history, inputs] = await Promise.all([
     getProduct(record.product_id),
     latestPriceRecords(id, PRICE_HISTORY_LIMIT),
+    readComparisonInputs(),
   ]);
+  // The dashboard's judgement of the same price: converted, with shipping, or why not compared.
+  const judged = competitorPriceOf(record, judgingOf(inputs).judging);
   return {
     ...toCompetitorUrl(record, product),
     price_data: history.map((item) =>
       toPriceData(item, item.outcome === 'ok' && countsInComparison(item, priceConfidenceFloor())),
     ),
+    compared:
+      judged.price === null
+        ? null
+        : {
+            compared_price: judged.compared_price,
+            currency_mismatch: judged.currency_mismatch,
+            ...(judged.conversion ? { conversion: judged.conversion } : {}),
+            ...(judged.stale_rate_date ? { stale_rate_date: judged.stale_rate_date } : {}),
+            ...(judged.shipping === undefined ? {} : { shipping: judged.shipping }),
+          },
   };
 }
 

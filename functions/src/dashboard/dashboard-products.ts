@@ -23,7 +23,7 @@ const shopSettings = settingsSection('shop', shopConfigSchema);
  * review, failed or blocked leaves it standing), else its latest check's price, shown only; judged
  * by the shop's rules (judgePrice).
  */
-function competitorPriceOf(url: CompetitorUrlRecord, judging: Judging): CompetitorPrice {
+export function competitorPriceOf(url: CompetitorUrlRecord, judging: Judging): CompetitorPrice {
   const latest = url.latest;
   const accepted = acceptedPrice(url);
   const shown = accepted ?? latest;
@@ -47,7 +47,7 @@ function competitorPriceOf(url: CompetitorUrlRecord, judging: Judging): Competit
 }
 
 /** The judging of the shop's settings and these inputs, with a key equal for equal judgings. */
-function judgingOf(inputs: ComparisonInputs): { judging: Judging; key: string } {
+export function judgingOf(inputs: ComparisonInputs): { judging: Judging; key: string } {
   const currency = shopSettings().SHOP_CURRENCY;
   const floor = priceConfidenceFloor();
   const judging: Judging = {

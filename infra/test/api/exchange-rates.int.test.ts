@@ -104,6 +104,13 @@ describe('a competitor price in US dollars', () => {
         },
       ],
     });
+    // The Competitors page's price dialog reads the same judgement.
+    const url = (await comparison())?.competitor_prices[0]?.competitor_url_id ?? 0;
+    const detail = await stack.api('GET /api/competitor-urls/{id}', { token, params: { id: url } });
+    expect(detail.body.competitorUrl.compared).toMatchObject({
+      compared_price: 19.52,
+      conversion: { rate: 0.7812, rate_date: today },
+    });
     const csv = await stack.api('GET /api/dashboard/export.csv', { token });
     expect(csv.body).toContain(`,24.99 USD,converted from USD at 0.7812 on ${today},`);
   });

@@ -1,10 +1,6 @@
 import * as z from 'zod';
-import {
-  competitorUrlDetailSchema,
-  competitorUrlInputSchema,
-  competitorUrlSchema,
-  priceCandidateSchema,
-} from '../catalogue';
+import { competitorUrlInputSchema, competitorUrlSchema, priceCandidateSchema } from '../catalogue';
+import { competitorUrlDetailSchema } from '../competitor-url-detail';
 import { idNumber } from '../ids';
 import { competitorUrlListQuerySchema, pageFieldsShape } from '../list-query';
 import { csvImportRequest, csvImportResponses } from './csv-import';

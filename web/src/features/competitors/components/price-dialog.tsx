@@ -90,6 +90,9 @@ function Summary({
             {summary.latestPrice}
             <TrendIcon trend={summary.trend} />
           </span>
+          {summary.compared ? (
+            <span className="block text-muted-foreground text-xs">{summary.compared}</span>
+          ) : null}
         </Fact>
         <Fact term="Stock">
           <Badge variant={stockVariant(summary.stock)}>{summary.stock}</Badge>

@@ -75,10 +75,37 @@ describe('priceSummary', () => {
     });
   });
 
-  it('does not compare a price in another currency', () => {
+  it('does not compare a price in another currency without a usable rate, and says which', () => {
     const summary = priceSummary(detail([record(1, 40, true, 'EUR')]), 'GBP');
     expect(plain(summary.latestPrice)).toBe('€40.00');
-    expect(summary.comparison).toBe("Not compared: the competitor's price is in EUR");
+    expect(summary.comparison).toBe('Not compared: price in EUR, no exchange rate');
+    const stale = {
+      ...detail([record(1, 40, true, 'EUR')]),
+      compared: { compared_price: null, currency_mismatch: true, stale_rate_date: '2025-12-20' },
+    };
+    expect(priceSummary(stale, 'GBP').comparison).toBe(
+      "Not compared: price in EUR, its exchange rate of 2025-12-20 is over 7 days from the price's day",
+    );
+  });
+
+  it('compares a converted price, and says from what', () => {
+    const conversion = {
+      from_currency: 'EUR',
+      from_price: 40,
+      rate: 0.84,
+      rate_date: '2026-01-01',
+      source: 'ecb' as const,
+    };
+    const summary = priceSummary(
+      {
+        ...detail([record(1, 40, true, 'EUR')]),
+        compared: { compared_price: 33.6, currency_mismatch: false, conversion },
+      },
+      'GBP',
+    );
+    expect(plain(summary.latestPrice)).toBe('€40.00');
+    expect(summary.compared).toBe('£33.60, converted from EUR at 0.84 on 2026-01-01');
+    expect(plain(summary.comparison)).toBe('Competitor is £16.40 cheaper');
   });
 
   it('shows a price the check is not sure of without comparing it, and says why', () => {

@@ -16,6 +16,7 @@ import {
   uncountedReason,
 } from '@cmp/shared';
 import { type CheckFacts, type CheckView, checkView, stalePriceNote } from '../../../lib/check-view';
+import { comparedText, notConvertedReason } from '../../../lib/compared-text';
 
 /** docs/rules.md#17-client-timings-and-limits: the dialog lists the latest 5 records. */
 export const PRICE_HISTORY_LENGTH = 5;
@@ -34,6 +35,8 @@ export interface PriceHistoryEntry {
 export interface PriceSummary {
   /** The price compared with ours, or N/A. */
   latestPrice: string;
+  /** What the comparison made of it when not the price itself (converted, with shipping); null otherwise. */
+  compared: string | null;
   trend: PriceTrend;
   stock: StockText;
   lastUpdated: string;
@@ -70,7 +73,8 @@ function comparedRecord(records: readonly PriceRecord[]): PriceRecord | undefine
 }
 
 /**
- * Our price is in the shop currency; a competitor price in another currency is not compared (decision 4).
+ * Our price is in the shop currency; a competitor price in another currency is compared after
+ * conversion when a usable rate converts it (docs/rules.md#27-currencies-and-shipping).
  * `timeZone` is for tests; the browser's zone is used otherwise.
  */
 export function priceSummary(
@@ -87,11 +91,15 @@ export function priceSummary(
   const ours = detail.product.current_price;
   return {
     latestPrice: compared ? recordPrice(compared, shopCurrency) : formatMoney(null, shopCurrency),
+    compared:
+      compared && detail.compared
+        ? comparedText(detail.compared, (amount) => formatMoney(amount, shopCurrency))
+        : null,
     trend: priceTrend(records.filter((record) => record.outcome === 'ok')),
     stock: stockText(latest?.in_stock),
     lastUpdated: formatDateTime(latest?.checked_at, timeZone),
     ourPrice: formatMoney(ours, shopCurrency),
-    comparison: comparison(ours, compared, shopCurrency),
+    comparison: comparison(ours, compared, shopCurrency, detail.compared),
     latestCheck: latest ? checkView(latest, timeZone) : null,
     staleNote: stalePriceNote(compared?.scraped_at ?? null, latest, timeZone),
     review:
@@ -108,13 +116,22 @@ export function priceSummary(
   };
 }
 
-function comparison(ours: number, compared: PriceRecord | undefined, shopCurrency: string): string {
+/**
+ * The compared record against ours: the amount the comparison uses (`judged`, the dashboard's view:
+ * converted, with shipping) where the API gave it, else the record's own price in the shop currency.
+ */
+function comparison(
+  ours: number,
+  compared: PriceRecord | undefined,
+  shopCurrency: string,
+  judged: CompetitorUrlDetail['compared'],
+): string {
   if (compared?.price == null) return 'No competitor price yet';
   const currency = compared.currency?.toUpperCase();
-  if (currency && currency !== shopCurrency.toUpperCase()) {
-    return `Not compared: the competitor's price is in ${currency}`;
-  }
+  const foreign = currency !== undefined && currency !== shopCurrency.toUpperCase();
+  if (foreign && judged?.compared_price == null) return notConvertedReason(currency, judged?.stale_rate_date);
   const uncounted = uncountedReason(compared);
   if (uncounted) return uncounted;
-  return competitorComparisonText(ours, compared.price, (amount) => formatMoney(amount, shopCurrency));
+  const amount = judged?.compared_price ?? compared.price;
+  return competitorComparisonText(ours, amount, (value) => formatMoney(value, shopCurrency));
 }

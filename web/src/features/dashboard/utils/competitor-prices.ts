@@ -7,8 +7,6 @@ import {
   awaitsDecision,
   type CompetitorPrice,
   competitorNameFromUrl,
-  conversionText,
-  convertAmount,
   dashboardComparisonText,
   formatDateTime,
   formatMoney,
@@ -16,6 +14,7 @@ import {
   uncountedReason,
 } from '@cmp/shared';
 import { type CheckView, checkView, stalePriceNote } from '../../../lib/check-view';
+import { comparedText, notConvertedReason } from '../../../lib/compared-text';
 import { type StockText, stockText } from './analysis-view';
 
 export interface CompetitorPriceRow {
@@ -56,26 +55,11 @@ const nameOf = (entry: CompetitorPrice) => entry.competitor_name.trim() || compe
 
 function notComparedReason(entry: CompetitorPrice): string | null {
   if (entry.currency_mismatch)
-    return `Not compared: ${unconvertedText(entry.currency ?? 'another currency', entry.stale_rate_date)}`;
+    return notConvertedReason(entry.currency ?? 'another currency', entry.stale_rate_date);
   if (entry.stock_excluded) return 'Not compared: out of stock';
   // A price no check accepted yet is the latest check's: when held, its message says why.
   const review = !entry.accepted && entry.last_check?.outcome === 'review' ? entry.last_check.message : null;
   return uncountedReason({ ...entry, review });
-}
-
-/** The price converted into the shop's currency and the shipping added, in words; null when neither applies. */
-function comparedText(entry: CompetitorPrice, money: (amount: number) => string): string | null {
-  const parts: string[] = [];
-  const { conversion } = entry;
-  if (conversion)
-    parts.push(
-      `${money(convertAmount(conversion.from_price, conversion.rate))}, ${conversionText(conversion)}`,
-    );
-  if (entry.shipping !== undefined && entry.compared_price !== null)
-    parts.push(
-      `${money(entry.compared_price)} with ${entry.shipping === 0 ? 'free' : money(entry.shipping)} shipping`,
-    );
-  return parts.length > 0 ? parts.join('; ') : null;
 }
 
 /** `timeZone` is for tests; the browser's zone is used otherwise. */
