@@ -9,8 +9,12 @@ import { availableParallelism, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../local/paths';
 
-/** The projects, largest first: infra's includes the functions and shared code it imports; the benches too. */
-const PROJECTS = ['infra', 'infra/test/e2e', 'functions', 'web', 'infra/bench', 'shared'];
+/**
+ * The projects, largest first. The infra project is checked together with the functions'
+ * (`infra/tsconfig.with-functions.json`: the same options), since it imports most of their code:
+ * one program checks it once instead of twice (a third less CPU for the two).
+ */
+const PROJECTS = ['infra/tsconfig.with-functions.json', 'infra/test/e2e', 'web', 'infra/bench', 'shared'];
 
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 const nice = Number(process.env.TYPECHECK_NICE ?? 0) || 0;

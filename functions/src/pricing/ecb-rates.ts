@@ -69,12 +69,16 @@ export async function fetchEcbDaily(address = ecbSettings().ECB_RATES_URL): Prom
 }
 
 async function bodyText(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > MAX_BYTES) throw new Error(`The ECB answer is over ${MAX_BYTES} bytes`);
-    chunks.push(chunk);
+  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_BYTES) {
+      await reader?.cancel();
+      throw new Error(`The ECB answer is over ${MAX_BYTES} bytes`);
+    }
+    chunks.push(read.value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }

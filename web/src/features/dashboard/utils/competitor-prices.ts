@@ -10,7 +10,6 @@ import {
   dashboardComparisonText,
   formatDateTime,
   formatMoney,
-  unconvertedText,
   uncountedReason,
 } from '@cmp/shared';
 import { type CheckView, checkView, stalePriceNote } from '../../../lib/check-view';
