@@ -67,17 +67,18 @@ describe('as an admin', () => {
     expect(failing).toContain(HOST_HINTS.unreachable);
     expect(await hostsInOrder()).toEqual([GOOD, FAILING]);
 
+    // The table is drawn again just after a click: asked until it is.
     await page.getByRole('button', { name: 'Success rate' }).click();
-    expect(await hostsInOrder()).toEqual([FAILING, GOOD]);
+    await expect.poll(hostsInOrder).toEqual([FAILING, GOOD]);
     await page.getByRole('combobox', { name: 'Show hosts' }).click();
     await page.getByRole('option', { name: 'Failing hosts' }).click();
-    expect(await hostsInOrder()).toEqual([FAILING]);
+    await expect.poll(hostsInOrder).toEqual([FAILING]);
     expect(new URL(page.url()).search).toBe('?show=failing&sort=success&order=asc');
 
     // The address alone shows the same.
     await page.reload();
     await rowOf(FAILING).waitFor();
-    expect(await hostsInOrder()).toEqual([FAILING]);
+    await expect.poll(hostsInOrder).toEqual([FAILING]);
   });
 
   it("changes a host's settings by keyboard, and focus goes back to its button", async () => {
