@@ -8,7 +8,7 @@ import { actionsOf, flat, type Json, logicalIdOf, ref, resourcesOf } from './sup
 
 /**
  * Alerts on AWS: the rule from a run's end to the alerts Lambda, its dead-letter queue, and who may
- * publish run events and send e-mail. Synthesized without bundling (decision 16), with an SES sender
+ * publish run events and send e-mail; and the other scheduled function, the daily exchange rates. Synthesized without bundling (decision 16), with an SES sender
  * whose verified identity is its domain, in another region than the stack's (support/cdk-app.ts).
  */
 let built: SynthesizedApp;
@@ -232,5 +232,33 @@ describe('the SES deploy settings', () => {
     [{ sesFromAddress: 'not an address' }, /SES_FROM_ADDRESS/],
   ])('refuse %j', (context, message) => {
     expect(() => settingsWith(context)).toThrow(message);
+  });
+});
+
+// The daily exchange rates (issue 33): a schedule on working days after the ECB publishes, running
+// the function that keeps the rates in the table, which it alone may write, nothing else.
+describe('the daily exchange rates', () => {
+  it('run the ECB function at 17:00 UTC on working days, with retries', () => {
+    const rule = resources()[idOf(built.stateless.exchangeRates.rule)];
+
+    expect(rule.Properties.ScheduleExpression).toBe('cron(0 17 ? * MON-FRI *)');
+    expect(rule.Properties.Targets).toEqual([
+      expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [idOf(built.stateless.exchangeRates.fn), 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 2 },
+      }),
+    ]);
+  });
+
+  it('may read and write the table and nothing else', () => {
+    const fnId = idOf(built.stateless.exchangeRates.fn);
+    const fn = resources()[fnId];
+    const statements = statementsOf(fnId);
+
+    expect(statements.flatMap(actionsOf).every((action: string) => action.startsWith('dynamodb:'))).toBe(
+      true,
+    );
+    expect(fn.Properties.Environment.Variables).toMatchObject({ SHOP_CURRENCY: expect.any(String) });
+    expect(fn.Properties.Environment.Variables.ECB_RATES_URL).toBeUndefined();
   });
 });
