@@ -10,11 +10,17 @@ import { join } from 'node:path';
 import { repoRoot } from '../local/paths';
 
 /**
- * The projects, largest first. The infra project is checked together with the functions'
- * (`infra/tsconfig.with-functions.json`: the same options), since it imports most of their code:
- * one program checks it once instead of twice (a third less CPU for the two).
+ * The projects, largest first. Projects with the same options that import the same code are checked
+ * as one program, so that code is checked once (a third less CPU for each pair): infra with the
+ * functions (`infra/tsconfig.with-functions.json`), the browser tests with the benchmarks
+ * (`infra/tsconfig.browser-and-bench.json`, both with the DOM).
  */
-const PROJECTS = ['infra/tsconfig.with-functions.json', 'infra/test/e2e', 'web', 'infra/bench', 'shared'];
+const PROJECTS = [
+  'infra/tsconfig.with-functions.json',
+  'infra/tsconfig.browser-and-bench.json',
+  'web',
+  'shared',
+];
 
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 const nice = Number(process.env.TYPECHECK_NICE ?? 0) || 0;
