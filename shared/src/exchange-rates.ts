@@ -139,9 +139,11 @@ export function daysApart(a: string, b: string): number {
 
 export const roundRate = (rate: number): number => Number(rate.toFixed(RATE_DECIMALS));
 
+/** To cents, half up (the nudge takes a binary fraction just under a half, 18.805, up). */
+export const toCents = (amount: number): number => Math.round(amount * 100 + 1e-6) / 100;
+
 /** `amount` in the shop's currency at `rate`, to cents half up. */
-export const convertAmount = (amount: number, rate: number): number =>
-  Math.round(amount * rate * 100 + 1e-6) / 100;
+export const convertAmount = (amount: number, rate: number): number => toCents(amount * rate);
 
 /** The rates of the ECB's newest day, in the shop's currency (GET /api/exchange-rates shows them). */
 export function newestReference(

@@ -9,7 +9,7 @@ import {
   isOutOfStock,
   type PriceComparison,
 } from './dashboard';
-import { convertAmount, EMPTY_RATE_BOOK, type RateBook, rateFor } from './exchange-rates';
+import { convertAmount, EMPTY_RATE_BOOK, type RateBook, rateFor, toCents } from './exchange-rates';
 
 /**
  * How one competitor price takes part in the comparison (docs/rules.md#1-price-comparison), the
@@ -83,7 +83,7 @@ export function judgePrice(
     const shipping = shippingFor(judging.shipping[hostOf(price.url)], amount);
     if (shipping !== null) {
       judged.shipping = shipping;
-      amount = Math.round((amount + shipping) * 100 + 1e-6) / 100;
+      amount = toCents(amount + shipping);
     }
   }
   judged.compared_price = amount;

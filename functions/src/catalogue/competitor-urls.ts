@@ -142,22 +142,16 @@ export async function getCompetitorUrlDetail(id: number): Promise<CompetitorUrlD
     readComparisonInputs(),
   ]);
   // The dashboard's judgement of the same price: converted, with shipping, or why not compared.
-  const judged = competitorPriceOf(record, judgingOf(inputs).judging);
+  const { price, compared_price, currency_mismatch, conversion, stale_rate_date, shipping } =
+    competitorPriceOf(record, judgingOf(inputs).judging);
   return {
     ...toCompetitorUrl(record, product),
     price_data: history.map((item) =>
       toPriceData(item, item.outcome === 'ok' && countsInComparison(item, priceConfidenceFloor())),
     ),
+    // Fields the judgement left unset are left out of the answer (JSON drops undefined).
     compared:
-      judged.price === null
-        ? null
-        : {
-            compared_price: judged.compared_price,
-            currency_mismatch: judged.currency_mismatch,
-            ...(judged.conversion ? { conversion: judged.conversion } : {}),
-            ...(judged.stale_rate_date ? { stale_rate_date: judged.stale_rate_date } : {}),
-            ...(judged.shipping === undefined ? {} : { shipping: judged.shipping }),
-          },
+      price === null ? null : { compared_price, currency_mismatch, conversion, stale_rate_date, shipping },
   };
 }
 
