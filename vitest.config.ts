@@ -7,9 +7,9 @@ const ignored = ['**/node_modules/**', '**/dist/**', '**/cdk.out/**'];
 export default defineConfig({
   test: {
     pool: 'forks',
-    // Every tier shares the workers: browser files interleave with the rest (see the sequencer). Three
-    // on two cores: the stack and browser files wait much of their time (a page, a shop's pace, a
-    // poll), and with two workers the cores stood idle a fifth of the run.
+    // Every tier shares the workers, one tier after another, the browser files spread through the API
+    // files (see the sequencer). Three on two cores: the stack and browser files wait much of their
+    // time (a page, a shop's pace, a poll), and with two workers the cores stood idle a fifth of the run.
     maxWorkers: 3,
     sequence: { sequencer: InterleavingSequencer },
     projects: [
@@ -26,16 +26,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'int',
-          include: ['{functions,infra}/**/*.int.test.ts'],
+          // The API tests (*.int.test.ts) and the browser tests (*.e2e.ts): each file starts a local
+          // stack, and the browser tests a Chromium too. One project, so a worker goes on from one
+          // file to the next whichever kind it is: Vitest reuses a worker only for a file of the same
+          // project, and a new one loads the whole stack's modules again (about 2 s of CPU a file).
+          name: 'stack',
+          include: ['{functions,infra}/**/*.int.test.ts', 'infra/test/e2e/**/*.e2e.ts'],
           exclude: ignored,
-          // One module graph per worker: each file starts its own stack, and what the functions keep
-          // between calls is kept per settings (config.ts perSettings), so a new stack starts afresh.
+          // One module graph per worker: what the functions keep between calls is kept per settings
+          // (config.ts perSettings), so a new stack starts afresh.
           isolate: false,
           setupFiles: ['infra/test/support/real-clock.setup.ts'],
+          globalSetup: ['infra/test/e2e/global-setup.ts'],
           testTimeout: 60_000,
-          // Starting a stack hashes passwords (scrypt N=2^17): slow when both cores are busy.
-          hookTimeout: 60_000,
+          // Starting a stack and a Chromium is slow when both cores are busy.
+          hookTimeout: 120_000,
         },
       },
       {
@@ -48,20 +53,6 @@ export default defineConfig({
           // A worker's files share one load of aws-cdk-lib and the apps of support/cdk-app.ts, which
           // they only read.
           isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['infra/test/e2e/**/*.e2e.ts'],
-          exclude: ignored,
-          // As for 'int': a stack and a browser per file, one module graph per worker.
-          isolate: false,
-          setupFiles: ['infra/test/support/real-clock.setup.ts'],
-          globalSetup: ['infra/test/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
         },
       },
     ],

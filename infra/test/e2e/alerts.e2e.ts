@@ -5,7 +5,7 @@ import { addUser } from '@cmp/functions/auth/users';
 import type { AlertSettings } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin, tabTo } from '../support/browser';
+import { openSignedIn, signInAsAdmin, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { productPage, startChangingShop } from '../support/changing-shop';
 import { choose, pageSummary, productRow, visibleSkus } from '../support/dashboard-page';
@@ -163,8 +163,7 @@ describe('after a run in which a competitor undercuts a product', () => {
   });
 
   it('opens the dashboard searched for the SKU an alert links to', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/dashboard?search=KETTLE-1`);
+    await openSignedIn(page, stack.url, '/dashboard?search=KETTLE-1');
     await pageSummary(page).waitFor();
 
     expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('KETTLE-1');
@@ -174,8 +173,7 @@ describe('after a run in which a competitor undercuts a product', () => {
 
 describe('the alert settings', () => {
   it('shows a failing channel as failing, and a test message to a working one as a toast', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/alerts`);
+    await openSignedIn(page, stack.url, '/alerts');
     const channels = page.getByRole('region', { name: 'Alert channels' });
     const gone = channels.locator('tr').filter({ hasText: `${receiverOrigin}/gone` });
     await gone.waitFor();
@@ -190,8 +188,7 @@ describe('the alert settings', () => {
   });
 
   it('an admin changes them by keyboard, sees a wrong threshold explained, and sees a new webhook secret once', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/alerts`);
+    await openSignedIn(page, stack.url, '/alerts');
     const form = page.getByRole('form', { name: 'Alert settings' });
     const nowCheapest = form.getByRole('checkbox', { name: 'Now cheapest' });
     await nowCheapest.waitFor();

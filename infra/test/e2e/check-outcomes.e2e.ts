@@ -2,7 +2,7 @@ import type { LastCheck } from '@cmp/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin } from '../support/browser';
+import { openSignedIn, signInAsAdmin } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { CAPTCHA_PAGE, productPage, startChangingShop } from '../support/changing-shop';
 import { choose, pageSummary, productRow, tableSettled } from '../support/dashboard-page';
@@ -81,8 +81,7 @@ const toast = (text: string | RegExp) => page.locator('.Toastify').getByText(tex
 const urlRow = (product: string) => page.locator('tbody tr').filter({ hasText: product });
 
 async function openCompetitors() {
-  await signInAsAdmin(page, stack.url);
-  await page.getByRole('link', { name: 'Competitors' }).click();
+  await openSignedIn(page, stack.url, '/competitors');
   await page.getByText(/^Showing 1 to \d+ of \d+ competitor URLs$/).waitFor();
 }
 

@@ -2,7 +2,7 @@ import { addUser } from '@cmp/functions/auth/users';
 import { HOST_HINTS } from '@cmp/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin, tabTo } from '../support/browser';
+import { openSignedIn, signInAsAdmin, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { loopbackHosts, startFixtureShop } from '../support/fixture-shop';
 import { signedInStack } from '../support/signed-in-stack';
@@ -82,8 +82,7 @@ describe('as an admin', () => {
   });
 
   it("changes a host's settings by keyboard, and focus goes back to its button", async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/competitor-hosts`);
+    await openSignedIn(page, stack.url, '/competitor-hosts');
     const settings = page.getByRole('button', { name: `Settings of ${GOOD}` });
     await tabTo(page, settings);
     await page.keyboard.press('Enter');

@@ -3,7 +3,7 @@ import { COMPETITOR_CSV_TEMPLATE, outcomeOfLegacyCheck } from '@cmp/shared';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin } from '../support/browser';
+import { openSignedIn } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -19,8 +19,7 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 async function openCompetitors() {
-  await signInAsAdmin(page, stack.url);
-  await page.getByRole('link', { name: 'Competitors' }).click();
+  await openSignedIn(page, stack.url, '/competitors');
   await page.getByRole('heading', { name: 'Competitor URLs' }).waitFor();
 }
 

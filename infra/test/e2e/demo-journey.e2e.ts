@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsAdmin } from '../support/browser';
+import { signInAsAdmin, signInThroughForm } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import {
   choose as chooseOption,
@@ -7,7 +7,7 @@ import {
   productRow,
   visibleSkus as skusOnScreen,
 } from '../support/dashboard-page';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
 
 /**
  * The dashboard on the demo data `npm start` seeds: the demo shop's real pages, checked by the real
@@ -40,7 +40,7 @@ const openMenu = (sku: string, item: string) => openRowMenu(page, sku, item);
 
 describe('the demo catalogue', () => {
   it('checks the demo prices from the panel and shows every comparison the demo promises', async () => {
-    await signInAsAdmin(page, stack.url);
+    await signInThroughForm(page, stack.url, ADMIN);
     await page.getByRole('tab', { name: 'Check My Price' }).click();
     const sessions = page.locator('tbody tr');
     await sessions.filter({ hasText: 'Auto' }).filter({ hasText: 'Completed' }).waitFor();

@@ -2,7 +2,7 @@ import { PRODUCT_CSV_TEMPLATE } from '@cmp/shared';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin, tabTo } from '../support/browser';
+import { openSignedIn, signInAsAdmin, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { choose, openDashboard, openRowMenu, productRow } from '../support/dashboard-page';
 import { present } from '../support/present';
@@ -95,9 +95,12 @@ async function expectFocusBackAfterEachClose(opener: Locator, { alert = false } 
   }
 }
 
-async function openProducts() {
-  await signInAsAdmin(page, stack.url);
-  await page.getByRole('link', { name: 'Products' }).click();
+/** Opens the Products page; `fromDashboard`: by its link from the dashboard, which Back goes back to. */
+async function openProducts(fromDashboard = false) {
+  if (fromDashboard) {
+    await signInAsAdmin(page, stack.url);
+    await page.getByRole('link', { name: 'Products' }).click();
+  } else await openSignedIn(page, stack.url, '/products');
   await page.getByRole('heading', { name: 'Products' }).waitFor();
 }
 
@@ -185,8 +188,7 @@ describe('focus goes back to the control that opened a dialog', () => {
   });
 
   it('on the Competitors and Users pages', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.getByRole('link', { name: 'Competitors' }).click();
+    await openSignedIn(page, stack.url, '/competitors');
     await expectFocusBackAfterEachClose(page.getByRole('button', { name: 'Add Competitor' }));
     await page.goto(`${stack.url}/users`);
     await expectFocusBackAfterEachClose(page.getByRole('button', { name: 'Add user' }));
@@ -229,8 +231,7 @@ describe('a server’s refusal of a field shows beside that field', () => {
   });
 
   it('a URL the competitor-URL policy refuses: the URL field is invalid and says why', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.getByRole('link', { name: 'Competitors' }).click();
+    await openSignedIn(page, stack.url, '/competitors');
     await page.getByRole('button', { name: 'Add Competitor' }).click();
     await choose(page, 'Product', 'Focus Kettle (FOCUS-1)');
     await dialog().getByLabel('URL').fill('http://10.1.2.3/kettle');
@@ -246,8 +247,7 @@ describe('a server’s refusal of a field shows beside that field', () => {
     );
   });
   it('an alert channel the server refuses: its message shows in the channels section, not only in a toast', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/alerts`);
+    await openSignedIn(page, stack.url, '/alerts');
     const form = page.getByRole('form', { name: 'Alert settings' });
     await form.getByRole('textbox', { name: 'Webhook URL' }).fill('https://10.0.0.5/hook');
     await form.getByRole('button', { name: 'Add channel' }).click();
@@ -287,7 +287,7 @@ describe('the browser’s Back button and unsaved changes', () => {
   const dashboardHeading = () => page.getByRole('heading', { name: 'Price Comparison Dashboard' });
 
   it('Back closes the dialog on top instead of leaving the page; a dialog closed another way leaves no step behind', async () => {
-    await openProducts();
+    await openProducts(true);
     const add = page.getByRole('button', { name: 'Add Product' });
 
     await add.click();
@@ -328,7 +328,7 @@ describe('the browser’s Back button and unsaved changes', () => {
   });
 
   it('a form with unsaved changes asks first, whichever way it is closed; Keep editing keeps what was typed', async () => {
-    await openProducts();
+    await openProducts(true);
     const add = page.getByRole('button', { name: 'Add Product' });
     await add.click();
     const sku = dialog().getByLabel('SKU');

@@ -4,7 +4,7 @@ import { addUser } from '@cmp/functions/auth/users';
 import { lookAlikeSet } from '@cmp/functions/discovery/test-support/look-alike-catalogue';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signIn, signInAsAdmin, tabTo } from '../support/browser';
+import { openSignedIn, signInAsAdmin, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { startFixtureCompetitor } from '../support/fixture-competitor';
 import { signedInStack } from '../support/signed-in-stack';
@@ -84,8 +84,7 @@ describe('as an admin', () => {
   });
 
   it('accepts the focused match with A and rejects the next with R, focus moving on', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/matches`);
+    await openSignedIn(page, stack.url, '/matches');
     await cards().first().waitFor();
     const before = await pending();
     const [accepted, rejected] = before;
@@ -134,8 +133,7 @@ describe('as an admin', () => {
 
 describe('as staff', () => {
   it('reviews the matches but neither adds shops nor starts discoveries', async () => {
-    await signIn(page, stack.url, STAFF);
-    await page.goto(`${stack.url}/matches`);
+    await openSignedIn(page, stack.url, '/matches', STAFF);
     await page.getByRole('row', { name: new RegExp(`^${SHOP} `) }).waitFor();
     expect(await page.getByRole('button', { name: 'Add shop' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Discover products/ }).count()).toBe(0);
@@ -147,8 +145,7 @@ describe('as staff', () => {
 describe('on a phone', () => {
   it('shows the shops and the matches without scrolling sideways', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/matches?status=accepted`);
+    await openSignedIn(page, stack.url, '/matches?status=accepted');
     await cards().first().waitFor();
     const { scroll, width } = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin, tabTo } from '../support/browser';
+import { openSignedIn, signInAsAdmin, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { startChangingShop } from '../support/changing-shop';
 import { productRow } from '../support/dashboard-page';
@@ -49,8 +49,7 @@ await stack.stepFunctions.idle();
 
 describe('Not the right price?', () => {
   it('lists the prices found with their context; picking one by keyboard pins it and checks again', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.getByRole('link', { name: 'Competitors' }).click();
+    await openSignedIn(page, stack.url, '/competitors');
     await page
       .locator('tbody tr')
       .filter({ hasText: 'Pick Kettle' })

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin } from '../support/browser';
+import { openSignedIn, signInAsAdmin } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { productPage, startChangingShop } from '../support/changing-shop';
 import { asSessionResults, productRow, runFigures } from '../support/dashboard-page';
@@ -59,8 +59,7 @@ describe('the dashboard tab', () => {
 
 describe('the Check My Price panel', () => {
   it('says when there is nothing to check, and logs no session', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/dashboard?tab=check`);
+    await openSignedIn(page, stack.url, '/dashboard?tab=check');
     await page.getByText('No scraping sessions found').waitFor();
 
     await page.getByRole('button', { name: 'Check My Price Now' }).click();
@@ -87,8 +86,7 @@ describe('the Check My Price panel', () => {
         body: { product_id: body.product.id, competitor_name: `Shop ${n}`, url: `${shop.origin}${path}` },
       });
     }
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/dashboard?tab=check`);
+    await openSignedIn(page, stack.url, '/dashboard?tab=check');
     await page.getByText('No scraping sessions found').waitFor();
 
     await page.getByRole('button', { name: 'Check My Price Now' }).click();

@@ -2,7 +2,7 @@ import { addUser } from '@cmp/functions/auth/users';
 import { formatDateTime } from '@cmp/shared';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signInAsAdmin, tabTo } from '../support/browser';
+import { openSignedIn, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -27,8 +27,7 @@ const savedSchedule = async () => (await stack.api('GET /api/scraper/schedule', 
 
 describe('the Schedule card', () => {
   it('lets an admin set daily at 07:30 by keyboard, shows the next run, and keeps it after a reload', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/dashboard?tab=check`);
+    await openSignedIn(page, stack.url, '/dashboard?tab=check');
     await card().getByRole('switch', { name: 'Run scheduled price checks' }).waitFor();
     await expectAccessible(page);
     const panelNextBefore = await page.getByText(/^Next scheduled run: /).textContent();
@@ -58,8 +57,7 @@ describe('the Schedule card', () => {
   });
 
   it('refuses an expression EventBridge would not take, saying why beside the field', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/dashboard?tab=check`);
+    await openSignedIn(page, stack.url, '/dashboard?tab=check');
     await card().getByRole('radio', { name: 'Advanced expression' }).check();
     await card().getByLabel('EventBridge schedule expression').fill('cron(0 6 * * * *)');
     await card().getByRole('button', { name: 'Save schedule' }).click();
@@ -71,8 +69,7 @@ describe('the Schedule card', () => {
   });
 
   it('lets an admin turn scheduled checks off', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/dashboard?tab=check`);
+    await openSignedIn(page, stack.url, '/dashboard?tab=check');
     await card().getByRole('switch', { name: 'Run scheduled price checks' }).uncheck();
     await card().getByRole('button', { name: 'Save schedule' }).click();
 

@@ -1,7 +1,7 @@
 import { addUser } from '@cmp/functions/auth/users';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe';
-import { signIn, signInAsAdmin, tabTo } from '../support/browser';
+import { openSignedIn, signIn, signInAsAdmin, signInThroughForm, tabTo } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { signedInStack } from '../support/signed-in-stack';
 
@@ -67,8 +67,7 @@ describe('as an admin', () => {
       firstName: 'Linus',
       password: 'linus-pass-1',
     });
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/users`);
+    await openSignedIn(page, stack.url, '/users');
     const row = page.getByRole('row', { name: /Linus/ });
     await row.waitFor();
 
@@ -97,8 +96,7 @@ describe('as an admin', () => {
   });
 
   it('sees a rule the form breaks in the dialog, before anything is sent', async () => {
-    await signInAsAdmin(page, stack.url);
-    await page.goto(`${stack.url}/users`);
+    await openSignedIn(page, stack.url, '/users');
     await page.getByRole('button', { name: 'Add user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add user' });
     await dialog.getByLabel('E-mail').fill('short@example.com');
@@ -150,7 +148,7 @@ describe('as a viewer', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const count = (name: string | RegExp) => page.getByRole('button', { name }).count();
 
-    await signIn(page, stack.url, { email: 'vera@example.com', password: 'vera-password-1' });
+    await signInThroughForm(page, stack.url, { email: 'vera@example.com', password: 'vera-password-1' });
     await notice.waitFor();
     const dashboardRow = page.locator('tbody tr').filter({ hasText: 'SKU: VIEW-1' });
     await dashboardRow.waitFor();

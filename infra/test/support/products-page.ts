@@ -1,5 +1,5 @@
 import type { RequestBody } from '@cmp/shared';
-import { signInAsAdmin } from './browser';
+import { openSignedIn } from './browser';
 import { useBrowserPage } from './browser-fixture';
 import { signedInStack } from './signed-in-stack';
 
@@ -12,8 +12,7 @@ export async function productsPage() {
   const { stack, token } = await signedInStack({ serveWeb: true });
 
   async function openProducts() {
-    await signInAsAdmin(page, stack.url);
-    await page.getByRole('link', { name: 'Products' }).click();
+    await openSignedIn(page, stack.url, '/products');
     await page.getByRole('heading', { name: 'Products' }).waitFor();
   }
 
