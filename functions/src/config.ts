@@ -37,6 +37,11 @@ export interface HostOnlySettings {
    * refusal beyond it is shown over a catalogue of tens, not thousands (http/list-pages.ts).
    */
   wholeListRowsForTests?: number;
+  /**
+   * Test stacks over the demo shop: how long a run's check waits for a page's headers, instead of
+   * 10 s (scrape/fetch/guarded-fetch.ts), so the demo's slow page times out in seconds, not ten.
+   */
+  fetchHeadersTimeoutMsForTests?: number;
 }
 
 let provided: { source: SettingsSource; host: HostOnlySettings; kept: Map<object, unknown> } | undefined;

@@ -1,7 +1,7 @@
 import { competitorNameFromUrl } from '@cmp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoPage, offerAt, pageAt } from '../../local/demo/demo-pages';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { DEMO_HOST_SETTINGS, startTestStack, type TestStack } from '../support/test-stack';
 
 /**
  * The demo as `npm start` runs it: the seeded catalogue's competitor URLs under the shops' host
@@ -11,7 +11,7 @@ let stack: TestStack;
 let token: string;
 
 beforeAll(async () => {
-  stack = await startTestStack({ demoShopPort: 0 });
+  stack = await startTestStack({ demoShopPort: 0, hostOnly: DEMO_HOST_SETTINGS });
   token = await stack.login();
   // The seeding starts a first (scheduled) check.
   await stack.stepFunctions.idle();

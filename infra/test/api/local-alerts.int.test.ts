@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { present } from '../support/present';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { DEMO_HOST_SETTINGS, startTestStack, type TestStack } from '../support/test-stack';
 
 /**
  * Alerts on the local stack as `npm start` has them: the demo's alert settings with a webhook
@@ -12,7 +12,7 @@ let token: string;
 let firstRunId: string;
 
 beforeAll(async () => {
-  stack = await startTestStack({ demoShopPort: 0, sesPort: 0 });
+  stack = await startTestStack({ demoShopPort: 0, sesPort: 0, hostOnly: DEMO_HOST_SETTINGS });
   token = await stack.login();
   // The seeding starts a first (scheduled) check; its alerts go out after it ends.
   await stack.stepFunctions.idle();

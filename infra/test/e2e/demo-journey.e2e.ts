@@ -7,7 +7,7 @@ import {
   productRow,
   visibleSkus as skusOnScreen,
 } from '../support/dashboard-page';
-import { ADMIN, startTestStack, type TestStack } from '../support/test-stack';
+import { ADMIN, DEMO_HOST_SETTINGS, startTestStack, type TestStack } from '../support/test-stack';
 
 /**
  * The dashboard on the demo data `npm start` seeds: the demo shop's real pages, checked by the real
@@ -17,7 +17,7 @@ let stack: TestStack;
 
 const page = useBrowserPage();
 beforeAll(async () => {
-  stack = await startTestStack({ serveWeb: true, demoShopPort: 0 });
+  stack = await startTestStack({ serveWeb: true, demoShopPort: 0, hostOnly: DEMO_HOST_SETTINGS });
   // The seeding starts a first (scheduled) check; let it end so the panel starts idle.
   await stack.stepFunctions.idle();
 });
@@ -48,7 +48,8 @@ describe('the demo catalogue', () => {
     await page.getByRole('button', { name: 'Check My Price Now' }).click();
     await toast('Scraping started successfully').waitFor();
     const manual = sessions.filter({ hasText: 'Manual' }).filter({ hasText: 'Completed' });
-    // The demo's slow page holds a run until the scraper's 10 s wait gives up; status polls every 10 s.
+    // The demo's slow page holds a run until the scraper's wait gives up (2 s here, DEMO_HOST_SETTINGS);
+    // the status polls every 10 s.
     await manual.waitFor({ timeout: 45_000 });
     const session = await manual.textContent();
     // The open tab is in the address, so a reload comes back to the panel; the overview is one click away.

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { perSettings } from '../../config';
+import { hostOnlySettings, perSettings } from '../../config';
 import { getRun } from '../../data/scrape-run.repository';
 import type { FetchedPage, GuardedFetcher, RequestPacer } from '../../scrape/fetch/guarded-fetch';
 import { createGuardedFetcher } from '../../scrape/fetch/guarded-fetch';
@@ -38,6 +38,7 @@ export function fetcherFor(runId: string): GuardedFetcher {
         hostMap: config.SCRAPER_HOST_MAP,
         userAgent: userAgent(config),
         proxyFor: (host) => hostProxy(host, runId),
+        headersTimeoutMs: hostOnlySettings().fetchHeadersTimeoutMsForTests,
       }),
     };
   }
