@@ -4,6 +4,7 @@ import { useBrowserPage } from '../support/browser-fixture';
 import {
   choose as chooseOption,
   openRowMenu,
+  pollStatusUntil,
   productRow,
   visibleSkus as skusOnScreen,
 } from '../support/dashboard-page';
@@ -40,6 +41,7 @@ const openMenu = (sku: string, item: string) => openRowMenu(page, sku, item);
 
 describe('the demo catalogue', () => {
   it('checks the demo prices from the panel and shows every comparison the demo promises', async () => {
+    await page.clock.install();
     await signInThroughForm(page, stack.url, ADMIN);
     await page.getByRole('tab', { name: 'Check My Price' }).click();
     const sessions = page.locator('tbody tr');
@@ -49,8 +51,8 @@ describe('the demo catalogue', () => {
     await toast('Scraping started successfully').waitFor();
     const manual = sessions.filter({ hasText: 'Manual' }).filter({ hasText: 'Completed' });
     // The demo's slow page holds a run until the scraper's wait gives up (2 s here, DEMO_HOST_SETTINGS);
-    // the status polls every 10 s.
-    await manual.waitFor({ timeout: 45_000 });
+    // the status polls every 10 s, brought forward here.
+    await pollStatusUntil(page, () => manual.isVisible());
     const session = await manual.textContent();
     // The open tab is in the address, so a reload comes back to the panel; the overview is one click away.
     await page.reload();

@@ -3,18 +3,20 @@ import { expectAccessible } from '../support/axe';
 import { openSignedIn, signInAsAdmin } from '../support/browser';
 import { useBrowserPage } from '../support/browser-fixture';
 import { productPage, startChangingShop } from '../support/changing-shop';
-import { asSessionResults, productRow, runFigures } from '../support/dashboard-page';
+import { asSessionResults, pollStatusUntil, productRow, runFigures } from '../support/dashboard-page';
 import { signedInStack } from '../support/signed-in-stack';
 
 /**
  * Runs you can follow (issue 16): a start with nothing to check says so; the open tab is in the URL;
  * a real local run against a slow shop shows its total at once, then progress as URLs finish (the
- * status is polled every 10 s), and the sessions table refreshes at its end without a tab switch; a
- * product's AI analysis run from the Price Overview refreshes the overview when it ends.
+ * status is polled every 10 s; the tests bring the polls forward on the page's clock), and the
+ * sessions table refreshes at its end without a tab switch; a product's AI analysis run from the Price
+ * Overview refreshes the overview when it ends.
  */
 const PAGES = ['/a', '/b', '/c', '/d'];
-// One page at a time (concurrency 1, one host): 4 × 7 s spans several 10 s polls.
-const PAGE_DELAY_MS = 7_000;
+// One page at a time (concurrency 1, one host): 4 × 1.5 s, long enough for a poll brought forward
+// (pollStatusUntil) to see the run part way.
+const PAGE_DELAY_MS = 1_500;
 
 const shop = await startChangingShop();
 const { stack, token } = await signedInStack({
@@ -86,6 +88,7 @@ describe('the Check My Price panel', () => {
         body: { product_id: body.product.id, competitor_name: `Shop ${n}`, url: `${shop.origin}${path}` },
       });
     }
+    await page.clock.install();
     await openSignedIn(page, stack.url, '/dashboard?tab=check');
     await page.getByText('No scraping sessions found').waitFor();
 
@@ -95,13 +98,13 @@ describe('the Check My Price panel', () => {
     const atStart = await checked.textContent();
     await expectAccessible(page, page.getByRole('tabpanel'));
     const partWay = page.getByText(/^[1-3] of 4 URLs checked/);
-    await partWay.waitFor({ timeout: 25_000 });
+    await pollStatusUntil(page, () => partWay.isVisible());
     const partWayText = await partWay.textContent();
     // The sessions table's running row reads the same status as the progress line: the same figures.
     const figures = await runFigures(page);
     const found = await page.getByRole('list', { name: 'Checked so far by outcome' }).textContent();
     const session = page.locator('tbody tr').filter({ hasText: 'Completed' });
-    await session.waitFor({ timeout: 40_000 });
+    await pollStatusUntil(page, () => session.isVisible());
 
     expect(atStart).toMatch(/^0 of 4 URLs checked/);
     expect(partWayText).toMatch(/\([1-3] successful, 0 failed\)/);
@@ -110,7 +113,7 @@ describe('the Check My Price panel', () => {
     expect(found).toMatch(/Price found: [1-3]/);
     expect(await session.textContent()).toContain('4 / 4 (0 failed)');
     expect(await page.getByText('Scraping is currently in progress...').count()).toBe(0);
-  }, 90_000);
+  });
 
   it("refreshes the Price Overview when a product's AI analysis run ends, without a tab switch", async () => {
     await stack.stepFunctions.idle();
@@ -133,6 +136,7 @@ describe('the Check My Price panel', () => {
         },
       });
     }
+    await page.clock.install();
     await signInAsAdmin(page, stack.url);
     const row = productRow(page, 'FOLLOW-2');
     await row.waitFor();
@@ -140,8 +144,8 @@ describe('the Check My Price panel', () => {
 
     await row.getByRole('button', { name: 'Run AI analysis for Followed toaster' }).click();
     await toast('AI analysis started for "Followed toaster"').waitFor();
-    // The status is polled every 10 s while the run is on: the run's end is seen within one poll.
-    await row.getByText('£15.25').waitFor({ timeout: 25_000 });
+    // The status is polled every 10 s while the run is on: the run's end is seen at a poll.
+    await pollStatusUntil(page, () => row.getByText('£15.25').isVisible());
 
     expect(before).not.toContain('£15.25');
     expect(new URL(page.url()).searchParams.get('tab')).toBeNull();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   asSessionResults,
   openDashboard as openDashboardAs,
+  pollStatusUntil,
   productRow,
   runFigures,
 } from '../support/dashboard-page';
@@ -23,6 +24,7 @@ const row = (sku: string) => productRow(page, sku);
 
 describe('the Check My Price panel', () => {
   it('runs a price check with live progress and lists the completed session', async () => {
+    await page.clock.install();
     await openDashboard();
     await page.getByRole('tab', { name: 'Check My Price' }).click();
     await page.getByRole('heading', { name: 'Price Check Control Panel' }).waitFor();
@@ -34,16 +36,14 @@ describe('the Check My Price panel', () => {
     await page.getByText('Scraping is currently in progress...').waitFor();
     const busyDisabled = await page.getByRole('button', { name: /Scraping\.\.\./ }).isDisabled();
     const stopShown = await page.getByRole('button', { name: 'Stop Scraper' }).isVisible();
-    // The status is polled every 10 s while running: the next poll shows the run part way.
+    // The status is polled every 10 s while running: a poll brought forward shows the run part way.
     const progress = page.getByRole('progressbar', { name: 'Price check progress' });
-    await expect
-      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await pollStatusUntil(page, async () => Number(await progress.getAttribute('aria-valuenow')) > 0);
     const partWay = await page.getByText(/^\d+ of \d+ URLs checked/).textContent();
     // The sessions table's running row and the progress line read one status: the same figures.
     const figures = await runFigures(page);
     const session = page.locator('tbody tr').filter({ hasText: 'Completed' });
-    await session.waitFor({ timeout: 30_000 });
+    await pollStatusUntil(page, () => session.isVisible());
     const sessionText = await session.textContent();
 
     expect(before).toContain('Check My Price and Monitor System Status');

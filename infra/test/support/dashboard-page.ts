@@ -69,3 +69,22 @@ export function asSessionResults(progress: string | null): string {
   if (total === undefined) throw new Error(`Not a progress line: ${progress}`);
   return `${successful} / ${total} (${failed} failed)`;
 }
+
+/** How long the SPA waits between two polls of a running check's status (docs/screens.md). */
+const STATUS_POLL_MS = 10_000;
+
+/**
+ * Brings the SPA's status polls forward until `seen` holds: the page's clock (installed with
+ * `page.clock.install()` before the page loaded; it goes on running) jumps the 10 s between two
+ * polls, so the next poll comes now instead of in up to 10 s. A poll that came sooner than 10 s
+ * would pass too; one that came later would never come, and the wait fails after `timeoutMs`.
+ */
+export async function pollStatusUntil(page: Page, seen: () => Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await seen())) {
+    if (Date.now() > deadline) throw new Error(`Not seen within ${timeoutMs} ms of status polls`);
+    await page.clock.fastForward(STATUS_POLL_MS);
+    // The poll's answer is fetched and drawn in real time.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
