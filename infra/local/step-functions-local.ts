@@ -17,6 +17,7 @@ import {
   readMapItems,
   withLocalItemReaders,
 } from './local-map-items';
+import { linkNestedAborts } from './nested-aborts';
 
 type TaskHandler = (event: unknown) => Promise<unknown>;
 type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
@@ -86,6 +87,7 @@ export interface LocalStepFunctionsOptions {
 export async function startLocalStepFunctions(
   options: LocalStepFunctionsOptions,
 ): Promise<LocalStepFunctions> {
+  linkNestedAborts();
   const account = '000000000000';
   const lambdaArn = (task: string) =>
     `arn:aws:lambda:${options.region}:${account}:function:check-my-price-${task}`;
