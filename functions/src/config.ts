@@ -38,8 +38,9 @@ export interface HostOnlySettings {
    */
   wholeListRowsForTests?: number;
   /**
-   * Test stacks over the demo shop: how long a run's check waits for a page's headers, instead of
-   * 10 s (scrape/fetch/guarded-fetch.ts), so the demo's slow page times out in seconds, not ten.
+   * Test stacks: how long a run's check waits for a page's headers, instead of 10 s
+   * (scrape/fetch/guarded-fetch.ts): shorter over the demo shop, whose slow page then times out in
+   * seconds, longer where a test holds a page until it has looked at the run.
    */
   fetchHeadersTimeoutMsForTests?: number;
 }
