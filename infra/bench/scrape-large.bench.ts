@@ -3,8 +3,8 @@
  * (issue 30). `--urls N` URLs (default 6,000; the issue's figure is `--urls 300000`) on 20 loopback
  * shops, imported as CSV files of at most 10,000 rows, each page answering after 20 ms. Every shop
  * is paced with its start-to-start spacing shortened to `--spacing-ms` (default 400: at 20 shops a
- * run then needs 50 checks a second, which this machine's two cores keep up with, so the bound is
- * the shops' pace and not the CPU). The bound is the busiest shop's URLs × the spacing
+ * run then needs 50 checks a second; what this machine keeps up with is below). The bound is the
+ * busiest shop's URLs × the spacing
  * (run-estimate.ts), the same figure the status's `estimated_finish_at` starts from.
  *
  * Reported: how long a stop takes to answer in a first run stopped once `--stop-at` of its URLs are
@@ -13,10 +13,11 @@
  * bound, the status's first estimate against the wall time, and the process's peak memory (the whole
  * local stack: dynalite's tables, the state machine, every handler). The whole run's progress is
  * printed every minute (checked, checks a second, the ratio it is heading for), so a run stopped early
- * still says how it went. At 300,000 URLs the run alone takes at least 100 minutes here: this
- * machine's two cores make about 42 checks a second at that size (2026-11-29), under the 50 the
- * default 400 ms asks, so there the run is bound by the CPU, not the shops; `--spacing-ms 500` or
- * more measures the shops' pace.
+ * still says how it went. At 300,000 URLs the run alone takes at least 100 minutes here. The stack's
+ * thread (every function, the state machine and the shops; dynalite has its own) makes about 43.6
+ * checks a second on this machine (2026-11-29, after decision 78), under the 50 the default 400 ms
+ * asks, so at 400 ms the run is bound by that thread, near 1.15×; `--spacing-ms 500` or more
+ * measures the shops' pace alone.
  */
 import { parseArgs } from 'node:util';
 import { loopbackHosts, startFixtureShop } from '../test/support/fixture-shop';
