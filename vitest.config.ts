@@ -9,7 +9,8 @@ export default defineConfig({
     pool: 'forks',
     // Every tier shares the workers, one tier after another, the browser files spread through the API
     // files (see the sequencer). Three on two cores: the stack and browser files wait much of their
-    // time (a page, a shop's pace, a poll), and with two workers the cores stood idle a fifth of the run.
+    // time (a page, a shop's pace, a poll), and with two workers the cores stood idle a fifth of the run;
+    // four were slower again (2026-11-29: 641 s against 598 s, with timeouts).
     maxWorkers: 3,
     sequence: { sequencer: InterleavingSequencer },
     projects: [
