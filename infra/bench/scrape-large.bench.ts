@@ -112,6 +112,8 @@ async function main() {
     // thread, not the shops' pace, set the run's speed (33 checks a second against the 40 that 500 ms
     // asks, one core busy and the other idle).
     dynamoThread: 'worker',
+    // Why an execution failed (the stack's own lines), not only that it did.
+    log: (line) => console.error(line),
   });
   try {
     const token = await stack.login();

@@ -214,7 +214,7 @@ export async function startLocalStepFunctions(
     if (execution.status === 'RUNNING') execution.status = status;
     execution.stopDate ??= Date.now() / 1000;
     if (output !== undefined) execution.output = output;
-    if (status === 'FAILED') log(`Execution ${execution.name} failed: ${(error as Error)?.message ?? error}`);
+    if (status === 'FAILED') log(`Execution ${execution.name} failed: ${failureOf(error)}`);
     if (execution.status !== 'SUCCEEDED') {
       await options
         .onStatusChange({ detail: { executionArn: execution.executionArn, status: execution.status } })
@@ -270,4 +270,17 @@ export async function startLocalStepFunctions(
       await server.close();
     },
   };
+}
+
+/**
+ * Why an execution failed, as Step Functions gives it (error, then cause): the library wraps a
+ * Task's error, so the handler's own error is its cause, and a message alone can be empty.
+ */
+export function failureOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.cause !== undefined)
+    return `${error.name}: ${error.message}, caused by ${failureOf(error.cause)}`;
+  // The innermost error says where it was thrown.
+  const at = error.stack?.split('\n').find((line) => line.trim().startsWith('at '));
+  return `${error.name}: ${error.message || 'no message'}${at ? ` (${at.trim()})` : ''}`;
 }
