@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { DECISION_BASES } from './extract/confidence';
 import { analysePage, pageOutcome, reducedSize } from './extract/extract-page';
 import { canonicalAmount } from './extract/price-parse';
-import { decodeHtml } from './fetch/guarded-fetch';
+import { decodeHtml } from './fetch/decode-html';
 import { corpusDir } from './test-support/corpus';
 
 const truthSchema = z.record(

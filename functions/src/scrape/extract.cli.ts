@@ -13,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { extractPage, type LlmPort } from './extract/extract-page';
-import { createGuardedFetcher, decodeHtml } from './fetch/guarded-fetch';
+import { decodeHtml } from './fetch/decode-html';
+import { createGuardedFetcher } from './fetch/guarded-fetch';
 import { createBedrockClient, createBedrockExtractor } from './llm/bedrock-extractor';
 import { readScrapeConfig, userAgent } from './scrape.config';
 

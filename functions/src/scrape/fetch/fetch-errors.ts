@@ -123,3 +123,24 @@ function formatSize(bytes: number): string {
   const kib = bytes / 1024;
   return Number.isInteger(kib) ? `${kib} KiB` : `${bytes} bytes`;
 }
+
+/**
+ * What a fetch that threw failed with: the FetchError it carries (in its causes), a timeout when
+ * its time ran out, else the network's code.
+ */
+export function toFetchError(error: unknown, signal: AbortSignal, totalTimeoutMs: number): FetchError {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof FetchError) return e;
+  }
+  if (signal.aborted) return new FetchTimeoutError(totalTimeoutMs);
+  const code = findCode(error);
+  return new NetworkError(code ?? (error instanceof Error ? error.message : 'unknown error'));
+}
+
+function findCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}

@@ -8,9 +8,9 @@
  */
 import { ROBOTS_AGENT } from '@cmp/shared';
 import { checkResolvedName, checkTarget, guardedLookup, mappedResolver } from './connection-guard';
+import { decodeHtml } from './decode-html';
 import {
   BlockedError,
-  FetchError,
   FetchTimeoutError,
   HttpStatusError,
   NetworkError,
@@ -18,6 +18,7 @@ import {
   PageTooLargeError,
   RobotsDisallowedError,
   TooManyRedirectsError,
+  toFetchError,
 } from './fetch-errors';
 import { type HttpGetOptions, type HttpResponse, httpGet, type Tunnel } from './http-get';
 import { retryAfterMs } from './retry-after';
@@ -386,7 +387,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
       const body = mode === 'file' ? '' : decodeHtml(bytes, contentType);
       return { kind: 'done' as const, status, contentType, body, bytes };
     } catch (error) {
-      throw toFetchError(error, signal, settings);
+      throw toFetchError(error, signal, settings.totalTimeoutMs);
     } finally {
       response?.close();
     }
@@ -410,7 +411,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
       const body = Buffer.from(await response.read(maxBytes));
       return { status: response.status, headers: picked(response.headers, ANSWERED_HEADERS), body };
     } catch (error) {
-      throw toFetchError(error, signal, settings);
+      throw toFetchError(error, signal, settings.totalTimeoutMs);
     } finally {
       response?.close();
     }
@@ -442,42 +443,6 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
       return robots.sitemaps(url, robotsSource(url, pacer));
     },
   };
-}
-
-/**
- * Decodes HTML bytes with the charset from the Content-Type header, else from a meta tag near the
- * top, else UTF-8. Also used for saved pages (no header).
- */
-export function decodeHtml(bytes: Uint8Array, contentType = ''): string {
-  const fromHeader = /charset=["']?([\w.:-]+)/i.exec(contentType)?.[1];
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
-  const fromMeta = /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(head)?.[1];
-  for (const label of [fromHeader, fromMeta, 'utf-8']) {
-    if (!label) continue;
-    try {
-      return new TextDecoder(label).decode(bytes);
-    } catch {
-      // unknown label: try the next
-    }
-  }
-  return new TextDecoder().decode(bytes);
-}
-
-function toFetchError(error: unknown, signal: AbortSignal, settings: typeof DEFAULTS): FetchError {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof FetchError) return e;
-  }
-  if (signal.aborted) return new FetchTimeoutError(settings.totalTimeoutMs);
-  const code = findCode(error);
-  return new NetworkError(code ?? (error instanceof Error ? error.message : 'unknown error'));
-}
-
-function findCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
 }
 
 function parsedAddress(address: string): URL {
