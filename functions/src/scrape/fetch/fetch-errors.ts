@@ -129,18 +129,18 @@ function formatSize(bytes: number): string {
  * its time ran out, else the network's code.
  */
 export function toFetchError(error: unknown, signal: AbortSignal, totalTimeoutMs: number): FetchError {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof FetchError) return e;
-  }
+  const chain = [...causeChain(error)];
+  const carried = chain.find((e): e is FetchError => e instanceof FetchError);
+  if (carried) return carried;
   if (signal.aborted) return new FetchTimeoutError(totalTimeoutMs);
-  const code = findCode(error);
+  const code = chain
+    .map((e) => (e as { code?: unknown }).code)
+    .find((c): c is string => typeof c === 'string');
   return new NetworkError(code ?? (error instanceof Error ? error.message : 'unknown error'));
 }
 
-function findCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
+/** An error and its causes, the first five: undici wraps a socket's error a level or two deep. */
+function* causeChain(error: unknown): Generator<unknown> {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    yield e;
 }
